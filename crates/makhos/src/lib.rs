@@ -1,0 +1,1 @@
+//! Mak-hot rules (work in progress).

@@ -1,0 +1,1 @@
+//! Makruk rules (work in progress).

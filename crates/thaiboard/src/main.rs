@@ -1,0 +1,93 @@
+//! `thaiboard`: the command-line tool for Makruk and Mak-hot.
+
+mod error;
+mod makhos_cmd;
+mod makruk_cmd;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use error::CliError;
+
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(name = "thaiboard", version, about = "Makruk and Mak-hot on the command line")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Which game a command is about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// Makruk (Thai chess).
+    Makruk,
+    /// Ouk Chatrang (Cambodian chess): Makruk with the king's leap and the met's double step.
+    Cambodian,
+    /// Mak-hot (Thai checkers).
+    Makhos,
+}
+
+/// Options shared by every command that starts from a position.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "makruk")]
+    pub variant: Variant,
+    /// Rule option (Mak-hot: `default` or `no-reverse`).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Start position (Makruk FEN or Mak-hot position text); default: the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count move paths to a depth, per root move (as Stockfish's `go perft`).
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Also print time and nodes per second.
+        #[arg(long)]
+        bench: bool,
+        /// Depth in plies.
+        depth: u32,
+    },
+    /// List the legal moves: `UCI SAN FEN_AFTER` (Makruk) or `MOVE POSITION_AFTER` (Mak-hot).
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Play moves from a position and print the resulting position and its state.
+    Fen {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves to play, separated by spaces (UCI form; Mak-hot also `c3xe5xc7`).
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Perft { game, bench, depth } => match game.variant {
+            Variant::Makhos => makhos_cmd::perft(&game, depth, bench),
+            _ => makruk_cmd::perft(&game, depth, bench),
+        },
+        Command::Moves { game } => match game.variant {
+            Variant::Makhos => makhos_cmd::moves(&game),
+            _ => makruk_cmd::moves(&game),
+        },
+        Command::Fen { game, moves } => match game.variant {
+            Variant::Makhos => makhos_cmd::fen(&game, &moves),
+            _ => makruk_cmd::fen(&game, &moves),
+        },
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(err) = run(cli) {
+        eprintln!("error: {}", err.message);
+        std::process::exit(err.code);
+    }
+}
