@@ -3,6 +3,7 @@
 mod error;
 mod makhos_cmd;
 mod makruk_cmd;
+mod serve_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use error::CliError;
@@ -65,6 +66,8 @@ enum Command {
         #[arg(long, default_value = "")]
         moves: String,
     },
+    /// Start the game server with the web board.
+    Serve(serve_cmd::ServeArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -81,6 +84,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Variant::Makhos => makhos_cmd::fen(&game, &moves),
             _ => makruk_cmd::fen(&game, &moves),
         },
+        Command::Serve(args) => serve_cmd::serve(args),
     }
 }
 

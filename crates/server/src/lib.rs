@@ -1,0 +1,1 @@
+//! The thaiboard game server (work in progress).
