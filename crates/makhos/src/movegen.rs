@@ -1,0 +1,411 @@
+//! Moves and legal move generation.
+//!
+//! Captures are compulsory; a capture sequence goes on until no jump is left; men move and
+//! capture forward only; kings slide and capture at a distance, landing on the square just
+//! beyond the captured piece; captured pieces leave the board as they are jumped. Sequences
+//! with the same start, end and captured set are one move.
+
+use crate::bitboard::{Bitboard, NE, NEXT, NONE, NW, RAY, SE, SW, nearest, reverse, shift, slide};
+use crate::position::{Position, promotion_rank};
+use crate::rules::Rules;
+use crate::square::{Color, Square};
+use core::hash::{Hash, Hasher};
+
+/// Most jumps in one capture (a side has at most eight pieces to lose).
+pub const MAX_CAPTURES: usize = 8;
+
+/// A move: a plain step or slide, or a complete capture sequence.
+///
+/// Two moves are equal when they have the same start, end and captured set (the rules count
+/// such sequences as one move); [`Move::path`] keeps one of the landing sequences.
+#[derive(Copy, Clone, Debug)]
+pub struct Move {
+    from: u8,
+    to: u8,
+    len: u8,
+    path: [u8; MAX_CAPTURES],
+    captured: u32,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+impl Eq for Move {}
+
+impl Hash for Move {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.from, self.to, self.captured).hash(state);
+    }
+}
+
+impl Move {
+    /// A plain (non-capturing) move.
+    pub const fn quiet(from: Square, to: Square) -> Move {
+        Move {
+            from: from.index() as u8,
+            to: to.index() as u8,
+            len: 0,
+            path: [0; MAX_CAPTURES],
+            captured: 0,
+        }
+    }
+
+    /// A capture along `landings` (at least one, at most [`MAX_CAPTURES`] squares) taking the
+    /// pieces on `captured`; `None` if the landing list is empty or too long.
+    pub fn capture(from: Square, landings: &[Square], captured: Bitboard) -> Option<Move> {
+        let last = *landings.last()?;
+        if landings.len() > MAX_CAPTURES {
+            return None;
+        }
+        let mut path = [0u8; MAX_CAPTURES];
+        for (p, s) in path.iter_mut().zip(landings) {
+            *p = s.index() as u8;
+        }
+        Some(Move {
+            from: from.index() as u8,
+            to: last.index() as u8,
+            len: landings.len() as u8,
+            path,
+            captured: captured.0,
+        })
+    }
+
+    /// The start square.
+    pub const fn from(&self) -> Square {
+        Square::from_index_unchecked(self.from)
+    }
+
+    /// The end square.
+    pub const fn to(&self) -> Square {
+        Square::from_index_unchecked(self.to)
+    }
+
+    /// Whether the move captures.
+    pub const fn is_capture(&self) -> bool {
+        self.len > 0
+    }
+
+    /// The captured pieces' squares.
+    pub const fn captured(&self) -> Bitboard {
+        Bitboard(self.captured)
+    }
+
+    /// Number of pieces captured.
+    pub const fn capture_count(&self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    /// The landing squares after the start: every landing square of a capture, or just the
+    /// end square of a plain move.
+    pub fn path(&self) -> Vec<Square> {
+        if self.len == 0 {
+            vec![self.to()]
+        } else {
+            self.path[..self.len as usize]
+                .iter()
+                .map(|&i| Square::from_index_unchecked(i))
+                .collect()
+        }
+    }
+}
+
+/// Whether the side to move in `pos` has a capture (and so must capture).
+pub fn has_capture(pos: &Position) -> bool {
+    let us = pos.turn.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
+    let empty = !(own | opp);
+    let men = own & !pos.kings;
+    let (d1, d2) = forward_dirs(pos.turn);
+    if shift(shift(men, d1) & opp, d1) & empty != 0 || shift(shift(men, d2) & opp, d2) & empty != 0
+    {
+        return true;
+    }
+    let occ = own | opp;
+    let mut kings = own & pos.kings;
+    while kings != 0 {
+        let s = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        for d in 0..4 {
+            if king_jump(s, d, occ, opp, empty).is_some() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[inline(always)]
+const fn forward_dirs(c: Color) -> (usize, usize) {
+    match c {
+        Color::White => (NW, NE),
+        Color::Black => (SW, SE),
+    }
+}
+
+/// A king on `s` jumping in direction `d`: `(captured square, landing square)` if the first
+/// piece on the ray is an enemy with an empty square just beyond it.
+#[inline(always)]
+fn king_jump(s: usize, d: usize, occ: u32, opp: u32, empty: u32) -> Option<(usize, usize)> {
+    let blockers = RAY[d][s] & occ;
+    if blockers == 0 {
+        return None;
+    }
+    let b = nearest(blockers, d) as usize;
+    if opp & (1 << b) == 0 {
+        return None;
+    }
+    let land = NEXT[d][b];
+    if land == NONE || empty & (1 << land) == 0 {
+        return None;
+    }
+    Some((b, land as usize))
+}
+
+/// Number of legal moves (fast: no list is built unless a capture exists).
+pub fn count_legal_moves(pos: &Position, rules: Rules) -> u64 {
+    if has_capture(pos) {
+        let mut list = Vec::with_capacity(32);
+        generate_captures(pos, rules, &mut list);
+        return list.len() as u64;
+    }
+    let us = pos.turn.index();
+    let own = pos.pieces[us];
+    let occ = pos.pieces[0] | pos.pieces[1];
+    let empty = !occ;
+    let men = own & !pos.kings;
+    let (d1, d2) = forward_dirs(pos.turn);
+    let mut n = (shift(men, d1) & empty).count_ones() + (shift(men, d2) & empty).count_ones();
+    let mut kings = own & pos.kings;
+    while kings != 0 {
+        let s = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        n += slide(s, NW, occ).count_ones()
+            + slide(s, NE, occ).count_ones()
+            + slide(s, SW, occ).count_ones()
+            + slide(s, SE, occ).count_ones();
+    }
+    n as u64
+}
+
+/// Appends every legal move of `pos` to `list` (which is not cleared first).
+pub fn generate_legal_moves(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
+    if has_capture(pos) {
+        generate_captures(pos, rules, list);
+    } else {
+        generate_quiet(pos, list);
+    }
+}
+
+/// The legal moves of `pos` under `rules`.
+pub fn legal_moves(pos: &Position, rules: Rules) -> Vec<Move> {
+    let mut list = Vec::with_capacity(32);
+    generate_legal_moves(pos, rules, &mut list);
+    list
+}
+
+/// Appends the plain moves (valid as legal moves only when no capture exists).
+pub fn generate_quiet(pos: &Position, list: &mut Vec<Move>) {
+    let us = pos.turn.index();
+    let own = pos.pieces[us];
+    let occ = pos.pieces[0] | pos.pieces[1];
+    let empty = !occ;
+    let men = own & !pos.kings;
+    let (d1, d2) = forward_dirs(pos.turn);
+    for d in [d1, d2] {
+        let mut targets = shift(men, d) & empty;
+        let back = reverse(d);
+        while targets != 0 {
+            let t = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            let from = NEXT[back][t as usize];
+            list.push(Move {
+                from,
+                to: t,
+                len: 0,
+                path: [0; MAX_CAPTURES],
+                captured: 0,
+            });
+        }
+    }
+    let mut kings = own & pos.kings;
+    while kings != 0 {
+        let s = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        for d in 0..4 {
+            let mut targets = slide(s, d, occ);
+            while targets != 0 {
+                let t = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                list.push(Move {
+                    from: s as u8,
+                    to: t,
+                    len: 0,
+                    path: [0; MAX_CAPTURES],
+                    captured: 0,
+                });
+            }
+        }
+    }
+}
+
+/// Appends every complete capture sequence of the side to move (deduplicated).
+pub fn generate_captures(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
+    let us = pos.turn.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
+    let (d1, d2) = forward_dirs(pos.turn);
+    let empty = !(own | opp);
+    // Men that can start a capture.
+    let mut men = own & !pos.kings;
+    let can1 = shift(shift(men, d1) & opp, d1) & empty;
+    let can2 = shift(shift(men, d2) & opp, d2) & empty;
+    men &=
+        shift(shift(can1, reverse(d1)), reverse(d1)) | shift(shift(can2, reverse(d2)), reverse(d2));
+    while men != 0 {
+        let s = men.trailing_zeros() as usize;
+        men &= men - 1;
+        let mut ctx = Ctx {
+            from: s as u8,
+            others: own & !(1 << s),
+            promo: promotion_rank(pos.turn),
+            dirs: [d1, d2],
+            reverse_ok: true,
+            path: [0; MAX_CAPTURES],
+            start: list.len(),
+            list: &mut *list,
+        };
+        ctx.man(s, opp, 0, 0);
+    }
+    let mut kings = own & pos.kings;
+    while kings != 0 {
+        let s = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        let mut ctx = Ctx {
+            from: s as u8,
+            others: own & !(1 << s),
+            promo: 0,
+            dirs: [d1, d2],
+            reverse_ok: rules.king_may_reverse(),
+            path: [0; MAX_CAPTURES],
+            start: list.len(),
+            list: &mut *list,
+        };
+        ctx.king(s, opp, 0, 0, 4);
+    }
+}
+
+/// The state of one piece's capture search.
+struct Ctx<'a> {
+    from: u8,
+    /// The mover's own other pieces (the mover's start square counts as empty).
+    others: u32,
+    promo: u32,
+    dirs: [usize; 2],
+    reverse_ok: bool,
+    path: [u8; MAX_CAPTURES],
+    /// Where this piece's moves begin in `list` (duplicates can only come from one piece).
+    start: usize,
+    list: &'a mut Vec<Move>,
+}
+
+impl Ctx<'_> {
+    fn emit(&mut self, to: usize, captured: u32, depth: usize) {
+        let to = to as u8;
+        if self.list[self.start..]
+            .iter()
+            .any(|m| m.to == to && m.captured == captured)
+        {
+            return;
+        }
+        let mut path = [0u8; MAX_CAPTURES];
+        path[..depth].copy_from_slice(&self.path[..depth]);
+        self.list.push(Move {
+            from: self.from,
+            to,
+            len: depth as u8,
+            path,
+            captured,
+        });
+    }
+
+    /// A man on `s` (after `depth` jumps taking `captured`; `opp` = enemy pieces still on
+    /// the board) continues its capture.
+    fn man(&mut self, s: usize, opp: u32, captured: u32, depth: usize) {
+        let mut jumped = false;
+        if depth < MAX_CAPTURES {
+            let occ = self.others | opp;
+            for d in self.dirs {
+                let mid = NEXT[d][s];
+                if mid == NONE || opp & (1 << mid) == 0 {
+                    continue;
+                }
+                let land = NEXT[d][mid as usize];
+                if land == NONE || occ & (1 << land) != 0 {
+                    continue;
+                }
+                jumped = true;
+                self.path[depth] = land;
+                let bit = 1u32 << mid;
+                if self.promo & (1 << land) != 0 {
+                    // Promotion ends the move.
+                    self.emit(land as usize, captured | bit, depth + 1);
+                } else {
+                    self.man(land as usize, opp & !bit, captured | bit, depth + 1);
+                }
+            }
+        }
+        if !jumped && depth > 0 {
+            self.emit(s, captured, depth);
+        }
+    }
+
+    /// A king on `s` continues its capture; `last` is the direction of the previous jump
+    /// (4 before the first).
+    fn king(&mut self, s: usize, opp: u32, captured: u32, depth: usize, last: usize) {
+        let mut jumped = false;
+        if depth < MAX_CAPTURES {
+            let occ = self.others | opp;
+            let empty = !occ;
+            for d in 0..4 {
+                if !self.reverse_ok && last < 4 && d == reverse(last) {
+                    continue;
+                }
+                if let Some((b, land)) = king_jump(s, d, occ, opp, empty) {
+                    jumped = true;
+                    self.path[depth] = land as u8;
+                    let bit = 1u32 << b;
+                    self.king(land, opp & !bit, captured | bit, depth + 1, d);
+                }
+            }
+        }
+        if !jumped && depth > 0 {
+            self.emit(s, captured, depth);
+        }
+    }
+}
+
+impl Position {
+    /// The legal moves under `rules`.
+    pub fn legal_moves(&self, rules: Rules) -> Vec<Move> {
+        legal_moves(self, rules)
+    }
+
+    /// Number of legal moves under `rules`.
+    pub fn count_legal_moves(&self, rules: Rules) -> u64 {
+        count_legal_moves(self, rules)
+    }
+
+    /// Whether the side to move must capture.
+    pub fn has_capture(&self) -> bool {
+        has_capture(self)
+    }
+
+    /// Whether `mv` is legal here under `rules`; returns the legal move (with its path).
+    pub fn find_legal(&self, rules: Rules, mv: &Move) -> Option<Move> {
+        self.legal_moves(rules).into_iter().find(|m| m == mv)
+    }
+}
