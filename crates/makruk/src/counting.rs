@@ -1,0 +1,233 @@
+//! The Makruk counting rules (see RULES.md, "Counting rules").
+//!
+//! Counts are kept in plies: `limit` plies may be played, and the game is
+//! drawn when the count passes the limit and the side to move is not mated.
+
+use crate::{Color, Position, Role};
+use std::fmt;
+
+/// Who starts board's-honour counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CountingMode {
+    /// Every count starts by itself, as in Fairy-Stockfish (engine play,
+    /// FEN-only positions).
+    #[default]
+    Automatic,
+    /// Pieces'-honour counts start by themselves; board's-honour counts only
+    /// when a player declares one (human games over the board or on the
+    /// server), and the player who declared one may stop it.
+    Declared,
+}
+
+/// The kind of count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CountKind {
+    /// Both sides have more than their khun: 64 moves.
+    BoardsHonour,
+    /// One side has a bare khun: a limit by the other side's material.
+    PiecesHonour,
+}
+
+/// A running count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// The limit, in plies.
+    pub limit: u32,
+    /// The current count, in plies.
+    pub ply: u32,
+    /// Board's or pieces' honour.
+    pub kind: CountKind,
+    /// The side whose count it is: the bare khun's side in pieces' honour;
+    /// in board's honour the side that declared it, if known.
+    pub counter: Option<Color>,
+}
+
+impl Count {
+    /// Whether the count has run out (the game is drawn unless the side to
+    /// move is checkmated).
+    pub fn expired(&self) -> bool {
+        self.ply > self.limit
+    }
+}
+
+/// Why a board's-honour count cannot be started or stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountingError {
+    /// The position counts automatically (use [`CountingMode::Declared`]).
+    AutomaticMode,
+    /// Unpromoted bias are still on the board.
+    PawnsLeft,
+    /// A side has only its khun: pieces' honour applies instead.
+    BareKing,
+    /// A count is already running.
+    AlreadyCounting,
+    /// No board's-honour count is running.
+    NotCounting,
+    /// The count was declared by the other side.
+    NotYourCount,
+}
+
+impl fmt::Display for CountingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CountingError::AutomaticMode => "this position counts automatically",
+            CountingError::PawnsLeft => {
+                "board's honour counting starts only when no unpromoted bia is left"
+            }
+            CountingError::BareKing => "a side has only its khun: pieces' honour counting applies",
+            CountingError::AlreadyCounting => "a count is already running",
+            CountingError::NotCounting => "no board's-honour count is running",
+            CountingError::NotYourCount => "only the side that started the count may stop it",
+        })
+    }
+}
+
+impl std::error::Error for CountingError {}
+
+impl Position {
+    /// The counting limit in full moves for `side`, or 0 when `side` cannot
+    /// count (RULES.md: `limit(side)`).
+    pub fn counting_limit_for(&self, side: Color) -> u32 {
+        let other = !side;
+        if self.by_role(Role::Pawn).any() || self.by_color(other).count() == 1 {
+            return 0;
+        }
+        if self.by_color(side).count() > 1 {
+            return 64;
+        }
+        let n = |role| self.pieces(other, role).count();
+        match () {
+            _ if n(Role::Rook) >= 2 => 8,
+            _ if n(Role::Rook) == 1 => 16,
+            _ if n(Role::Khon) >= 2 => 22,
+            _ if n(Role::Knight) >= 2 => 32,
+            _ if n(Role::Khon) == 1 => 44,
+            _ => 64,
+        }
+    }
+
+    /// The running count, if any.
+    pub fn counting(&self) -> Option<Count> {
+        if self.counting_limit == 0 {
+            return None;
+        }
+        let bare = Color::ALL
+            .into_iter()
+            .find(|&c| self.by_color(c).count() == 1);
+        let (kind, counter) = match (bare, self.counting_mode) {
+            (Some(c), _) => (CountKind::PiecesHonour, Some(c)),
+            (None, CountingMode::Declared) => (CountKind::BoardsHonour, self.board_counter),
+            (None, CountingMode::Automatic) => (CountKind::BoardsHonour, None),
+        };
+        Some(Count {
+            limit: self.counting_limit as u32,
+            ply: self.counting_ply as u32,
+            kind,
+            counter,
+        })
+    }
+
+    /// Whether a count has run out (the game is drawn unless the side to
+    /// move is checkmated).
+    pub fn counting_expired(&self) -> bool {
+        self.counting_limit > 0 && self.counting_ply > self.counting_limit
+    }
+
+    /// How board's-honour counts start.
+    pub fn counting_mode(&self) -> CountingMode {
+        self.counting_mode
+    }
+
+    /// Switches how board's-honour counts start. Switching to
+    /// [`CountingMode::Declared`] ends a running board's-honour count that
+    /// nobody declared.
+    pub fn set_counting_mode(&mut self, mode: CountingMode) {
+        self.counting_mode = mode;
+        if mode == CountingMode::Declared
+            && self.board_counter.is_none()
+            && self
+                .counting()
+                .is_some_and(|c| c.kind == CountKind::BoardsHonour)
+        {
+            self.counting_limit = 0;
+            self.counting_ply = 0;
+        }
+    }
+
+    fn can_declare(&self) -> Result<(), CountingError> {
+        if self.counting_mode != CountingMode::Declared {
+            return Err(CountingError::AutomaticMode);
+        }
+        if self.by_role(Role::Pawn).any() {
+            return Err(CountingError::PawnsLeft);
+        }
+        if Color::ALL.iter().any(|&c| self.by_color(c).count() == 1) {
+            return Err(CountingError::BareKing);
+        }
+        Ok(())
+    }
+
+    /// Whether `side` may declare a board's-honour count now.
+    pub fn may_start_board_count(&self, side: Color) -> bool {
+        let _ = side;
+        self.can_declare().is_ok() && self.counting_limit == 0
+    }
+
+    /// `side` declares a board's-honour count (64 moves, from 0).
+    pub fn start_board_count(&mut self, side: Color) -> Result<(), CountingError> {
+        self.can_declare()?;
+        if self.counting_limit != 0 {
+            return Err(CountingError::AlreadyCounting);
+        }
+        self.counting_limit = 128;
+        self.counting_ply = 0;
+        self.board_counter = Some(side);
+        Ok(())
+    }
+
+    /// `side` stops the board's-honour count it declared.
+    pub fn stop_board_count(&mut self, side: Color) -> Result<(), CountingError> {
+        self.can_declare()?;
+        if self.counting_limit == 0 {
+            return Err(CountingError::NotCounting);
+        }
+        if self.board_counter != Some(side) {
+            return Err(CountingError::NotYourCount);
+        }
+        self.counting_limit = 0;
+        self.counting_ply = 0;
+        self.board_counter = None;
+        Ok(())
+    }
+
+    /// Applies steps 2 and 3 of the counting rules after a move by `mover`
+    /// (step 1, advancing a running count, happens before the move).
+    pub(crate) fn update_counting(
+        &mut self,
+        mover: Color,
+        captured: Option<Role>,
+        promotion: bool,
+    ) {
+        let stm = self.turn;
+        let pieces = self.occupied().count() as u16;
+        if captured == Some(Role::Pawn)
+            && self.by_color(mover).count() == 1
+            && self.by_role(Role::Pawn).is_empty()
+        {
+            let limit = self.counting_limit_for(mover);
+            if limit > 0 {
+                self.counting_limit = 2 * limit as u16;
+                self.counting_ply = 2 * pieces - 1;
+            }
+        }
+        let stm_bare = self.by_color(stm).count() == 1;
+        if self.counting_limit == 0 || ((captured.is_some() || promotion) && stm_bare) {
+            let limit = self.counting_limit_for(stm);
+            if limit > 0 && (stm_bare || self.counting_mode == CountingMode::Automatic) {
+                self.counting_limit = 2 * limit as u16;
+                self.counting_ply = if stm_bare { 2 * pieces } else { 0 };
+                self.board_counter = None;
+            }
+        }
+    }
+}

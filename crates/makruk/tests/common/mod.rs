@@ -1,0 +1,33 @@
+//! Helpers shared by the integration tests: locating the reference vectors.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The path of a file in `shared/vectors/makruk/` (the repository's sibling
+/// `shared/` folder, as in CI).
+pub fn vector_path(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/vectors/makruk")
+        .join(name);
+    assert!(
+        path.exists(),
+        "reference vector {} not found: the shared/ folder must sit beside the repository",
+        path.display()
+    );
+    path
+}
+
+/// The text of a vector file.
+pub fn read_vector(name: &str) -> String {
+    std::fs::read_to_string(vector_path(name)).expect("vector file is readable")
+}
+
+/// The JSON lines of a vector file.
+pub fn json_lines(name: &str) -> Vec<serde_json::Value> {
+    read_vector(name)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("vector line is JSON"))
+        .collect()
+}
