@@ -1,1 +1,165 @@
-//! The thaiboard game server (work in progress).
+//! The thaiboard game server: accounts, challenges, live and correspondence
+//! games of Makruk, Ouk Chatrang and Mak-hot over HTTP and WebSocket, with
+//! SQLite (default) or PostgreSQL storage and the embedded web board.
+//!
+//! Modules:
+//! - [`config`]: options; [`db`]: pool and migrations;
+//! - [`auth`]: accounts, sessions, CSRF; [`ratelimit`]: request floods;
+//! - [`rules`]: the variant-neutral rules trait; [`variants`]: adapters to the rules crates;
+//! - [`clock`]: time controls; [`games`]: the game service; [`hub`]: live updates;
+//! - [`api`]: JSON routes; [`ws`]: the game WebSocket; [`assets`]: the web board;
+//! - [`opponent`]: the seam for engine opponents; [`loadtest`]: the load generator.
+
+pub mod api;
+pub mod assets;
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod games;
+pub mod hub;
+pub mod loadtest;
+pub mod opponent;
+pub mod ratelimit;
+pub mod rules;
+pub mod util;
+pub mod variants;
+pub mod ws;
+
+pub use config::Config;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use error::ApiError;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// Shared state of the running server.
+pub struct App {
+    /// Configuration.
+    pub config: Config,
+    /// Database.
+    pub db: db::Db,
+    /// Game service.
+    pub games: Arc<games::Games>,
+    /// Live update channels.
+    pub hub: Arc<hub::Hub>,
+    /// Per-IP request limiter.
+    pub limiter: ratelimit::RateLimiter,
+}
+
+/// The state handed to every handler.
+pub type AppState = Arc<App>;
+
+/// A started server.
+pub struct Server {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// Its state.
+    pub app: AppState,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// Opens the database (running migrations), binds the address and starts serving.
+    pub async fn start(config: Config) -> Result<Server, Box<dyn std::error::Error + Send + Sync>> {
+        let db = db::open(&config.database_url()).await?;
+        let hub = Arc::new(hub::Hub::default());
+        let games = games::Games::new(db.clone(), hub.clone(), config.enable_test_variant);
+        games.start().await?;
+        if db.backend == db::Backend::Postgres {
+            tokio::spawn(hub::listen_postgres(db.url.clone(), Arc::downgrade(&games)));
+        }
+        let limiter = ratelimit::RateLimiter::new(config.rate_per_sec, config.rate_burst);
+        let app = Arc::new(App {
+            config,
+            db,
+            games,
+            hub,
+            limiter,
+        });
+        let listener = tokio::net::TcpListener::bind(app.config.bind).await?;
+        let addr = listener.local_addr()?;
+        let router = router(app.clone());
+        let task = tokio::spawn(async move {
+            axum::serve(
+                listener,
+                router.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .await
+        });
+        Ok(Server { addr, app, task })
+    }
+
+    /// Serves until the task ends (it does not, unless the listener fails).
+    pub async fn wait(self) -> std::io::Result<()> {
+        self.task.await.map_err(std::io::Error::other)?
+    }
+
+    /// Stops serving.
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+}
+
+/// Runs the server on a new Tokio runtime until it fails or the process is
+/// interrupted; `ready` is called with the bound address once it listens.
+pub fn serve_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let server = Server::start(config).await.map_err(|e| e.to_string())?;
+        ready(server.addr);
+        tokio::select! {
+            r = server.wait() => r.map_err(|e| e.to_string()),
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    })
+}
+
+/// The whole HTTP application.
+pub fn router(app: AppState) -> Router {
+    let max_body = app.config.max_body_bytes;
+    Router::new()
+        .nest("/api", api::routes())
+        .merge(assets::routes())
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+/// Rate limit per client IP, and security headers on every answer.
+async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Response {
+    let ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+        .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
+    let mut resp = if !app.limiter.allow(ip) {
+        let mut r = ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests: slow down and retry",
+        )
+        .into_response();
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        r
+    } else {
+        next.run(req).await
+    };
+    let h = resp.headers_mut();
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    h.insert("referrer-policy", HeaderValue::from_static("same-origin"));
+    resp
+}

@@ -1,0 +1,371 @@
+//! HTTP routes of the JSON API.
+
+use crate::AppState;
+use crate::auth::{self, Actor, Viewer};
+use crate::error::{ApiError, ApiResult};
+use crate::games::{ChallengeRequest, Command, GameSummary, GameView};
+use crate::util::now_ms;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router, routing::get, routing::post};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+/// A JSON request body whose every rejection is a JSON [`ApiError`].
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "content_type",
+                "send the body as JSON with Content-Type: application/json",
+            )),
+            Err(JsonRejection::BytesRejection(e))
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE =>
+            {
+                Err(ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "too_large",
+                    format!(
+                        "request body too large (at most {} bytes)",
+                        state.config.max_body_bytes
+                    ),
+                ))
+            }
+            Err(e) => Err(ApiError::bad_request("malformed_json", e.body_text())),
+        }
+    }
+}
+
+/// The API routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/session", get(session))
+        .route("/register", post(register))
+        .route("/login", post(login))
+        .route("/logout", post(logout))
+        .route("/lobby", get(lobby))
+        .route("/my-games", get(my_games))
+        .route("/challenges", post(create_challenge))
+        .route("/games/{id}", get(game))
+        .route("/games/{id}/pgn", get(pgn))
+        .route("/games/{id}/accept", post(accept))
+        .route("/games/{id}/cancel", post(cancel))
+        .route("/games/{id}/move", post(play_move))
+        .route("/games/{id}/resign", post(resign))
+        .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/count", post(count))
+        .route("/games/{id}/ws", get(crate::ws::game_socket))
+        .fallback(|| async { ApiError::not_found("no such API endpoint") })
+}
+
+/// The answer of `GET /api/session` and of login/registration.
+#[derive(Serialize)]
+pub struct SessionInfo {
+    /// The user.
+    pub user: auth::User,
+    /// Token to send in `X-CSRF-Token` on every state-changing request.
+    pub csrf: String,
+}
+
+fn with_cookie(app: &AppState, token: &str, body: impl IntoResponse) -> Response {
+    let mut resp = body.into_response();
+    resp.headers_mut()
+        .append(header::SET_COOKIE, auth::session_cookie(app, token));
+    resp
+}
+
+async fn session(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    if let Some(s) = auth::session_from_headers(&app, &headers).await? {
+        return Ok(Json(SessionInfo {
+            user: s.user,
+            csrf: s.csrf,
+        })
+        .into_response());
+    }
+    let user = auth::create_guest(&app).await?;
+    let (token, csrf) = auth::create_session(&app, &user.id).await?;
+    Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))
+}
+
+/// Username and password.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// Username.
+    pub username: String,
+    /// Password.
+    pub password: String,
+}
+
+async fn register(
+    State(app): State<AppState>,
+    Actor(old): Actor,
+    Body(c): Body<Credentials>,
+) -> ApiResult<Response> {
+    auth::validate_username(&c.username)?;
+    auth::validate_password(&c.password)?;
+    let taken = sqlx::query("SELECT 1 FROM users WHERE username_key = $1")
+        .bind(c.username.to_lowercase())
+        .fetch_optional(&app.db.pool)
+        .await?;
+    if taken.is_some() {
+        return Err(ApiError::conflict(
+            "username_taken",
+            format!("the name {:?} is taken", c.username),
+        ));
+    }
+    let hash = auth::hash_password(c.password, app.config.argon2_memory_kib).await?;
+    let id = crate::util::random_id(16);
+    let inserted = sqlx::query(
+        "INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ($1, $2, $3, $4, 0, $5)",
+    )
+    .bind(&id)
+    .bind(&c.username)
+    .bind(c.username.to_lowercase())
+    .bind(&hash)
+    .bind(now_ms())
+    .execute(&app.db.pool)
+    .await;
+    if inserted.is_err() {
+        return Err(ApiError::conflict(
+            "username_taken",
+            format!("the name {:?} is taken", c.username),
+        ));
+    }
+    auth::delete_session(&app, &old.token_hash).await?;
+    let (token, csrf) = auth::create_session(&app, &id).await?;
+    let user = auth::User {
+        id,
+        username: c.username,
+        guest: false,
+    };
+    Ok(with_cookie(
+        &app,
+        &token,
+        (StatusCode::CREATED, Json(SessionInfo { user, csrf })),
+    ))
+}
+
+async fn login(
+    State(app): State<AppState>,
+    Actor(old): Actor,
+    Body(c): Body<Credentials>,
+) -> ApiResult<Response> {
+    let bad = || ApiError::unauthorized("bad_credentials", "wrong username or password");
+    if c.username.len() > 64 || c.password.len() > 256 {
+        return Err(bad());
+    }
+    let row = sqlx::query(
+        "SELECT id, username, password_hash FROM users WHERE username_key = $1 AND is_guest = 0",
+    )
+    .bind(c.username.to_lowercase())
+    .fetch_optional(&app.db.pool)
+    .await?
+    .ok_or_else(bad)?;
+    let hash: Option<String> = row.get(2);
+    if !auth::verify_password(c.password, hash.unwrap_or_default()).await? {
+        return Err(bad());
+    }
+    auth::delete_session(&app, &old.token_hash).await?;
+    let id: String = row.get(0);
+    let (token, csrf) = auth::create_session(&app, &id).await?;
+    let user = auth::User {
+        id,
+        username: row.get(1),
+        guest: false,
+    };
+    Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))
+}
+
+async fn logout(State(app): State<AppState>, Actor(s): Actor) -> ApiResult<Response> {
+    auth::delete_session(&app, &s.token_hash).await?;
+    Ok(with_cookie(
+        &app,
+        "",
+        Json(serde_json::json!({ "ok": true })),
+    ))
+}
+
+async fn lobby(
+    State(app): State<AppState>,
+    Viewer(s): Viewer,
+) -> ApiResult<Json<Vec<GameSummary>>> {
+    Ok(Json(app.games.lobby(s.as_ref().map(|s| &s.user)).await?))
+}
+
+async fn my_games(
+    State(app): State<AppState>,
+    Viewer(s): Viewer,
+) -> ApiResult<Json<Vec<GameSummary>>> {
+    let s = s.ok_or_else(|| ApiError::unauthorized("no_session", "no valid session"))?;
+    Ok(Json(app.games.my_games(&s.user).await?))
+}
+
+fn check_id(id: &str) -> ApiResult<()> {
+    if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::not_found(format!("no game {id:?}")));
+    }
+    Ok(())
+}
+
+async fn create_challenge(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Body(req): Body<ChallengeRequest>,
+) -> ApiResult<(StatusCode, Json<GameView>)> {
+    Ok((
+        StatusCode::CREATED,
+        Json(app.games.create_challenge(&s.user, req).await?),
+    ))
+}
+
+async fn game(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    Ok(Json(app.games.view(&id, true).await?))
+}
+
+async fn pgn(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    check_id(&id)?;
+    let (variant, text) = app.games.pgn(&id).await?;
+    let ext = if variant == crate::rules::Variant::Makhos {
+        "pdn"
+    } else {
+        "pgn"
+    };
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"thaiboard-{id}.{ext}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn accept(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    Ok(Json(app.games.accept(&s.user, &id).await?))
+}
+
+async fn cancel(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    check_id(&id)?;
+    app.games.cancel(&s.user, &id).await?;
+    Ok(Json(serde_json::json!({ "ok": true })))
+}
+
+/// Body of `POST /api/games/{id}/move`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The move: UCI, SAN, or Mak-hot notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Moves made so far, as the client saw them (optional guard).
+    #[serde(default)]
+    pub ply: Option<u32>,
+}
+
+async fn play_move(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+    Body(req): Body<MoveRequest>,
+) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    Ok(Json(
+        app.games
+            .act(
+                &s.user,
+                &id,
+                Command::Move {
+                    text: req.mv,
+                    ply: req.ply,
+                },
+            )
+            .await?,
+    ))
+}
+
+async fn resign(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    Ok(Json(app.games.act(&s.user, &id, Command::Resign).await?))
+}
+
+/// Body of the draw and count endpoints.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// Draw: `offer`, `accept`, `decline`. Count: `start`, `stop`.
+    pub action: String,
+}
+
+/// Maps a draw/count action name to a command.
+pub fn command_for(kind: &str, action: &str) -> ApiResult<Command> {
+    Ok(match (kind, action) {
+        ("draw", "offer") => Command::DrawOffer,
+        ("draw", "accept") => Command::DrawAccept,
+        ("draw", "decline") => Command::DrawDecline,
+        ("count", "start") => Command::CountStart,
+        ("count", "stop") => Command::CountStop,
+        ("draw", _) => {
+            return Err(ApiError::bad_request(
+                "invalid_action",
+                "draw action must be offer, accept or decline",
+            ));
+        }
+        _ => {
+            return Err(ApiError::bad_request(
+                "invalid_action",
+                "count action must be start or stop",
+            ));
+        }
+    })
+}
+
+async fn draw(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+    Body(req): Body<ActionRequest>,
+) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    let cmd = command_for("draw", &req.action)?;
+    Ok(Json(app.games.act(&s.user, &id, cmd).await?))
+}
+
+async fn count(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+    Body(req): Body<ActionRequest>,
+) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    let cmd = command_for("count", &req.action)?;
+    Ok(Json(app.games.act(&s.user, &id, cmd).await?))
+}

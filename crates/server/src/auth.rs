@@ -1,0 +1,276 @@
+//! Accounts and sessions: argon2 passwords, session cookies, CSRF tokens.
+//!
+//! Every visitor holds a session (a guest user until they register or log
+//! in). The cookie `tb_session` carries a random token; the database keeps
+//! only its SHA-256. Each session has a CSRF token, returned by
+//! `GET /api/session`, that every state-changing request must echo in the
+//! `X-CSRF-Token` header (and the cookie is `SameSite=Strict`; a cross-site
+//! `Origin` is refused too).
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::util::{constant_time_eq, now_ms, random_id, random_token, sha256_hex};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, header};
+use serde::Serialize;
+use sqlx::Row;
+
+/// Name of the session cookie.
+pub const SESSION_COOKIE: &str = "tb_session";
+/// Header that must carry the session's CSRF token on state-changing requests.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// A user as the API shows it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct User {
+    /// Id.
+    pub id: String,
+    /// Name shown to others.
+    pub username: String,
+    /// A guest (no password) rather than an account.
+    pub guest: bool,
+}
+
+/// A valid session.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Its user.
+    pub user: User,
+    /// Its CSRF token.
+    pub csrf: String,
+    /// SHA-256 of its cookie token.
+    pub token_hash: String,
+}
+
+fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// Looks up the session named by the request's cookie; `None` if absent, forged or expired.
+pub async fn session_from_headers(
+    app: &AppState,
+    headers: &HeaderMap,
+) -> ApiResult<Option<Session>> {
+    let Some(token) = cookie_value(headers, SESSION_COOKIE) else {
+        return Ok(None);
+    };
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    let hash = sha256_hex(token);
+    let row = sqlx::query(
+        "SELECT s.csrf, u.id, u.username, u.is_guest FROM sessions s JOIN users u ON u.id = s.user_id \
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
+    )
+    .bind(&hash)
+    .bind(now_ms())
+    .fetch_optional(&app.db.pool)
+    .await?;
+    Ok(row.map(|row| Session {
+        csrf: row.get(0),
+        user: User {
+            id: row.get(1),
+            username: row.get(2),
+            guest: row.get::<i32, _>(3) != 0,
+        },
+        token_hash: hash,
+    }))
+}
+
+/// Creates a session for `user_id`; returns the cookie token and the CSRF token.
+pub async fn create_session(app: &AppState, user_id: &str) -> ApiResult<(String, String)> {
+    let token = random_token();
+    let csrf = random_token();
+    let now = now_ms();
+    sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(sha256_hex(&token))
+        .bind(user_id)
+        .bind(&csrf)
+        .bind(now)
+        .bind(now + app.config.session_ttl_secs * 1000)
+        .execute(&app.db.pool)
+        .await?;
+    Ok((token, csrf))
+}
+
+/// Deletes a session.
+pub async fn delete_session(app: &AppState, token_hash: &str) -> ApiResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(&app.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// The `Set-Cookie` value for a session token (empty token: clear the cookie).
+pub fn session_cookie(app: &AppState, token: &str) -> HeaderValue {
+    let max_age = if token.is_empty() {
+        0
+    } else {
+        app.config.session_ttl_secs
+    };
+    let secure = if app.config.secure_cookies {
+        "; Secure"
+    } else {
+        ""
+    };
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"
+    ))
+    .expect("cookie is ASCII")
+}
+
+/// Creates a guest user.
+pub async fn create_guest(app: &AppState) -> ApiResult<User> {
+    let id = random_id(16);
+    let username = format!("guest-{}", &id[..8]);
+    sqlx::query(
+        "INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ($1, $2, $3, NULL, 1, $4)",
+    )
+    .bind(&id)
+    .bind(&username)
+    .bind(username.to_lowercase())
+    .bind(now_ms())
+    .execute(&app.db.pool)
+    .await?;
+    Ok(User {
+        id,
+        username,
+        guest: true,
+    })
+}
+
+/// Checks a new username: 3 to 20 characters from letters, digits, `_` and `-`, not starting with `guest-`.
+pub fn validate_username(name: &str) -> ApiResult<()> {
+    let ok_chars = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !(3..=20).contains(&name.len()) || !ok_chars {
+        return Err(ApiError::bad_request(
+            "invalid_username",
+            "a username has 3 to 20 characters: letters, digits, '_' or '-'",
+        ));
+    }
+    if name.to_lowercase().starts_with("guest") {
+        return Err(ApiError::bad_request(
+            "invalid_username",
+            "names starting with 'guest' are reserved",
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a new password: 8 to 128 characters.
+pub fn validate_password(password: &str) -> ApiResult<()> {
+    if !(8..=128).contains(&password.chars().count()) {
+        return Err(ApiError::bad_request(
+            "invalid_password",
+            "a password has 8 to 128 characters",
+        ));
+    }
+    Ok(())
+}
+
+fn argon2(memory_kib: u32) -> Argon2<'static> {
+    let params = Params::new(memory_kib.max(8), 2, 1, None).expect("valid argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Hashes a password with argon2id (on a blocking thread: it is slow on purpose).
+pub async fn hash_password(password: String, memory_kib: u32) -> ApiResult<String> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+        argon2(memory_kib)
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::internal)
+}
+
+/// Checks a password against a stored argon2 hash.
+pub async fn verify_password(password: String, hash: String) -> ApiResult<bool> {
+    tokio::task::spawn_blocking(move || {
+        let Ok(parsed) = PasswordHash::new(&hash) else {
+            return false;
+        };
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
+    .await
+    .map_err(ApiError::internal)
+}
+
+/// Refuses a request whose `Origin` (when sent) is not this server's own host.
+pub fn check_origin(headers: &HeaderMap) -> ApiResult<()> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or("");
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let origin_host = origin.split_once("://").map(|(_, rest)| rest).unwrap_or("");
+    if origin_host.is_empty() || !origin_host.eq_ignore_ascii_case(host) {
+        return Err(ApiError::forbidden(
+            "bad_origin",
+            format!("cross-site request from origin {origin:?} refused"),
+        ));
+    }
+    Ok(())
+}
+
+/// Extractor for GET handlers: the session if the request carries a valid one.
+pub struct Viewer(pub Option<Session>);
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = ApiError;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Viewer(session_from_headers(app, &parts.headers).await?))
+    }
+}
+
+/// Extractor for state-changing handlers: a valid session whose CSRF token
+/// is echoed in `X-CSRF-Token`, from this site's own origin.
+pub struct Actor(pub Session);
+
+impl FromRequestParts<AppState> for Actor {
+    type Rejection = ApiError;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        check_origin(&parts.headers)?;
+        let session = session_from_headers(app, &parts.headers).await?.ok_or_else(|| {
+            ApiError::unauthorized("no_session", "no valid session: call GET /api/session first (session missing, forged or expired)")
+        })?;
+        let sent = parts
+            .headers
+            .get(CSRF_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        if sent.is_empty() || !constant_time_eq(sent, &session.csrf) {
+            return Err(ApiError::forbidden(
+                "csrf",
+                "missing or wrong X-CSRF-Token header: send the csrf value from GET /api/session",
+            ));
+        }
+        Ok(Actor(session))
+    }
+}

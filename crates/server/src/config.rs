@@ -1,0 +1,63 @@
+//! Server configuration.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Everything the server needs to start.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on; port 0 picks a free port.
+    pub bind: SocketAddr,
+    /// Database URL: `sqlite://PATH` or `postgres://...`. `None`: SQLite file
+    /// `thaiboard.db` in [`Config::data_dir`].
+    pub database_url: Option<String>,
+    /// Folder for the default SQLite file.
+    pub data_dir: PathBuf,
+    /// Mark cookies `Secure` (set when the site is served over HTTPS).
+    pub secure_cookies: bool,
+    /// Requests per second allowed per client IP (sustained); 0 disables the limit.
+    pub rate_per_sec: f64,
+    /// Burst of requests allowed per client IP above the sustained rate.
+    pub rate_burst: f64,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// Largest WebSocket message accepted, in bytes.
+    pub max_ws_message_bytes: usize,
+    /// WebSocket messages per second allowed per connection (burst is twice this).
+    pub ws_rate_per_sec: f64,
+    /// Session lifetime in seconds.
+    pub session_ttl_secs: i64,
+    /// Allow the `test` variant (the server's own tests use it).
+    pub enable_test_variant: bool,
+    /// argon2 memory cost in KiB (default 19456, OWASP's minimum; tests may lower it).
+    pub argon2_memory_kib: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: None,
+            data_dir: PathBuf::from("."),
+            secure_cookies: false,
+            rate_per_sec: 20.0,
+            rate_burst: 60.0,
+            max_body_bytes: 16 * 1024,
+            max_ws_message_bytes: 4 * 1024,
+            ws_rate_per_sec: 20.0,
+            session_ttl_secs: 30 * 24 * 3600,
+            enable_test_variant: false,
+            argon2_memory_kib: 19456,
+        }
+    }
+}
+
+impl Config {
+    /// The database URL in use: the configured one, else the default SQLite file.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}", self.data_dir.join("thaiboard.db").display()),
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Live updates: a broadcast channel per watched game (and one for the
+//! lobby) inside this process, and PostgreSQL LISTEN/NOTIFY between
+//! processes that share one database.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// A message as sent to WebSocket clients (already JSON text).
+pub type Message = Arc<str>;
+
+/// Channels by game id.
+pub struct Hub {
+    games: Mutex<HashMap<String, broadcast::Sender<Message>>>,
+    lobby: broadcast::Sender<Message>,
+}
+
+impl Default for Hub {
+    fn default() -> Self {
+        Hub {
+            games: Mutex::new(HashMap::new()),
+            lobby: broadcast::channel(16).0,
+        }
+    }
+}
+
+impl Hub {
+    /// Receives the updates of game `id`.
+    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Message> {
+        let mut games = self.games.lock().expect("hub lock");
+        games
+            .entry(id.to_string())
+            .or_insert_with(|| broadcast::channel(64).0)
+            .subscribe()
+    }
+
+    /// Whether anyone in this process watches game `id`.
+    pub fn has_watchers(&self, id: &str) -> bool {
+        let games = self.games.lock().expect("hub lock");
+        games.get(id).is_some_and(|tx| tx.receiver_count() > 0)
+    }
+
+    /// Sends `message` to everyone watching game `id` here.
+    pub fn publish(&self, id: &str, message: &serde_json::Value) {
+        let mut games = self.games.lock().expect("hub lock");
+        if let Some(tx) = games.get(id) {
+            if tx.receiver_count() == 0 {
+                games.remove(id);
+            } else {
+                let _ = tx.send(Arc::from(message.to_string()));
+            }
+        }
+    }
+
+    /// Receives a note each time the lobby changes.
+    pub fn subscribe_lobby(&self) -> broadcast::Receiver<Message> {
+        self.lobby.subscribe()
+    }
+
+    /// Tells lobby watchers to refresh.
+    pub fn lobby_changed(&self) {
+        let _ = self.lobby.send(Arc::from(r#"{"type":"lobby"}"#));
+    }
+}
+
+/// Follows other server processes' changes through PostgreSQL
+/// `LISTEN thaiboard_games`: reloads the changed game and tells local watchers.
+pub async fn listen_postgres(url: String, games: std::sync::Weak<crate::games::Games>) {
+    loop {
+        match sqlx::postgres::PgListener::connect(&url).await {
+            Ok(mut listener) => {
+                if let Err(e) = listener.listen("thaiboard_games").await {
+                    eprintln!("thaiboard-server: LISTEN failed: {e}");
+                } else {
+                    loop {
+                        match listener.recv().await {
+                            Ok(n) => {
+                                let Some(g) = games.upgrade() else { return };
+                                let Some((instance, id)) = n.payload().split_once(' ') else {
+                                    continue;
+                                };
+                                if instance == g.instance {
+                                    continue;
+                                }
+                                g.invalidate(id);
+                                g.after_remote_change(id).await;
+                            }
+                            Err(e) => {
+                                eprintln!("thaiboard-server: LISTEN connection lost: {e}");
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Err(e) => eprintln!("thaiboard-server: cannot connect for LISTEN: {e}"),
+        }
+        if games.strong_count() == 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}

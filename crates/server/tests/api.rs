@@ -1,0 +1,303 @@
+//! Integration tests of the HTTP and WebSocket API against a real server on a
+//! loopback port, using the built-in `test` variant (take 1-3 stones from 21;
+//! whoever takes the last stone wins) so they do not depend on the rules crates.
+
+mod common;
+
+use common::{Client, start, started_game, unique};
+use reqwest::StatusCode;
+use serde_json::json;
+use std::time::Duration;
+
+#[tokio::test]
+async fn whole_game_over_websockets() {
+    let server = start().await;
+    let white = Client::registered(&server, "alice").await;
+    let black = Client::registered(&server, "bob").await;
+    let watcher = Client::guest(&server).await;
+
+    let id = white.challenge(json!({ "variant": "test", "color": "white", "time_control": { "kind": "live", "minutes": 5, "increment": 2 } })).await;
+    let (_, lobby) = black.get("/api/lobby").await;
+    assert!(
+        lobby.as_array().unwrap().iter().any(|g| g["id"] == id),
+        "{lobby}"
+    );
+    let (status, game) = black
+        .post(&format!("/api/games/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["white"]["username"], white.user["username"]);
+    assert_eq!(game["black"]["username"], black.user["username"]);
+
+    let (mut ws_w, snap) = white.socket(&id).await;
+    assert_eq!(snap["game"]["status"], "ongoing");
+    assert_eq!(snap["game"]["legal"].as_array().unwrap().len(), 3);
+    let (mut ws_b, _) = black.socket(&id).await;
+    let (mut ws_x, _) = watcher.socket(&id).await;
+
+    // 21 stones: white takes 1 (20 left), then every pair of moves takes 4, and white takes the last.
+    let moves = ["1", "3", "1", "2", "2", "3", "1", "1", "3", "2", "2"];
+    let mut total = 0;
+    for (ply, mv) in moves.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut ws_w, &mut ws_b)
+        } else {
+            (&mut ws_b, &mut ws_w)
+        };
+        let ack = mover
+            .command(
+                json!({ "type": "move", "move": mv, "ply": ply }),
+                ply as u64,
+            )
+            .await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+        let update = other.update_at(ply + 1).await;
+        assert_eq!(update["action"]["uci"], *mv);
+        assert_eq!(update["game"]["ply"], ply + 1);
+        let seen = ws_x.update_at(ply + 1).await;
+        assert_eq!(seen["game"]["ply"], ply + 1);
+        total += mv.parse::<u32>().unwrap();
+    }
+    assert_eq!(total, 21);
+    let (_, game) = white.get(&format!("/api/games/{id}")).await;
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["result"], "1-0");
+    assert_eq!(game["reason"], "last_stone");
+    assert_eq!(game["actions"].as_array().unwrap().len(), moves.len());
+
+    let pgn = reqwest::get(format!("{}/api/games/{id}/pgn", white.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.contains("1. -1 -3 2. -1 -2"), "{pgn}");
+
+    let (_, mine) = white.get("/api/my-games").await;
+    assert_eq!(mine[0]["id"], id);
+    assert_eq!(mine[0]["result"], "1-0");
+}
+
+#[tokio::test]
+async fn moves_over_http_and_my_games_order() {
+    let server = start().await;
+    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (status, g) = white
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "2" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["ply"], 1);
+    assert_eq!(g["fen"], "19 b");
+    // A second game where it is white's move: it comes first in black's... and white's lists.
+    let id2 = white
+        .challenge(json!({ "variant": "test", "color": "black" }))
+        .await;
+    black
+        .post(&format!("/api/games/{id2}/accept"), json!({}))
+        .await;
+    let (_, mine) = black.get("/api/my-games").await;
+    assert_eq!(mine[0]["your_move"], true, "{mine}");
+    let (_, mine_w) = white.get("/api/my-games").await;
+    assert_eq!(mine_w[0]["your_move"], false);
+    assert_eq!(mine_w[1]["your_move"], false);
+}
+
+#[tokio::test]
+async fn resign_and_draw_agreement() {
+    let server = start().await;
+    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (s, g) = black
+        .post(&format!("/api/games/{id}/resign"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["result"], "1-0");
+    assert_eq!(g["reason"], "resign");
+    let (s, e) = white
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "1" }))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(e["error"], "game_over");
+
+    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let draw = format!("/api/games/{id}/draw");
+    let (s, e) = black.post(&draw, json!({ "action": "accept" })).await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("no_draw_offer"))
+    );
+    let (s, g) = white.post(&draw, json!({ "action": "offer" })).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g["draw_offer"], "white");
+    let (_, g) = black.post(&draw, json!({ "action": "decline" })).await;
+    assert_eq!(g["draw_offer"], serde_json::Value::Null);
+    let (mut ws_b, _) = black.socket(&id).await;
+    white.post(&draw, json!({ "action": "offer" })).await;
+    let update = ws_b.next_of("update").await;
+    assert_eq!(update["game"]["draw_offer"], "white");
+    let ack = ws_b
+        .command(json!({ "type": "draw", "action": "accept" }), 1)
+        .await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    let (_, g) = white.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["result"], "1/2-1/2");
+    assert_eq!(g["reason"], "agreement");
+}
+
+#[tokio::test]
+async fn time_forfeit_is_enforced_by_the_server() {
+    let server = start().await;
+    // One second each; clocks start after each side's first move.
+    let (_white, black, id) = started_game(
+        &server,
+        "test",
+        json!({ "time_control": { "kind": "live", "minutes": 1.0 / 60.0, "increment": 0 } }),
+    )
+    .await;
+    let (mut ws_w, _) = _white.socket(&id).await;
+    let (mut ws_b, _) = black.socket(&id).await;
+    assert_eq!(
+        ws_w.command(json!({ "type": "move", "move": "1" }), 1)
+            .await["type"],
+        "ack"
+    );
+    assert_eq!(
+        ws_b.command(json!({ "type": "move", "move": "1" }), 2)
+            .await["type"],
+        "ack"
+    );
+    // White's clock runs now; nobody sends anything: the server must end the game itself.
+    let update = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let u = ws_b.next_of("update").await;
+            if u["game"]["status"] == "finished" {
+                return u;
+            }
+        }
+    })
+    .await
+    .expect("server did not flag the game");
+    assert_eq!(update["game"]["result"], "0-1");
+    assert_eq!(update["game"]["reason"], "timeout");
+    assert_eq!(update["game"]["clock"]["white_ms"], 0);
+    let r = ws_w
+        .command(json!({ "type": "move", "move": "1" }), 3)
+        .await;
+    assert_eq!(r["error"], "game_over", "{r}");
+}
+
+#[tokio::test]
+async fn restart_loses_nothing() {
+    let (url, _) = common::test_database();
+    let server = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    white
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "3" }))
+        .await;
+    black
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "2" }))
+        .await;
+    server.abort();
+    drop(server);
+    let server = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    // The old clients' cookies still hold; only the port changed.
+    let mut white = white;
+    white.base = format!("http://{}", server.addr);
+    let (_, g) = white.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["ply"], 2, "{g}");
+    assert_eq!(g["fen"], "16 w");
+    // The old jar is keyed by the old address: log in again on the new one.
+    let again = Client::guest(&server).await;
+    let (s, body) = again
+        .post(
+            "/api/login",
+            json!({ "username": white.name(), "password": "correct horse" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let csrf = body["csrf"].as_str().unwrap().to_string();
+    let (s, g) = again
+        .post_raw(
+            &format!("/api/games/{id}/move"),
+            Some(&csrf),
+            json!({ "move": "1" }).to_string(),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["fen"], "15 b");
+}
+
+#[tokio::test]
+async fn accounts_login_logout() {
+    let server = start().await;
+    let c = Client::registered(&server, "carol").await;
+    let name = c.name();
+    let (s, e) = c
+        .post(
+            "/api/register",
+            json!({ "username": name, "password": "another one" }),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("username_taken"))
+    );
+    let (s, _) = c.post("/api/logout", json!({})).await;
+    assert_eq!(s, StatusCode::OK);
+    // The session is gone: acting needs a new one.
+    let (s, e) = c
+        .post("/api/challenges", json!({ "variant": "test" }))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("no_session"))
+    );
+    let d = Client::guest(&server).await;
+    let (s, e) = d
+        .post(
+            "/api/login",
+            json!({ "username": name, "password": "wrong password" }),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("bad_credentials"))
+    );
+    let (s, b) = d
+        .post(
+            "/api/login",
+            json!({ "username": name.to_uppercase(), "password": "correct horse" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["user"]["username"], name);
+    for (u, p, code) in [
+        ("ab", "long enough", "invalid_username"),
+        ("guest-x", "long enough", "invalid_username"),
+        ("bad name", "long enough", "invalid_username"),
+        (&unique("ok") as &str, "short", "invalid_password"),
+    ] {
+        let g = Client::guest(&server).await;
+        let (s, e) = g
+            .post("/api/register", json!({ "username": u, "password": p }))
+            .await;
+        assert_eq!(
+            (s, e["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(code)),
+            "{u}"
+        );
+    }
+    // Guests may not challenge players.
+    let g = Client::guest(&server).await;
+    let (s, e) = g
+        .post("/api/challenges", json!({ "variant": "test" }))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("account_required"))
+    );
+}

@@ -1,0 +1,258 @@
+//! Test helpers: a real server on 127.0.0.1 port 0, HTTP and WebSocket clients.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+use thaiboard_server::{Config, Server};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+/// A fresh, unique name.
+pub fn unique(prefix: &str) -> String {
+    format!("{prefix}{}", thaiboard_server::util::random_id(8))
+}
+
+/// The database for a test: `THAIBOARD_TEST_DATABASE_URL` (PostgreSQL in CI),
+/// else a new SQLite file in a temporary folder.
+pub fn test_database() -> (String, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(unique("thaiboard-test-"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = match std::env::var("THAIBOARD_TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => url,
+        _ => format!("sqlite://{}", dir.join("test.db").display()),
+    };
+    (url, dir)
+}
+
+/// A test configuration on port 0.
+pub fn test_config(database_url: &str) -> Config {
+    Config {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        database_url: Some(database_url.to_string()),
+        rate_per_sec: 0.0,
+        enable_test_variant: true,
+        argon2_memory_kib: 64,
+        ..Default::default()
+    }
+}
+
+/// Starts a server with the test configuration on a new database.
+pub async fn start() -> Server {
+    let (url, _) = test_database();
+    Server::start(test_config(&url)).await.unwrap()
+}
+
+/// An HTTP client with its own cookie jar, as one browser.
+pub struct Client {
+    pub http: reqwest::Client,
+    pub jar: Arc<reqwest::cookie::Jar>,
+    pub base: String,
+    pub csrf: String,
+    pub user: Value,
+}
+
+impl Client {
+    /// A visitor with a guest session.
+    pub async fn guest(server: &Server) -> Client {
+        let jar = Arc::new(reqwest::cookie::Jar::default());
+        let http = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .build()
+            .unwrap();
+        let base = format!("http://{}", server.addr);
+        let mut c = Client {
+            http,
+            jar,
+            base,
+            csrf: String::new(),
+            user: Value::Null,
+        };
+        let (status, body) = c.get("/api/session").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        c.csrf = body["csrf"].as_str().unwrap().to_string();
+        c.user = body["user"].clone();
+        c
+    }
+
+    /// A visitor who registered a new account.
+    pub async fn registered(server: &Server, prefix: &str) -> Client {
+        let mut c = Client::guest(server).await;
+        let name = unique(prefix);
+        let (status, body) = c
+            .post(
+                "/api/register",
+                json!({ "username": name, "password": "correct horse" }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        c.csrf = body["csrf"].as_str().unwrap().to_string();
+        c.user = body["user"].clone();
+        c
+    }
+
+    pub fn name(&self) -> String {
+        self.user["username"].as_str().unwrap().to_string()
+    }
+
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let resp = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        let status = resp.status();
+        let text = resp.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.post_raw(path, Some(&self.csrf), body.to_string())
+            .await
+    }
+
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        csrf: Option<&str>,
+        body: String,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some(csrf) = csrf {
+            req = req.header("x-csrf-token", csrf);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status();
+        let text = resp.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    /// The `Cookie` header this client sends.
+    pub fn cookie_header(&self) -> Option<String> {
+        use reqwest::cookie::CookieStore;
+        self.jar
+            .cookies(&self.base.parse().unwrap())
+            .map(|h| h.to_str().unwrap().to_string())
+    }
+
+    /// Opens the game's WebSocket with this client's cookie; returns it after the snapshot.
+    pub async fn socket(&self, game: &str) -> (Ws, Value) {
+        let url = format!(
+            "{}/api/games/{game}/ws",
+            self.base.replace("http://", "ws://")
+        );
+        let mut req = url.into_client_request().unwrap();
+        if let Some(c) = self.cookie_header() {
+            req.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        let mut ws = Ws { stream };
+        let snap = ws.next_json().await;
+        assert_eq!(snap["type"], "snapshot", "{snap}");
+        (ws, snap)
+    }
+
+    /// Creates a challenge and returns the game id.
+    pub async fn challenge(&self, body: Value) -> String {
+        let (status, game) = self.post("/api/challenges", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        game["id"].as_str().unwrap().to_string()
+    }
+}
+
+/// A WebSocket client.
+pub struct Ws {
+    pub stream: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+}
+
+impl Ws {
+    pub async fn send_json(&mut self, v: Value) {
+        self.stream
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    /// The next JSON text message (within 10 s).
+    pub async fn next_json(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+                .await
+                .expect("timed out waiting for a WebSocket message")
+                .expect("socket closed")
+                .expect("socket error");
+            if let Message::Text(t) = msg {
+                return serde_json::from_str(t.as_str()).unwrap();
+            }
+        }
+    }
+
+    /// Skips messages until one of type `kind`.
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let v = self.next_json().await;
+            if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+
+    /// Skips messages until an update that brings the game to `ply` moves.
+    pub async fn update_at(&mut self, ply: usize) -> Value {
+        loop {
+            let v = self.next_of("update").await;
+            if v["game"]["ply"] == ply {
+                return v;
+            }
+        }
+    }
+
+    /// Sends a command and waits for its answer (`ack` or `error`), skipping updates.
+    pub async fn command(&mut self, mut v: Value, id: u64) -> Value {
+        v["id"] = json!(id);
+        self.send_json(v).await;
+        loop {
+            let r = self.next_json().await;
+            if (r["type"] == "ack" || r["type"] == "error") && r["id"] == json!(id) {
+                return r;
+            }
+        }
+    }
+}
+
+/// Two registered players in a started game of `variant`; returns (white, black, game id).
+pub async fn started_game(
+    server: &Server,
+    variant: &str,
+    extra: Value,
+) -> (Client, Client, String) {
+    let a = Client::registered(server, "white").await;
+    let b = Client::registered(server, "black").await;
+    let mut body = json!({ "variant": variant, "color": "white" });
+    if let (Some(obj), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+        for (k, v) in extra {
+            obj.insert(k.clone(), v.clone());
+        }
+    }
+    let id = a.challenge(body).await;
+    let (status, game) = b.post(&format!("/api/games/{id}/accept"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["status"], "ongoing");
+    assert_eq!(game["white"]["username"], a.user["username"]);
+    (a, b, id)
+}
