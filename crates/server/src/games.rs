@@ -57,7 +57,7 @@ pub struct Action {
     pub seq: u32,
     /// `move`, `count_start` or `count_stop`.
     pub kind: String,
-    /// The move in engine form (empty for counts).
+    /// The move in engine form; for counts, the side (`white`/`black`).
     pub uci: String,
     /// The move for display (SAN, `c3xe5xc7`), or the count's description.
     pub san: String,
@@ -69,6 +69,14 @@ pub struct Action {
     pub black_ms: i64,
     /// When it happened, ms since the epoch.
     pub at: i64,
+}
+
+impl Action {
+    /// For count actions: the side that started or stopped the count
+    /// (recorded in `uci`).
+    pub fn side(&self) -> Side {
+        Side::parse(&self.uci).unwrap_or(Side::White)
+    }
 }
 
 /// A game with its rules state, as kept in memory.
@@ -526,8 +534,8 @@ impl Games {
             };
             let replayed = match a.kind.as_str() {
                 "move" => rules.play(&a.uci),
-                "count_start" => rules.start_count(),
-                "count_stop" => rules.stop_count(),
+                "count_start" => rules.start_count(a.side()),
+                "count_stop" => rules.stop_count(a.side()),
                 other => Err(format!("unknown action {other}")),
             };
             replayed.map_err(|e| {
@@ -876,12 +884,12 @@ impl Games {
                             ));
                         }
                         let mut rules = g.rules.box_clone();
-                        if start { rules.start_count() } else { rules.stop_count() }
+                        if start { rules.start_count(side) } else { rules.stop_count(side) }
                             .map_err(|e| ApiError::conflict("count_not_allowed", e))?;
                         let action = Action {
                             seq: g.actions.len() as u32 + 1,
                             kind: if start { "count_start" } else { "count_stop" }.into(),
-                            uci: String::new(),
+                            uci: side.name().into(),
                             san: format!("{} {} counting", side.name(), if start { "starts" } else { "stops" }),
                             fen: rules.fen(),
                             white_ms: g.time_left(Side::White, now),

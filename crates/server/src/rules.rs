@@ -112,8 +112,8 @@ pub enum Outcome {
 /// The Makruk count, as shown to players.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CountInfo {
-    /// The side that counts.
-    pub side: Side,
+    /// The side that counts (unknown for a board's-honour count nobody declared).
+    pub side: Option<Side>,
     /// `board` (board's honour) or `pieces` (pieces' honour).
     pub kind: &'static str,
     /// Plies counted so far.
@@ -155,12 +155,12 @@ pub trait GameRules: Send + Sync {
     fn can_stop_count(&self, _side: Side) -> bool {
         false
     }
-    /// Starts a board's-honour count for the side to move.
-    fn start_count(&mut self) -> Result<(), String> {
+    /// `side` starts a board's-honour count.
+    fn start_count(&mut self, _side: Side) -> Result<(), String> {
         Err("this game has no counting".into())
     }
-    /// Stops the running board's-honour count.
-    fn stop_count(&mut self) -> Result<(), String> {
+    /// `side` stops the board's-honour count it started.
+    fn stop_count(&mut self, _side: Side) -> Result<(), String> {
         Err("this game has no counting".into())
     }
     /// A copy, to try a change before committing it.
