@@ -301,3 +301,57 @@ async fn accounts_login_logout() {
         (StatusCode::FORBIDDEN, Some("account_required"))
     );
 }
+
+/// Two server processes on one PostgreSQL: a move made through one reaches a
+/// player connected to the other (LISTEN/NOTIFY). Runs only when
+/// `THAIBOARD_TEST_DATABASE_URL` names a PostgreSQL database.
+#[tokio::test]
+async fn two_servers_share_postgres() {
+    let (url, _) = common::test_database();
+    if !url.starts_with("postgres") {
+        eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
+        return;
+    }
+    let a = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let b = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let (white, black, id) = started_game(&a, "test", json!({})).await;
+    // Black logs in on server B and watches there.
+    let black_b = Client::guest(&b).await;
+    let (s, body) = black_b
+        .post(
+            "/api/login",
+            json!({ "username": black.name(), "password": "correct horse" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let mut black_b = black_b;
+    black_b.csrf = body["csrf"].as_str().unwrap().to_string();
+    let (mut ws_b, snap) = black_b.socket(&id).await;
+    assert_eq!(snap["game"]["status"], "ongoing");
+    let (s, _) = white
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "2" }))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let seen = ws_b.next_of("snapshot").await;
+    assert_eq!(seen["game"]["ply"], 1);
+    assert_eq!(seen["game"]["fen"], "19 b");
+    // Black answers through server B; server A's copy follows.
+    let ack = ws_b
+        .command(json!({ "type": "move", "move": "3", "ply": 1 }), 1)
+        .await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    let mut fen = serde_json::Value::Null;
+    for _ in 0..50 {
+        let (_, g) = white.get(&format!("/api/games/{id}")).await;
+        fen = g["fen"].clone();
+        if fen == "16 w" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(fen, "16 w");
+}
