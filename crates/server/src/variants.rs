@@ -152,7 +152,10 @@ fn makhos_legal(m: &makhos::Move) -> LegalMove {
     LegalMove {
         uci: m.to_engine(),
         san: m.to_algebraic(),
-        path: m.path().iter().map(|s| s.to_string()).collect(),
+        path: std::iter::once(m.from())
+            .chain(m.path())
+            .map(|s| s.to_string())
+            .collect(),
     }
 }
 

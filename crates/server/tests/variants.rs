@@ -120,6 +120,13 @@ async fn makhos_game_to_a_win() {
     let actions = last["actions"].as_array().unwrap();
     assert_eq!(actions[10]["san"], "f4xd6xb8");
     assert_eq!(actions[10]["uci"], "f4d6b8");
+    // Legal captures list every square of their path, start first.
+    let (_, g) = white.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        g["legal"],
+        json!([]),
+        "no legal moves once the game is over"
+    );
     let pdn = reqwest::get(format!("{}/api/games/{id}/pgn", white.base))
         .await
         .unwrap()

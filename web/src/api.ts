@@ -1,0 +1,101 @@
+// The server's JSON API and the game WebSocket.
+
+export interface User { id: string; username: string; guest: boolean }
+export interface LegalMove { uci: string; san: string; path: string[] }
+export interface Action { seq: number; kind: string; uci: string; san: string; fen: string; white_ms: number; black_ms: number; at: number }
+export interface Player { id: string; username: string }
+export interface Clock { white_ms: number; black_ms: number; running: 'white' | 'black' | null; server_now: number }
+export interface CountInfo { side: 'white' | 'black' | null; kind: 'board' | 'pieces'; ply: number; limit: number }
+export interface TimeControl { kind: 'none' | 'live' | 'correspondence'; initial_ms: number; increment_ms: number; max_ms: number }
+export interface Game {
+  id: string; variant: 'makruk' | 'cambodian' | 'makhos' | 'test'; rules: string; status: 'open' | 'ongoing' | 'finished' | 'cancelled';
+  creator: Player; creator_color: string; white: Player | null; black: Player | null; time_control: TimeControl; clock: Clock;
+  ply: number; turn: 'white' | 'black'; fen: string; legal: LegalMove[]; result: string | null; reason: string | null;
+  draw_offer: 'white' | 'black' | null; count: CountInfo | null; can_start_count: string[]; can_stop_count: string[];
+  start_fen: string; actions?: Action[]; version: number;
+}
+export interface Summary {
+  id: string; variant: string; rules: string; status: string; white: string | null; black: string | null; creator: string;
+  creator_color: string; tc_kind: string; tc_initial_ms: number; tc_increment_ms: number; ply: number; result: string | null;
+  reason: string | null; your_move: boolean; updated_at: number;
+}
+export interface ApiError { error: string; message: string }
+
+let csrf = '';
+export let me: User | null = null;
+
+export class RequestError extends Error {
+  constructor(public status: number, public body: ApiError) { super(body.message || body.error); }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') { headers['x-csrf-token'] = csrf; headers['content-type'] = 'application/json'; }
+  const resp = await fetch(path, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}), credentials: 'same-origin' });
+  const text = await resp.text();
+  let data: any;
+  try { data = JSON.parse(text); } catch { data = { error: 'http_' + resp.status, message: text }; }
+  if (!resp.ok) throw new RequestError(resp.status, data);
+  return data as T;
+}
+
+export async function loadSession(): Promise<User> {
+  const s = await call<{ user: User; csrf: string }>('GET', '/api/session');
+  csrf = s.csrf; me = s.user;
+  return s.user;
+}
+
+async function authCall(path: string, username: string, password: string): Promise<User> {
+  const s = await call<{ user: User; csrf: string }>('POST', path, { username, password });
+  csrf = s.csrf; me = s.user;
+  return s.user;
+}
+export const register = (u: string, p: string) => authCall('/api/register', u, p);
+export const login = (u: string, p: string) => authCall('/api/login', u, p);
+export async function logout(): Promise<void> { await call('POST', '/api/logout'); await loadSession(); }
+export const lobby = () => call<Summary[]>('GET', '/api/lobby');
+export const myGames = () => call<Summary[]>('GET', '/api/my-games');
+export const getGame = (id: string) => call<Game>('GET', `/api/games/${id}`);
+export const challenge = (body: unknown) => call<Game>('POST', '/api/challenges', body);
+export const accept = (id: string) => call<Game>('POST', `/api/games/${id}/accept`);
+export const cancel = (id: string) => call<unknown>('POST', `/api/games/${id}/cancel`);
+
+/** The live connection to one game. */
+export class GameSocket {
+  private ws!: WebSocket;
+  private nextId = 1;
+  private pending = new Map<number, (reply: any) => void>();
+  private closed = false;
+  constructor(private id: string, private onGame: (g: Game, action: Action | null, full: boolean) => void, private onStatus: (s: string) => void) {
+    this.open();
+  }
+  private open() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    this.ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws`);
+    this.ws.onopen = () => this.onStatus('connected');
+    this.ws.onmessage = ev => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === 'snapshot') this.onGame(msg.game, null, true);
+      else if (msg.type === 'update') this.onGame(msg.game, msg.action ?? null, false);
+      else if ((msg.type === 'ack' || msg.type === 'error' || msg.type === 'pong') && this.pending.has(msg.id)) {
+        this.pending.get(msg.id)!(msg);
+        this.pending.delete(msg.id);
+      } else if (msg.type === 'error') this.onStatus(msg.message);
+    };
+    this.ws.onclose = () => {
+      this.onStatus('disconnected: reconnecting…');
+      for (const cb of this.pending.values()) cb({ type: 'error', error: 'disconnected', message: 'connection lost' });
+      this.pending.clear();
+      if (!this.closed) setTimeout(() => this.open(), 1000);
+    };
+  }
+  /** Sends a command; resolves with the server's ack or error. */
+  send(cmd: Record<string, unknown>): Promise<{ type: string; error?: string; message?: string }> {
+    const id = this.nextId++;
+    return new Promise(resolve => {
+      this.pending.set(id, resolve);
+      this.ws.send(JSON.stringify({ ...cmd, id }));
+    });
+  }
+  close() { this.closed = true; this.ws.close(); }
+}
