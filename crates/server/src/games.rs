@@ -117,6 +117,8 @@ pub struct Game {
     pub draw_offer: Option<Side>,
     /// Created, ms since the epoch.
     pub created_at: i64,
+    /// The start position.
+    pub start_fen: String,
     /// The rules state.
     pub rules: Box<dyn GameRules>,
     /// Every action so far.
@@ -283,9 +285,7 @@ impl Game {
                 .into_iter()
                 .filter(|s| ongoing && self.rules.can_stop_count(*s))
                 .collect(),
-            start_fen: new_game(self.variant, &self.rule_option)
-                .map(|r| r.fen())
-                .unwrap_or_default(),
+            start_fen: self.start_fen.clone(),
             actions: full.then(|| self.actions.clone()),
             version: self.version,
         }
@@ -439,6 +439,8 @@ pub struct Games {
     enable_test_variant: bool,
     /// This process's id in cross-process notifications.
     pub instance: String,
+    /// SQLite has one writer: transactions queue here instead of spinning on SQLITE_BUSY.
+    write_lock: tokio::sync::Mutex<()>,
 }
 
 const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_id, cu.username, g.creator_color, g.opponent_id, \
@@ -458,6 +460,7 @@ impl Games {
             timers: Arc::new(Timers::default()),
             enable_test_variant,
             instance: random_id(12),
+            write_lock: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -514,6 +517,7 @@ impl Games {
             .ok_or_else(|| ApiError::internal(format!("bad variant {variant_name}")))?;
         let rule_option: String = row.get(2);
         let mut rules = new_game(variant, &rule_option).map_err(ApiError::internal)?;
+        let start_fen = rules.fen();
         let actions_rows = sqlx::query(
             "SELECT seq, kind, notation, san, fen, white_ms, black_ms, at FROM game_actions WHERE game_id = $1 ORDER BY seq",
         )
@@ -568,6 +572,7 @@ impl Games {
             reason: row.get(21),
             draw_offer: draw_offer.as_deref().and_then(Side::parse),
             created_at: row.get(23),
+            start_fen,
             rules,
             actions,
         })
@@ -718,6 +723,7 @@ impl Games {
                 let (white, black) =
                     if creator_white { (g.creator.clone(), user.clone()) } else { (user.clone(), g.creator.clone()) };
                 let now = now_ms();
+                let _writer = self.writer().await;
                 let mut tx = self.db.pool.begin().await?;
                 let done = sqlx::query(
                     "UPDATE games SET status = 'ongoing', white_id = $1, black_id = $2, turn_since = $3, updated_at = $3, \
@@ -922,6 +928,7 @@ impl Games {
 
     /// Writes `next` (and `action`) in one transaction, guarded by the game's version.
     async fn commit(&self, g: &Game, next: &Next, action: Option<&Action>) -> ApiResult<()> {
+        let _writer = self.writer().await;
         let mut tx = self.db.pool.begin().await?;
         if let Some(a) = action {
             sqlx::query(
@@ -967,6 +974,15 @@ impl Games {
         self.notify_in(&mut tx, &g.id).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The SQLite writer lock (no lock on PostgreSQL).
+    async fn writer(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        if self.db.backend == Backend::Sqlite {
+            Some(self.write_lock.lock().await)
+        } else {
+            None
+        }
     }
 
     async fn notify_in(

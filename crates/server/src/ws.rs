@@ -10,6 +10,13 @@
 //! answered with `{"type":"ack","id":7}` once committed, or
 //! `{"type":"error","id":7,"error":"illegal_move","message":"..."}`.
 //! Watchers (no session, or not a player) receive everything and may not act.
+//!
+//! `GET /api/ws` is one connection for many games (a player's many
+//! correspondence games, a lobby page, the load generator): send
+//! `{"type":"subscribe","game":ID}` (answered with that game's `snapshot`,
+//! then its updates; every message names its game in `game.id`),
+//! `{"type":"unsubscribe","game":ID}`, and the same commands as above with
+//! `"game": ID` added.
 
 use crate::AppState;
 use crate::api::command_for;
@@ -38,7 +45,12 @@ struct ClientMessage {
     ply: Option<u32>,
     #[serde(default)]
     action: Option<String>,
+    #[serde(default)]
+    game: Option<String>,
 }
+
+/// Most games one multi-game connection may follow.
+pub const MAX_SUBSCRIPTIONS: usize = 2000;
 
 /// Upgrades to the game's WebSocket.
 pub async fn game_socket(
@@ -130,16 +142,28 @@ async fn run(
     }
 }
 
+fn parse(text: &str) -> Result<ClientMessage, String> {
+    serde_json::from_str(text).map_err(|e| {
+        error_json(
+            &None,
+            &ApiError::bad_request("malformed_message", format!("bad JSON message: {e}")),
+        )
+    })
+}
+
 async fn handle(app: &AppState, game_id: &str, session: Option<&Session>, text: &str) -> String {
-    let msg: ClientMessage = match serde_json::from_str(text) {
-        Ok(m) => m,
-        Err(e) => {
-            return error_json(
-                &None,
-                &ApiError::bad_request("malformed_message", format!("bad JSON message: {e}")),
-            );
-        }
-    };
+    match parse(text) {
+        Ok(msg) => handle_message(app, game_id, session, msg).await,
+        Err(reply) => reply,
+    }
+}
+
+async fn handle_message(
+    app: &AppState,
+    game_id: &str,
+    session: Option<&Session>,
+    msg: ClientMessage,
+) -> String {
     let cmd = match msg.kind.as_str() {
         "ping" => return serde_json::json!({ "type": "pong", "id": msg.id }).to_string(),
         "move" => match msg.mv {
@@ -170,5 +194,123 @@ async fn handle(app: &AppState, game_id: &str, session: Option<&Session>, text: 
     match result {
         Ok(()) => serde_json::json!({ "type": "ack", "id": msg.id }).to_string(),
         Err(e) => error_json(&msg.id, &e),
+    }
+}
+
+/// Upgrades to the multi-game WebSocket.
+pub async fn multi_socket(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    auth::check_origin(&headers)?;
+    let session = auth::session_from_headers(&app, &headers).await?;
+    let max = app.config.max_ws_message_bytes;
+    Ok(ws
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| run_multi(app, session, socket))
+        .into_response())
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(256);
+    let mut subs: std::collections::HashMap<String, tokio::task::JoinHandle<()>> =
+        std::collections::HashMap::new();
+    let rate = app.config.ws_rate_per_sec;
+    let mut bucket = Bucket::new(rate * 2.0);
+    loop {
+        tokio::select! {
+            Some(text) = rx.recv() => {
+                if sink.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = stream.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = ApiError::bad_request("malformed_message", "send JSON text messages");
+                        let _ = sink.send(Message::Text(error_json(&None, &e).into())).await;
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                    Some(Err(e)) => {
+                        let e = ApiError::bad_request("malformed_message", format!("bad WebSocket message: {e}"));
+                        let _ = sink.send(Message::Text(error_json(&None, &e).into())).await;
+                        break;
+                    }
+                };
+                if rate > 0.0 && !bucket.take(rate, rate * 2.0) {
+                    let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
+                    let _ = sink.send(Message::Text(error_json(&None, &e).into())).await;
+                    continue;
+                }
+                let msg = match parse(text.as_str()) {
+                    Ok(m) => m,
+                    Err(reply) => {
+                        let _ = sink.send(Message::Text(reply.into())).await;
+                        continue;
+                    }
+                };
+                let id = msg.id.clone();
+                let Some(game) = msg.game.clone().filter(|g| valid_id(g)) else {
+                    let e = ApiError::bad_request("malformed_message", "name the game: \"game\": ID");
+                    let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
+                    continue;
+                };
+                let reply = match msg.kind.as_str() {
+                    "subscribe" if subs.contains_key(&game) => serde_json::json!({ "type": "ack", "id": id }).to_string(),
+                    "subscribe" if subs.len() >= MAX_SUBSCRIPTIONS => error_json(&id, &ApiError::bad_request("too_many_subscriptions", format!("at most {MAX_SUBSCRIPTIONS} games per connection"))),
+                    "subscribe" => match app.games.view(&game, true).await {
+                        Err(e) => error_json(&id, &e),
+                        Ok(view) => {
+                            let mut updates = app.hub.subscribe(&game);
+                            let first = serde_json::json!({ "type": "snapshot", "game": view }).to_string();
+                            let (tx, app2, game2) = (tx.clone(), app.clone(), game.clone());
+                            let task = tokio::spawn(async move {
+                                if tx.send(first).await.is_err() {
+                                    return;
+                                }
+                                loop {
+                                    let text = match updates.recv().await {
+                                        Ok(m) => m.to_string(),
+                                        Err(RecvError::Lagged(_)) => match app2.games.view(&game2, true).await {
+                                            Ok(v) => serde_json::json!({ "type": "snapshot", "game": v }).to_string(),
+                                            Err(_) => return,
+                                        },
+                                        Err(RecvError::Closed) => return,
+                                    };
+                                    if tx.send(text).await.is_err() {
+                                        return;
+                                    }
+                                }
+                            });
+                            subs.insert(game, task);
+                            serde_json::json!({ "type": "ack", "id": id }).to_string()
+                        }
+                    },
+                    "unsubscribe" => {
+                        if let Some(task) = subs.remove(&game) {
+                            task.abort();
+                        }
+                        serde_json::json!({ "type": "ack", "id": id }).to_string()
+                    }
+                    _ => handle_message(&app, &game, session.as_ref(), msg).await,
+                };
+                if sink.send(Message::Text(reply.into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    for task in subs.into_values() {
+        task.abort();
     }
 }

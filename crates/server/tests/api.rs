@@ -355,3 +355,68 @@ async fn two_servers_share_postgres() {
     }
     assert_eq!(fen, "16 w");
 }
+
+#[tokio::test]
+async fn one_socket_for_many_games() {
+    let server = start().await;
+    let (white, black, g1) = started_game(&server, "test", json!({})).await;
+    let g2 = white
+        .challenge(json!({ "variant": "test", "color": "white" }))
+        .await;
+    black
+        .post(&format!("/api/games/{g2}/accept"), json!({}))
+        .await;
+    let mut ws_w = white.multi_socket().await;
+    let mut ws_b = black.multi_socket().await;
+    for (i, g) in [&g1, &g2].into_iter().enumerate() {
+        let r = ws_w
+            .command(json!({ "type": "subscribe", "game": g }), i as u64)
+            .await;
+        assert_eq!(r["type"], "ack", "{r}");
+        let r = ws_b
+            .command(json!({ "type": "subscribe", "game": g }), i as u64)
+            .await;
+        assert_eq!(r["type"], "ack", "{r}");
+    }
+    // Moves in both games over the same two sockets.
+    for (n, g) in [&g1, &g2].into_iter().enumerate() {
+        let r = ws_w
+            .command(
+                json!({ "type": "move", "game": g, "move": "1", "ply": 0 }),
+                10 + n as u64,
+            )
+            .await;
+        assert_eq!(r["type"], "ack", "{r}");
+        loop {
+            let u = ws_b.next_of("update").await;
+            if u["game"]["id"] == *g && u["game"]["ply"] == 1 {
+                break;
+            }
+        }
+    }
+    let r = ws_b
+        .command(json!({ "type": "move", "game": g2, "move": "3" }), 20)
+        .await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let (_, g) = white.get(&format!("/api/games/{g2}")).await;
+    assert_eq!(g["fen"], "17 w");
+    // Errors: no game named, an unknown game, a move in a game one does not play.
+    let r = ws_b
+        .command(json!({ "type": "move", "move": "1" }), 21)
+        .await;
+    assert_eq!(r["error"], "malformed_message", "{r}");
+    let r = ws_b
+        .command(json!({ "type": "subscribe", "game": "nosuchgame" }), 22)
+        .await;
+    assert_eq!(r["error"], "not_found", "{r}");
+    let outsider = Client::registered(&server, "olga").await;
+    let mut ws_o = outsider.multi_socket().await;
+    let r = ws_o
+        .command(json!({ "type": "move", "game": g1, "move": "1" }), 23)
+        .await;
+    assert_eq!(r["error"], "not_a_player", "{r}");
+    let r = ws_w
+        .command(json!({ "type": "unsubscribe", "game": g1 }), 24)
+        .await;
+    assert_eq!(r["type"], "ack");
+}

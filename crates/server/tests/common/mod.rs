@@ -165,6 +165,17 @@ impl Client {
         (ws, snap)
     }
 
+    /// Opens the multi-game WebSocket (`/api/ws`) with this client's cookie.
+    pub async fn multi_socket(&self) -> Ws {
+        let url = format!("{}/api/ws", self.base.replace("http://", "ws://"));
+        let mut req = url.into_client_request().unwrap();
+        if let Some(c) = self.cookie_header() {
+            req.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        Ws { stream }
+    }
+
     /// Creates a challenge and returns the game id.
     pub async fn challenge(&self, body: Value) -> String {
         let (status, game) = self.post("/api/challenges", body).await;
