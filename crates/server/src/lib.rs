@@ -74,6 +74,17 @@ impl Server {
         if db.backend == db::Backend::Postgres {
             tokio::spawn(hub::listen_postgres(db.url.clone(), Arc::downgrade(&games)));
         }
+        // Forget expired sessions now and then.
+        let janitor_db = db.pool.clone();
+        tokio::spawn(async move {
+            loop {
+                let _ = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
+                    .bind(util::now_ms())
+                    .execute(&janitor_db)
+                    .await;
+                tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+            }
+        });
         let limiter = ratelimit::RateLimiter::new(config.rate_per_sec, config.rate_burst);
         let app = Arc::new(App {
             config,

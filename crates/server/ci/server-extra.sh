@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Extra server checks for .ci/run: the server's integration tests against
+# PostgreSQL, and the browser end-to-end test in headless Chromium.
+# Installs Debian's postgresql and chromium when missing (needs root).
+# Run from the repository root: bash crates/server/ci/server-extra.sh
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+
+need=()
+command -v pg_ctlcluster >/dev/null || need+=(postgresql)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# PostgreSQL: start the default cluster, create a role and a fresh test database.
+version=$(ls /usr/lib/postgresql | sort -n | tail -1)
+pg_ctlcluster "$version" main start 2>/dev/null || true
+for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 && break; sleep 1; done
+su postgres -c "psql -q -tc \"SELECT 1 FROM pg_roles WHERE rolname = 'thaiboard'\" | grep -q 1 || psql -q -c \"CREATE USER thaiboard PASSWORD 'thaiboard'\""
+su postgres -c "dropdb --if-exists thaiboard_test && createdb -O thaiboard thaiboard_test"
+THAIBOARD_TEST_DATABASE_URL=postgres://thaiboard:thaiboard@127.0.0.1/thaiboard_test \
+  cargo test -p thaiboard-server
+
+# Browser end-to-end test (screenshots in web/e2e/artifacts/).
+cargo build -p thaiboard
+THAIBOARD_BIN="${CARGO_TARGET_DIR:-target}/debug/thaiboard" node web/e2e/run.mjs
