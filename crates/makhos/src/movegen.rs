@@ -114,28 +114,16 @@ impl Move {
 
 /// Whether the side to move in `pos` has a capture (and so must capture).
 pub fn has_capture(pos: &Position) -> bool {
-    let us = pos.turn.index();
-    let own = pos.pieces[us];
-    let opp = pos.pieces[1 - us];
-    let empty = !(own | opp);
-    let men = own & !pos.kings;
-    let (d1, d2) = forward_dirs(pos.turn);
-    if shift(shift(men, d1) & opp, d1) & empty != 0 || shift(shift(men, d2) & opp, d2) & empty != 0
-    {
-        return true;
+    match pos.turn {
+        Color::White => has_capture_c::<true>(pos),
+        Color::Black => has_capture_c::<false>(pos),
     }
-    let occ = own | opp;
-    let mut kings = own & pos.kings;
-    while kings != 0 {
-        let s = kings.trailing_zeros() as usize;
-        kings &= kings - 1;
-        for d in 0..4 {
-            if king_jump(s, d, occ, opp, empty).is_some() {
-                return true;
-            }
-        }
-    }
-    false
+}
+
+/// The forward directions of White (`W`) or Black men.
+#[inline(always)]
+const fn fwd<const W: bool>() -> (usize, usize) {
+    if W { (NW, NE) } else { (SW, SE) }
 }
 
 #[inline(always)]
@@ -144,6 +132,45 @@ const fn forward_dirs(c: Color) -> (usize, usize) {
         Color::White => (NW, NE),
         Color::Black => (SW, SE),
     }
+}
+
+#[inline(always)]
+const fn sides<const W: bool>(pos: &Position) -> (u32, u32) {
+    if W {
+        (pos.pieces[0], pos.pieces[1])
+    } else {
+        (pos.pieces[1], pos.pieces[0])
+    }
+}
+
+#[inline(always)]
+fn has_capture_c<const W: bool>(pos: &Position) -> bool {
+    let (own, opp) = sides::<W>(pos);
+    let occ = own | opp;
+    let empty = !occ;
+    let men = own & !pos.kings;
+    let (d1, d2) = fwd::<W>();
+    if (shift(shift(men, d1) & opp, d1) | shift(shift(men, d2) & opp, d2)) & empty != 0 {
+        return true;
+    }
+    let mut kings = own & pos.kings;
+    while kings != 0 {
+        let s = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        if king_can_jump(s, occ, opp, empty) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a king on `s` has a jump in any direction.
+#[inline(always)]
+fn king_can_jump(s: usize, occ: u32, opp: u32, empty: u32) -> bool {
+    king_jump(s, NW, occ, opp, empty).is_some()
+        || king_jump(s, NE, occ, opp, empty).is_some()
+        || king_jump(s, SW, occ, opp, empty).is_some()
+        || king_jump(s, SE, occ, opp, empty).is_some()
 }
 
 /// A king on `s` jumping in direction `d`: `(captured square, landing square)` if the first
@@ -159,7 +186,7 @@ fn king_jump(s: usize, d: usize, occ: u32, opp: u32, empty: u32) -> Option<(usiz
         return None;
     }
     let land = NEXT[d][b];
-    if land == NONE || empty & (1 << land) == 0 {
+    if empty & (1u32 << (land & 31)) == 0 || land == NONE {
         return None;
     }
     Some((b, land as usize))
@@ -167,33 +194,47 @@ fn king_jump(s: usize, d: usize, occ: u32, opp: u32, empty: u32) -> Option<(usiz
 
 /// Number of legal moves (fast: no list is built unless a capture exists).
 pub fn count_legal_moves(pos: &Position, rules: Rules) -> u64 {
-    if has_capture(pos) {
-        let mut list = Vec::with_capacity(32);
-        generate_captures(pos, rules, &mut list);
-        return list.len() as u64;
+    count_legal_moves_with(pos, rules, &mut Vec::new())
+}
+
+/// Number of legal moves, using `scratch` (cleared first) if capture sequences must be
+/// listed to merge duplicates.
+#[inline]
+pub fn count_legal_moves_with(pos: &Position, rules: Rules, scratch: &mut Vec<Move>) -> u64 {
+    match pos.turn {
+        Color::White => count_c::<true>(pos, rules, scratch),
+        Color::Black => count_c::<false>(pos, rules, scratch),
     }
-    let us = pos.turn.index();
-    let own = pos.pieces[us];
-    let occ = pos.pieces[0] | pos.pieces[1];
+}
+
+#[inline(always)]
+fn count_c<const W: bool>(pos: &Position, rules: Rules, scratch: &mut Vec<Move>) -> u64 {
+    if has_capture_c::<W>(pos) {
+        return count_captures(pos, rules, scratch);
+    }
+    let (own, opp) = sides::<W>(pos);
+    let occ = own | opp;
     let empty = !occ;
     let men = own & !pos.kings;
-    let (d1, d2) = forward_dirs(pos.turn);
+    let (d1, d2) = fwd::<W>();
     let mut n = (shift(men, d1) & empty).count_ones() + (shift(men, d2) & empty).count_ones();
     let mut kings = own & pos.kings;
     while kings != 0 {
         let s = kings.trailing_zeros() as usize;
         kings &= kings - 1;
-        n += slide(s, NW, occ).count_ones()
-            + slide(s, NE, occ).count_ones()
-            + slide(s, SW, occ).count_ones()
-            + slide(s, SE, occ).count_ones();
+        n += (slide(s, NW, occ) | slide(s, NE, occ) | slide(s, SW, occ) | slide(s, SE, occ))
+            .count_ones();
     }
     n as u64
 }
 
 /// Appends every legal move of `pos` to `list` (which is not cleared first).
 pub fn generate_legal_moves(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
-    if has_capture(pos) {
+    let capture = match pos.turn {
+        Color::White => has_capture_c::<true>(pos),
+        Color::Black => has_capture_c::<false>(pos),
+    };
+    if capture {
         generate_captures(pos, rules, list);
     } else {
         generate_quiet(pos, list);
@@ -209,12 +250,19 @@ pub fn legal_moves(pos: &Position, rules: Rules) -> Vec<Move> {
 
 /// Appends the plain moves (valid as legal moves only when no capture exists).
 pub fn generate_quiet(pos: &Position, list: &mut Vec<Move>) {
-    let us = pos.turn.index();
-    let own = pos.pieces[us];
-    let occ = pos.pieces[0] | pos.pieces[1];
+    match pos.turn {
+        Color::White => generate_quiet_c::<true>(pos, list),
+        Color::Black => generate_quiet_c::<false>(pos, list),
+    }
+}
+
+#[inline(always)]
+fn generate_quiet_c<const W: bool>(pos: &Position, list: &mut Vec<Move>) {
+    let (own, opp) = sides::<W>(pos);
+    let occ = own | opp;
     let empty = !occ;
     let men = own & !pos.kings;
-    let (d1, d2) = forward_dirs(pos.turn);
+    let (d1, d2) = fwd::<W>();
     for d in [d1, d2] {
         let mut targets = shift(men, d) & empty;
         let back = reverse(d);
@@ -235,36 +283,51 @@ pub fn generate_quiet(pos: &Position, list: &mut Vec<Move>) {
     while kings != 0 {
         let s = kings.trailing_zeros() as usize;
         kings &= kings - 1;
-        for d in 0..4 {
-            let mut targets = slide(s, d, occ);
-            while targets != 0 {
-                let t = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                list.push(Move {
-                    from: s as u8,
-                    to: t,
-                    len: 0,
-                    path: [0; MAX_CAPTURES],
-                    captured: 0,
-                });
-            }
+        let mut targets =
+            slide(s, NW, occ) | slide(s, NE, occ) | slide(s, SW, occ) | slide(s, SE, occ);
+        while targets != 0 {
+            let t = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            list.push(Move {
+                from: s as u8,
+                to: t,
+                len: 0,
+                path: [0; MAX_CAPTURES],
+                captured: 0,
+            });
         }
     }
 }
 
 /// Appends every complete capture sequence of the side to move (deduplicated).
 pub fn generate_captures(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
+    generate_man_captures(pos, list);
+    generate_king_captures(pos, rules, list);
+}
+
+/// The side to move's men that have a jump.
+#[inline(always)]
+fn capturing_men(pos: &Position) -> u32 {
     let us = pos.turn.index();
     let own = pos.pieces[us];
     let opp = pos.pieces[1 - us];
     let (d1, d2) = forward_dirs(pos.turn);
     let empty = !(own | opp);
-    // Men that can start a capture.
-    let mut men = own & !pos.kings;
+    let men = own & !pos.kings;
     let can1 = shift(shift(men, d1) & opp, d1) & empty;
     let can2 = shift(shift(men, d2) & opp, d2) & empty;
-    men &=
-        shift(shift(can1, reverse(d1)), reverse(d1)) | shift(shift(can2, reverse(d2)), reverse(d2));
+    men & (shift(shift(can1, reverse(d1)), reverse(d1))
+        | shift(shift(can2, reverse(d2)), reverse(d2)))
+}
+
+/// Appends the men's capture sequences (a man's sequences never repeat: each captured set
+/// fixes its path).
+fn generate_man_captures(pos: &Position, list: &mut Vec<Move>) {
+    let us = pos.turn.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
+    let (d1, d2) = forward_dirs(pos.turn);
+    let mut men = capturing_men(pos);
     while men != 0 {
         let s = men.trailing_zeros() as usize;
         men &= men - 1;
@@ -280,6 +343,69 @@ pub fn generate_captures(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
         };
         ctx.man(s, opp, 0, 0);
     }
+}
+
+/// Number of the men's capture sequences, without listing them.
+fn count_man_captures(pos: &Position) -> u64 {
+    let us = pos.turn.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
+    let dirs = forward_dirs(pos.turn);
+    let promo = promotion_rank(pos.turn);
+    let mut men = capturing_men(pos);
+    let mut n = 0;
+    while men != 0 {
+        let s = men.trailing_zeros() as usize;
+        men &= men - 1;
+        n += count_man_from(s, own & !(1 << s), opp, promo, dirs, 0);
+    }
+    n
+}
+
+fn count_man_from(
+    s: usize,
+    others: u32,
+    opp: u32,
+    promo: u32,
+    dirs: (usize, usize),
+    depth: usize,
+) -> u64 {
+    let mut n = 0;
+    let mut jumped = false;
+    if depth < MAX_CAPTURES {
+        let occ = others | opp;
+        for d in [dirs.0, dirs.1] {
+            let mid = NEXT[d][s];
+            if mid == NONE || opp & (1 << mid) == 0 {
+                continue;
+            }
+            let land = NEXT[d][mid as usize];
+            if land == NONE || occ & (1 << land) != 0 {
+                continue;
+            }
+            jumped = true;
+            if promo & (1 << land) != 0 {
+                n += 1;
+            } else {
+                n += count_man_from(
+                    land as usize,
+                    others,
+                    opp & !(1 << mid),
+                    promo,
+                    dirs,
+                    depth + 1,
+                );
+            }
+        }
+    }
+    if jumped { n } else { 1 }
+}
+
+/// Appends the kings' capture sequences (deduplicated per king).
+fn generate_king_captures(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
+    let us = pos.turn.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
     let mut kings = own & pos.kings;
     while kings != 0 {
         let s = kings.trailing_zeros() as usize;
@@ -288,7 +414,7 @@ pub fn generate_captures(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
             from: s as u8,
             others: own & !(1 << s),
             promo: 0,
-            dirs: [d1, d2],
+            dirs: [0, 0],
             reverse_ok: rules.king_may_reverse(),
             path: [0; MAX_CAPTURES],
             start: list.len(),
@@ -296,6 +422,18 @@ pub fn generate_captures(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
         };
         ctx.king(s, opp, 0, 0, 4);
     }
+}
+
+/// Number of capture moves: men's sequences counted directly, kings' listed in `scratch`
+/// to merge duplicates.
+fn count_captures(pos: &Position, rules: Rules, scratch: &mut Vec<Move>) -> u64 {
+    let mut n = count_man_captures(pos);
+    if pos.pieces[pos.turn.index()] & pos.kings != 0 {
+        scratch.clear();
+        generate_king_captures(pos, rules, scratch);
+        n += scratch.len() as u64;
+    }
+    n
 }
 
 /// The state of one piece's capture search.

@@ -1,6 +1,6 @@
 //! Perft: counting move paths to a depth, with bulk counting at the last ply.
 
-use crate::movegen::{Move, count_legal_moves, generate_legal_moves};
+use crate::movegen::{Move, count_legal_moves_with, generate_legal_moves};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -13,7 +13,10 @@ pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
 fn perft_with(pos: &Position, rules: Rules, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => 1,
-        1 => count_legal_moves(pos, rules),
+        1 => match buffers.first_mut() {
+            Some(scratch) => count_legal_moves_with(pos, rules, scratch),
+            None => 0,
+        },
         _ => {
             let Some((list, rest)) = buffers.split_first_mut() else {
                 return 0;
