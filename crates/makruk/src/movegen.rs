@@ -78,11 +78,11 @@ impl Position {
                 Role::Met => {
                     let mut t = met_attacks(from);
                     // Ouk Chatrang: an unmoved met may step two squares
-                    // straight forward over an empty square, not capturing.
+                    // straight forward to an empty square (the square between
+                    // may be occupied, as in Fairy-Stockfish).
                     if self.special_rights.contains(from) {
-                        let empty = |s: &Square| !occupied.contains(*s);
-                        if let Some(two) = forward(from).filter(empty).and_then(forward) {
-                            if empty(&two) {
+                        if let Some(two) = from.offset(0, us.fold(2, -2)) {
+                            if !occupied.contains(two) {
                                 t = t.with(two);
                             }
                         }

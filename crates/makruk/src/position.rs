@@ -68,11 +68,9 @@ impl Position {
         {
             return Err(SetupError::OppositeCheck);
         }
+        // A khun in check cannot leap (move generation sees to that); its
+        // right is kept as the FEN gives it.
         pos.checkers = pos.attackers(pos.king_of(pos.turn), them, pos.occupied());
-        if pos.checkers.any() {
-            // A khun that has been checked loses its leap.
-            pos.special_rights = pos.special_rights.without(pos.king_of(pos.turn));
-        }
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
