@@ -784,6 +784,20 @@ impl Games {
 
     /// Carries out a player's command. Returns the game's view after it is committed.
     pub async fn act(&self, user: &User, id: &str, cmd: Command) -> ApiResult<GameView> {
+        self.act_with(user, id, cmd, true)
+            .await
+            .map(|v| v.expect("full view"))
+    }
+
+    /// Like [`Games::act`]; returns the full view only when `full` (the
+    /// WebSocket path answers with a bare ack and needs none).
+    pub async fn act_with(
+        &self,
+        user: &User,
+        id: &str,
+        cmd: Command,
+        full: bool,
+    ) -> ApiResult<Option<GameView>> {
         let mut new_action = None;
         let view = self
             .with_game(id, async |g| {
@@ -909,12 +923,13 @@ impl Games {
                         new_action = Some(action);
                     }
                 }
-                Ok(g.view(true))
+                // The update for watchers is made under the same lock, right after the commit.
+                Ok((full.then(|| g.view(true)), g.view(false), g.deadline(), g.status != Status::Ongoing))
             })
             .await;
         match view {
-            Ok(view) => {
-                self.after_change(id, new_action).await;
+            Ok((view, light, deadline, over)) => {
+                self.publish(id, light, deadline, over, new_action);
                 Ok(view)
             }
             Err(e) => {
@@ -1057,6 +1072,17 @@ impl Games {
         else {
             return;
         };
+        self.publish(id, view, deadline, over, action);
+    }
+
+    fn publish(
+        &self,
+        id: &str,
+        view: GameView,
+        deadline: Option<i64>,
+        over: bool,
+        action: Option<Action>,
+    ) {
         self.timers.set(id, deadline);
         self.hub.publish(
             id,

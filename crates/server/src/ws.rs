@@ -189,7 +189,11 @@ async fn handle_message(
             "no_session",
             "watchers cannot act: log in and reconnect",
         )),
-        (Ok(cmd), Some(s)) => app.games.act(&s.user, game_id, cmd).await.map(|_| ()),
+        (Ok(cmd), Some(s)) => app
+            .games
+            .act_with(&s.user, game_id, cmd, false)
+            .await
+            .map(|_| ()),
     };
     match result {
         Ok(()) => serde_json::json!({ "type": "ack", "id": msg.id }).to_string(),
