@@ -1,0 +1,106 @@
+//! Property tests over random playouts: position text, move text and Zobrist keys.
+
+use makhos::{Game, Move, Position, Rules, zobrist};
+use proptest::prelude::*;
+
+/// Plays `choices.len()` pseudo-random legal moves from the start (stopping when the game
+/// ends) and returns every position with the move played from it.
+fn playout(rules: Rules, choices: &[u16]) -> Vec<(Position, Move)> {
+    let mut out = Vec::new();
+    let mut pos = Position::start();
+    for &c in choices {
+        let legal = pos.legal_moves(rules);
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[c as usize % legal.len()];
+        out.push((pos, m));
+        pos = pos.play(&m);
+    }
+    out
+}
+
+fn rules_strategy() -> impl Strategy<Value = Rules> {
+    prop_oneof![Just(Rules::Default), Just(Rules::NoReverse)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn position_text_round_trips(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        for (pos, m) in playout(rules, &choices) {
+            let text = pos.to_string();
+            prop_assert_eq!(text.parse::<Position>(), Ok(pos), "{}", text);
+            let after = pos.play(&m);
+            prop_assert_eq!(after.to_string().parse::<Position>(), Ok(after));
+            // The unchecked setup written back reads the same.
+            prop_assert_eq!(Position::from_setup(&pos.to_setup()), Ok(pos));
+        }
+    }
+
+    #[test]
+    fn every_move_notation_parses_back_to_the_same_move(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        for (pos, _) in playout(rules, &choices) {
+            for m in pos.legal_moves(rules) {
+                let forms = [
+                    m.to_algebraic(),
+                    m.to_engine(),
+                    m.to_numeric(),
+                    m.to_numeric_short(&pos, rules),
+                    m.to_algebraic_short(&pos, rules),
+                    m.to_numeric().replace('x', "-"),
+                ];
+                for text in forms {
+                    let back = pos.parse_move(rules, &text);
+                    prop_assert_eq!(back.as_ref(), Ok(&m), "{} in {}", text, pos);
+                    prop_assert_eq!(pos.play(back.as_ref().unwrap()), pos.play(&m));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zobrist_incremental_equals_fresh(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..160)) {
+        let mut game = Game::new(rules);
+        for (pos, m) in playout(rules, &choices) {
+            let key = zobrist::hash(&pos);
+            prop_assert_eq!(key, pos.zobrist());
+            for n in pos.legal_moves(rules) {
+                prop_assert_eq!(zobrist::hash_after(&pos, key, &n), zobrist::hash(&pos.play(&n)));
+            }
+            if game.play_past_end(&m).is_err() {
+                break;
+            }
+            prop_assert_eq!(game.hash(), zobrist::hash(game.position()));
+        }
+    }
+
+    #[test]
+    fn legal_moves_are_distinct_and_count_matches(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        for (pos, _) in playout(rules, &choices) {
+            let legal = pos.legal_moves(rules);
+            prop_assert_eq!(legal.len() as u64, pos.count_legal_moves(rules));
+            let after: std::collections::HashSet<Position> = legal.iter().map(|m| pos.play(m)).collect();
+            // Distinct moves lead to distinct positions (duplicates were merged).
+            prop_assert_eq!(after.len(), legal.len());
+            // Captures are compulsory: either all moves capture or none does.
+            prop_assert!(legal.iter().all(|m| m.is_capture()) || legal.iter().all(|m| !m.is_capture()));
+            prop_assert_eq!(pos.has_capture(), legal.first().is_some_and(|m| m.is_capture()));
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,40}") {
+        let _ = text.parse::<Position>();
+        let _ = Position::start().parse_move(Rules::Default, &text);
+    }
+
+    #[test]
+    fn position_like_text_never_panics(text in "[WB]:[WBK]?[a-h1-9K,x:-]{0,30}:[WBK]?[a-h1-9K,]{0,30}") {
+        if let Ok(p) = text.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+            let _ = p.legal_moves(Rules::Default);
+        }
+    }
+}
