@@ -3,6 +3,7 @@
 mod error;
 mod makhos_cmd;
 mod makruk_cmd;
+mod pgn_cmd;
 mod serve_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -10,7 +11,11 @@ use error::CliError;
 
 /// The command line.
 #[derive(Parser, Debug)]
-#[command(name = "thaiboard", version, about = "Makruk and Mak-hot on the command line")]
+#[command(
+    name = "thaiboard",
+    version,
+    about = "Makruk and Mak-hot on the command line"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -68,6 +73,9 @@ enum Command {
     },
     /// Start the game server with the web board.
     Serve(serve_cmd::ServeArgs),
+    /// Check and convert game records (PGN for Makruk, PDN for Mak-hot).
+    #[command(subcommand)]
+    Pgn(pgn_cmd::PgnCommand),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -85,6 +93,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             _ => makruk_cmd::fen(&game, &moves),
         },
         Command::Serve(args) => serve_cmd::serve(args),
+        Command::Pgn(cmd) => pgn_cmd::run(cmd),
     }
 }
 
