@@ -92,9 +92,8 @@ fn progress(len: Option<u64>) -> Option<ProgressBar> {
         return None;
     }
     let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:40} {bytes}/{total_bytes} {msg} ({eta})",
-    ) {
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {msg} ({eta})")
+    {
         bar.set_style(style);
     }
     Some(bar)
