@@ -1,43 +1,38 @@
-//! Precomputed attack tables: step patterns for every piece and magic
-//! bitboards for the ruea (the only sliding piece of Makruk).
+//! Attack tables, all computed at compile time: step patterns for every
+//! piece, and kindergarten-bitboard lookups for the ruea (the only sliding
+//! piece of Makruk), whose tables fit in a few kilobytes of cache.
 
 use crate::{Bitboard, Color, Square};
-use std::sync::LazyLock;
 
-/// One square's magic-bitboard entry for ruea attacks.
-#[derive(Copy, Clone, Default)]
-struct Magic {
-    mask: u64,
-    magic: u64,
-    shift: u32,
-    offset: usize,
+const fn step_table(steps: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq & 7) as i8, (sq >> 3) as i8);
+        let mut i = 0;
+        while i < steps.len() {
+            let (nf, nr) = (f + steps[i].0, r + steps[i].1);
+            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                table[sq] |= 1u64 << (nr * 8 + nf);
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
 }
 
-/// All attack tables, built once on first use.
-struct Tables {
-    king: [u64; 64],
-    knight: [u64; 64],
-    met: [u64; 64],
-    khon: [[u64; 64]; 2],
-    pawn: [[u64; 64]; 2],
-    king_leap: [[u64; 64]; 2],
-    rook_magics: [Magic; 64],
-    rook_table: Vec<u64>,
-    between: Vec<[u64; 64]>,
-    line: Vec<[u64; 64]>,
-}
-
-static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
-
-fn step_set(sq: Square, steps: &[(i8, i8)]) -> u64 {
-    steps
-        .iter()
-        .filter_map(|&(df, dr)| sq.offset(df, dr))
-        .fold(0, |acc, s| acc | 1 << s.index())
-}
-
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+const KING: [(i8, i8); 8] = [
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+];
 const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
@@ -49,223 +44,226 @@ const KNIGHT: [(i8, i8); 8] = [
     (-1, 2),
 ];
 
-/// Ruea attacks from `sq` given the occupied squares, computed ray by ray.
-fn slow_rook_attacks(sq: Square, occupied: u64) -> u64 {
-    let mut attacks = 0;
-    for &(df, dr) in &ORTHOGONAL {
-        let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            attacks |= 1 << next.index();
-            if occupied & (1 << next.index()) != 0 {
-                break;
-            }
-            cur = next;
-        }
-    }
-    attacks
-}
+static KING_ATTACKS: [u64; 64] = step_table(&KING);
+static KNIGHT_ATTACKS: [u64; 64] = step_table(&KNIGHT);
+static MET_ATTACKS: [u64; 64] = step_table(&DIAGONAL);
+static KHON_ATTACKS: [[u64; 64]; 2] = [
+    step_table(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (0, 1)]),
+    step_table(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (0, -1)]),
+];
+static PAWN_ATTACKS: [[u64; 64]; 2] = [
+    step_table(&[(1, 1), (-1, 1)]),
+    step_table(&[(1, -1), (-1, -1)]),
+];
+static KING_LEAPS: [[u64; 64]; 2] = [
+    step_table(&[(2, 1), (-2, 1)]),
+    step_table(&[(2, -1), (-2, -1)]),
+];
 
-/// The squares whose occupancy matters for a ruea on `sq` (edges excluded).
-fn rook_relevant_mask(sq: Square) -> u64 {
-    let mut mask = 0;
-    for &(df, dr) in &ORTHOGONAL {
-        let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            if next.offset(df, dr).is_none() {
-                break;
-            }
-            mask |= 1 << next.index();
-            cur = next;
-        }
-    }
-    mask
-}
-
-/// A small deterministic generator for the magic search.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
-}
-
-/// Finds a magic for `sq` and fills its slice of the attack table.
-fn find_rook_magic(sq: Square, offset: usize, table: &mut Vec<u64>, rng: &mut XorShift) -> Magic {
-    let mask = rook_relevant_mask(sq);
-    let bits = mask.count_ones();
-    let size = 1usize << bits;
-    let mut occupancies = Vec::with_capacity(size);
-    let mut attacks = Vec::with_capacity(size);
-    let mut subset = 0u64;
-    loop {
-        occupancies.push(subset);
-        attacks.push(slow_rook_attacks(sq, subset));
-        subset = subset.wrapping_sub(mask) & mask;
-        if subset == 0 {
+/// Ruea attacks along one line of 8 squares: `pos` is the ruea's place on
+/// the line, `occ` the occupied squares of the line (bit i = place i).
+const fn line_attacks(pos: i32, occ: u32) -> u32 {
+    let mut att = 0;
+    let mut i = pos + 1;
+    while i < 8 {
+        att |= 1 << i;
+        if occ & (1 << i) != 0 {
             break;
         }
+        i += 1;
     }
-    table.resize(offset + size, 0);
-    let mut epoch = vec![0u32; size];
-    let shift = 64 - bits;
-    for attempt in 1u32.. {
-        let magic = rng.sparse();
-        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
+    let mut i = pos - 1;
+    while i >= 0 {
+        att |= 1 << i;
+        if occ & (1 << i) != 0 {
+            break;
         }
-        let slots = &mut table[offset..offset + size];
-        let ok = occupancies.iter().zip(&attacks).all(|(&occ, &att)| {
-            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
-            if epoch[idx] != attempt {
-                epoch[idx] = attempt;
-                slots[idx] = att;
-                true
-            } else {
-                slots[idx] == att
-            }
-        });
-        if ok {
-            return Magic {
-                mask,
-                magic,
-                shift,
-                offset,
-            };
-        }
+        i -= 1;
     }
-    unreachable!("the magic search loops until it succeeds")
+    att
 }
 
-impl Tables {
-    fn build() -> Tables {
-        let mut t = Tables {
-            king: [0; 64],
-            knight: [0; 64],
-            met: [0; 64],
-            khon: [[0; 64]; 2],
-            pawn: [[0; 64]; 2],
-            king_leap: [[0; 64]; 2],
-            rook_magics: [Magic::default(); 64],
-            rook_table: Vec::new(),
-            between: vec![[0; 64]; 64],
-            line: vec![[0; 64]; 64],
-        };
-        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-        for sq in Square::all() {
-            let i = sq.index();
-            t.met[i] = step_set(sq, &DIAGONAL);
-            t.king[i] = t.met[i] | step_set(sq, &ORTHOGONAL);
-            t.knight[i] = step_set(sq, &KNIGHT);
-            t.khon[0][i] = t.met[i] | step_set(sq, &[(0, 1)]);
-            t.khon[1][i] = t.met[i] | step_set(sq, &[(0, -1)]);
-            t.pawn[0][i] = step_set(sq, &[(1, 1), (-1, 1)]);
-            t.pawn[1][i] = step_set(sq, &[(1, -1), (-1, -1)]);
-            t.king_leap[0][i] = step_set(sq, &[(2, 1), (-2, 1)]);
-            t.king_leap[1][i] = step_set(sq, &[(2, -1), (-2, -1)]);
-            let offset = t.rook_table.len();
-            t.rook_magics[i] = find_rook_magic(sq, offset, &mut t.rook_table, &mut rng);
+/// `RANK_ATTACKS[file][inner]`: attacks along a rank for a ruea on `file`,
+/// `inner` being the occupancy of files b to g.
+static RANK_ATTACKS: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut file = 0;
+    while file < 8 {
+        let mut inner = 0;
+        while inner < 64 {
+            t[file][inner] = line_attacks(file as i32, (inner as u32) << 1) as u8;
+            inner += 1;
         }
-        for a in Square::all() {
-            for &(df, dr) in &ORTHOGONAL {
-                let mut ray = 0u64;
-                let mut cur = a;
-                while let Some(b) = cur.offset(df, dr) {
-                    t.between[a.index()][b.index()] = ray;
-                    ray |= 1 << b.index();
-                    cur = b;
-                }
-            }
-            for b in Square::all() {
-                if a != b && (a.file() == b.file() || a.rank() == b.rank()) {
-                    let full = if a.file() == b.file() {
-                        Bitboard::file(a.file())
-                    } else {
-                        Bitboard::rank(a.rank())
-                    };
-                    t.line[a.index()][b.index()] = full.0;
-                }
-            }
-        }
-        t
+        file += 1;
     }
-}
+    t
+};
+
+/// Multiplying the a-file (ranks 2 to 7) by the c2-h7 diagonal gathers its
+/// six inner squares in the top six bits.
+const FILE_GATHER: u64 = 0x0080_4020_1008_0400;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// `FILE_ATTACKS[rank][index]`: attacks along the a-file for a ruea on
+/// `rank`, `index` being the gathered occupancy of a2 to a7.
+static FILE_ATTACKS: [[u64; 64]; 8] = {
+    let mut t = [[0u64; 64]; 8];
+    let mut rank = 0;
+    while rank < 8 {
+        let mut inner = 0u32;
+        while inner < 64 {
+            let occ_line = inner << 1;
+            let mut occ = 0u64;
+            let mut i = 0;
+            while i < 8 {
+                if occ_line & (1 << i) != 0 {
+                    occ |= 1u64 << (8 * i);
+                }
+                i += 1;
+            }
+            let index = (occ.wrapping_mul(FILE_GATHER) >> 58) as usize;
+            let line = line_attacks(rank as i32, occ_line);
+            let mut att = 0u64;
+            let mut i = 0;
+            while i < 8 {
+                if line & (1 << i) != 0 {
+                    att |= 1u64 << (8 * i);
+                }
+                i += 1;
+            }
+            t[rank][index] = att;
+            inner += 1;
+        }
+        rank += 1;
+    }
+    t
+};
+
+/// `BETWEEN[a][b]`: squares strictly between two squares on a rank or file.
+static BETWEEN: [[u64; 64]; 64] = {
+    let mut t = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let dirs: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let mut d = 0;
+        while d < 4 {
+            let (mut f, mut r) = ((a & 7) as i32, (a >> 3) as i32);
+            let mut ray = 0u64;
+            loop {
+                f += dirs[d].0;
+                r += dirs[d].1;
+                if f < 0 || f > 7 || r < 0 || r > 7 {
+                    break;
+                }
+                let b = (r * 8 + f) as usize;
+                t[a][b] = ray;
+                ray |= 1u64 << b;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 /// Squares a khun on `sq` attacks.
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    Bitboard(TABLES.king[sq.index()])
+    Bitboard(KING_ATTACKS[sq.index()])
 }
 
 /// Squares a ma on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    Bitboard(TABLES.knight[sq.index()])
+    Bitboard(KNIGHT_ATTACKS[sq.index()])
 }
 
 /// Squares a met on `sq` attacks (the four diagonal neighbours).
 #[inline]
 pub fn met_attacks(sq: Square) -> Bitboard {
-    Bitboard(TABLES.met[sq.index()])
+    Bitboard(MET_ATTACKS[sq.index()])
 }
 
 /// Squares a khon of `color` on `sq` attacks (diagonal neighbours and the square in front).
 #[inline]
 pub fn khon_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(TABLES.khon[color.index()][sq.index()])
+    Bitboard(KHON_ATTACKS[color.index()][sq.index()])
 }
 
 /// Squares a bia of `color` on `sq` attacks (diagonally forward).
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(TABLES.pawn[color.index()][sq.index()])
+    Bitboard(PAWN_ATTACKS[color.index()][sq.index()])
 }
 
 /// Ouk Chatrang: where an unmoved khun of `color` on `sq` may leap (a knight
 /// move to the rank in front).
 #[inline]
 pub fn king_leaps(color: Color, sq: Square) -> Bitboard {
-    Bitboard(TABLES.king_leap[color.index()][sq.index()])
+    Bitboard(KING_LEAPS[color.index()][sq.index()])
 }
 
 /// Squares a ruea on `sq` attacks, given the occupied squares.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    let m = &t.rook_magics[sq.index()];
-    let idx = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(t.rook_table[m.offset + idx])
+    let (file, rank) = (sq.file() as u32, sq.rank() as u32);
+    let inner_rank = ((occupied.0 >> (8 * rank + 1)) & 63) as usize;
+    let rank_att = (RANK_ATTACKS[file as usize][inner_rank] as u64) << (8 * rank);
+    let file_occ = (occupied.0 >> file) & FILE_A;
+    let index = (file_occ.wrapping_mul(FILE_GATHER) >> 58) as usize;
+    let file_att = FILE_ATTACKS[rank as usize][index] << file;
+    Bitboard(rank_att | file_att)
 }
 
 /// Squares strictly between `a` and `b` if they share a rank or file; empty otherwise.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.between[a.index()][b.index()])
+    Bitboard(BETWEEN[a.index()][b.index()])
 }
 
 /// The whole rank or file through `a` and `b`; empty if they share neither (or are equal).
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.line[a.index()][b.index()])
+    if a == b {
+        Bitboard::EMPTY
+    } else if a.file() == b.file() {
+        Bitboard::file(a.file())
+    } else if a.rank() == b.rank() {
+        Bitboard::rank(a.rank())
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Ruea attacks from `sq`, walking each ray.
+    fn slow_rook_attacks(sq: Square, occupied: u64) -> u64 {
+        let mut attacks = 0;
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let mut cur = sq;
+            while let Some(next) = cur.offset(df, dr) {
+                attacks |= 1 << next.index();
+                if occupied & (1 << next.index()) != 0 {
+                    break;
+                }
+                cur = next;
+            }
+        }
+        attacks
+    }
+
     #[test]
-    fn magic_rook_attacks_equal_ray_walks() {
-        let mut rng = XorShift(12345);
+    fn rook_attacks_equal_ray_walks() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
         for sq in Square::all() {
-            for _ in 0..200 {
-                let occ = rng.next() & rng.next();
+            for _ in 0..500 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let occ = x & (x >> 3);
                 assert_eq!(
                     rook_attacks(sq, Bitboard(occ)).0,
                     slow_rook_attacks(sq, occ),
@@ -290,6 +288,7 @@ mod tests {
             Bitboard::from_square(sq("b5"))
         );
         assert_eq!(between(sq("a1"), sq("a4")).count(), 2);
+        assert_eq!(between(sq("h5"), sq("b5")).count(), 5);
         assert!(between(sq("a1"), sq("b2")).is_empty());
         assert_eq!(line(sq("c3"), sq("c7")), Bitboard::file(2));
         assert_eq!(

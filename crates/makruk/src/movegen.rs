@@ -1,7 +1,8 @@
 //! Legal move generation.
 //!
-//! Moves are produced per piece as a set of target squares, so that perft
-//! can count them without listing them (bulk counting). The ruea is the only
+//! Moves are produced as sets of target squares (per piece, and for all
+//! unpinned bias at once), so that perft can count them without listing
+//! them (bulk counting). The ruea is the only
 //! sliding piece, so only rueas pin and only rueas check from a distance.
 
 use crate::attacks::{
@@ -10,12 +11,55 @@ use crate::attacks::{
 };
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square, Variant};
 
-/// The legal moves of one piece: every square in `to` is a destination.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct PieceMoves {
-    pub from: Square,
-    pub role: Role,
-    pub to: Bitboard,
+/// Receives legal moves in bulk, as sets of destination squares.
+pub(crate) trait MoveSink {
+    /// A piece on `from` of `role` may move to every square of `to`.
+    fn piece(&mut self, from: Square, role: Role, to: Bitboard);
+    /// Unpinned bias may move to every square of `to`, each coming from
+    /// the square `delta` below it (in square indices).
+    fn pawns(&mut self, to: Bitboard, delta: i8);
+}
+
+/// Counts moves without listing them.
+struct Counter(usize);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, _role: Role, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _delta: i8) {
+        self.0 += to.count() as usize;
+    }
+}
+
+/// Lists moves, marking promotions.
+struct Lister {
+    list: MoveList,
+    promotion_rank: Bitboard,
+}
+
+impl MoveSink for Lister {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, role: Role, to: Bitboard) {
+        let promotes = if role == Role::Pawn {
+            self.promotion_rank
+        } else {
+            Bitboard::EMPTY
+        };
+        for sq in to {
+            self.list.push(Move::new(from, sq, promotes.contains(sq)));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i8) {
+        for sq in to {
+            let from = Square::from_index((sq.index() as i32 - delta as i32) as u32);
+            self.list
+                .push(Move::new(from, sq, self.promotion_rank.contains(sq)));
+        }
+    }
 }
 
 /// The rank (0-based, White's view) where `color`'s bias promote.
@@ -24,14 +68,18 @@ pub(crate) fn promotion_rank(color: Color) -> u8 {
     color.fold(5, 2)
 }
 
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+
 impl Position {
-    /// Calls `visit` with the legal moves of each piece that has some.
-    #[inline]
-    pub(crate) fn for_each_piece_moves(&self, mut visit: impl FnMut(PieceMoves)) {
+    /// Sends every legal move to `sink`.
+    #[inline(always)]
+    fn generate<S: MoveSink>(&self, sink: &mut S) {
         let us = self.turn;
         let them = !us;
         let ours = self.by_color(us);
-        let occupied = self.occupied();
+        let theirs = self.by_color(them);
+        let occupied = ours | theirs;
         let ksq = self.king_of(us);
 
         // Khun moves: never onto an attacked square (the khun itself does
@@ -51,11 +99,7 @@ impl Position {
             }
         }
         if safe.any() {
-            visit(PieceMoves {
-                from: ksq,
-                role: Role::King,
-                to: safe,
-            });
+            sink.piece(ksq, Role::King, safe);
         }
 
         let target = match self.checkers.single() {
@@ -63,43 +107,88 @@ impl Position {
             Some(checker) => between(ksq, checker).with(checker),
             None => !ours,
         };
-
         let pinned = self.pinned(us, ksq, occupied);
-        let theirs = self.by_color(them);
-        let forward = |sq: Square| sq.offset(0, us.fold(1, -1));
-        for from in ours.without(ksq) {
-            let role = self.board[from.index()].expect("our squares hold pieces");
-            let mut to = match role {
-                Role::Pawn => {
-                    let push =
-                        forward(from).map_or(Bitboard::EMPTY, Bitboard::from_square) & !occupied;
-                    push | (pawn_attacks(us, from) & theirs)
-                }
-                Role::Met => {
-                    let mut t = met_attacks(from);
-                    // Ouk Chatrang: an unmoved met may step two squares
-                    // straight forward to an empty square (the square between
-                    // may be occupied, as in Fairy-Stockfish).
-                    if self.special_rights.contains(from) {
-                        if let Some(two) = from.offset(0, us.fold(2, -2)) {
-                            if !occupied.contains(two) {
-                                t = t.with(two);
-                            }
-                        }
-                    }
-                    t
-                }
-                Role::Khon => khon_attacks(us, from),
-                Role::Knight => knight_attacks(from),
-                Role::Rook => rook_attacks(from, occupied),
-                Role::King => Bitboard::EMPTY,
-            };
-            to &= target & !ours;
+        let restrict = |from: Square, to: Bitboard| {
             if pinned.contains(from) {
-                to &= line(ksq, from);
+                to & line(ksq, from)
+            } else {
+                to
             }
+        };
+
+        // Bias: unpinned ones all at once, pinned ones one by one.
+        let pawns = self.pieces(us, Role::Pawn);
+        let free = (pawns & !pinned).0;
+        let empty_target = (!occupied & target).0;
+        let capture_target = (theirs & target).0;
+        let (push, west, east) = match us {
+            Color::White => (
+                free << 8,
+                (free & NOT_FILE_A) << 7,
+                (free & NOT_FILE_H) << 9,
+            ),
+            Color::Black => (
+                free >> 8,
+                (free & NOT_FILE_A) >> 9,
+                (free & NOT_FILE_H) >> 7,
+            ),
+        };
+        let (d_push, d_west, d_east) = us.fold((8, 7, 9), (-8, -9, -7));
+        for (to, delta) in [
+            (push & empty_target, d_push),
+            (west & capture_target, d_west),
+            (east & capture_target, d_east),
+        ] {
+            if to != 0 {
+                sink.pawns(Bitboard(to), delta);
+            }
+        }
+        for from in pawns & pinned {
+            let push = from
+                .offset(0, us.fold(1, -1))
+                .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                & !occupied;
+            let to = (push | (pawn_attacks(us, from) & theirs)) & target & line(ksq, from);
             if to.any() {
-                visit(PieceMoves { from, role, to });
+                sink.piece(from, Role::Pawn, to);
+            }
+        }
+
+        let movable = !ours & target;
+        // A pinned ma can never move: every ma move leaves the pin line.
+        for from in self.pieces(us, Role::Knight) & !pinned {
+            let to = knight_attacks(from) & movable;
+            if to.any() {
+                sink.piece(from, Role::Knight, to);
+            }
+        }
+        for from in self.pieces(us, Role::Rook) {
+            let to = restrict(from, rook_attacks(from, occupied) & movable);
+            if to.any() {
+                sink.piece(from, Role::Rook, to);
+            }
+        }
+        for from in self.pieces(us, Role::Khon) {
+            let to = restrict(from, khon_attacks(us, from) & movable);
+            if to.any() {
+                sink.piece(from, Role::Khon, to);
+            }
+        }
+        for from in self.pieces(us, Role::Met) {
+            let mut to = met_attacks(from);
+            // Ouk Chatrang: an unmoved met may step two squares straight
+            // forward to an empty square (the square between may be
+            // occupied, as in Fairy-Stockfish).
+            if self.special_rights.contains(from) {
+                if let Some(two) = from.offset(0, us.fold(2, -2)) {
+                    if !occupied.contains(two) {
+                        to = to.with(two);
+                    }
+                }
+            }
+            let to = restrict(from, to & movable);
+            if to.any() {
+                sink.piece(from, Role::Met, to);
             }
         }
     }
@@ -120,27 +209,20 @@ impl Position {
 
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        let promo_rank = Bitboard::rank(promotion_rank(self.turn));
-        self.for_each_piece_moves(|pm| {
-            let promotes = if pm.role == Role::Pawn {
-                promo_rank
-            } else {
-                Bitboard::EMPTY
-            };
-            for to in pm.to {
-                list.push(Move::new(pm.from, to, promotes.contains(to)));
-            }
-        });
-        list
+        let mut lister = Lister {
+            list: MoveList::new(),
+            promotion_rank: Bitboard::rank(promotion_rank(self.turn)),
+        };
+        self.generate(&mut lister);
+        lister.list
     }
 
     /// The number of legal moves, without listing them.
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        self.for_each_piece_moves(|pm| n += pm.to.count() as usize);
-        n
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
     }
 
     /// Whether the side to move has a legal move.
