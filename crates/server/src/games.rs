@@ -440,7 +440,122 @@ pub struct Games {
     /// This process's id in cross-process notifications.
     pub instance: String,
     /// SQLite has one writer: transactions queue here instead of spinning on SQLITE_BUSY.
-    write_lock: tokio::sync::Mutex<()>,
+    write_lock: Arc<tokio::sync::Mutex<()>>,
+    /// The group-commit queue (SQLite).
+    writer_queue: tokio::sync::mpsc::Sender<(WriteJob, Reply)>,
+}
+
+type Reply = tokio::sync::oneshot::Sender<ApiResult<()>>;
+
+/// One game's write: an optional action row and the game row's new fields.
+struct WriteJob {
+    game_id: String,
+    action: Option<Action>,
+    update: UpdateRow,
+}
+
+struct UpdateRow {
+    status: &'static str,
+    white_ms: i64,
+    black_ms: i64,
+    turn_since: i64,
+    ply: i32,
+    fen: String,
+    result: Option<String>,
+    reason: Option<String>,
+    draw_offer: Option<&'static str>,
+    updated_at: i64,
+    /// The version the game must still have.
+    version: i64,
+}
+
+async fn write_job(tx: &mut sqlx::Transaction<'_, sqlx::Any>, job: &WriteJob) -> ApiResult<()> {
+    if let Some(a) = &job.action {
+        sqlx::query(
+            "INSERT INTO game_actions (game_id, seq, kind, notation, san, fen, white_ms, black_ms, at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&job.game_id)
+        .bind(a.seq as i32)
+        .bind(&a.kind)
+        .bind(&a.uci)
+        .bind(&a.san)
+        .bind(&a.fen)
+        .bind(a.white_ms)
+        .bind(a.black_ms)
+        .bind(a.at)
+        .execute(&mut **tx)
+        .await?;
+    }
+    let u = &job.update;
+    let done = sqlx::query(
+        "UPDATE games SET status = $1, white_ms = $2, black_ms = $3, turn_since = $4, version = version + 1, \
+         ply = $5, fen = $6, result = $7, reason = $8, draw_offer = $9, updated_at = $10 WHERE id = $11 AND version = $12",
+    )
+    .bind(u.status)
+    .bind(u.white_ms)
+    .bind(u.black_ms)
+    .bind(u.turn_since)
+    .bind(u.ply)
+    .bind(&u.fen)
+    .bind(&u.result)
+    .bind(&u.reason)
+    .bind(u.draw_offer)
+    .bind(u.updated_at)
+    .bind(&job.game_id)
+    .bind(u.version)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(stale());
+    }
+    Ok(())
+}
+
+async fn write_batch(pool: &sqlx::AnyPool, jobs: &[(WriteJob, Reply)]) -> ApiResult<()> {
+    let mut tx = pool.begin().await?;
+    for (job, _) in jobs {
+        write_job(&mut tx, job).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The SQLite group-commit writer: takes every write waiting in the queue,
+/// commits them in one transaction, then answers each. If the batch fails,
+/// each write is retried alone so that one bad write fails only itself.
+async fn writer_task(
+    pool: sqlx::AnyPool,
+    lock: Arc<tokio::sync::Mutex<()>>,
+    mut queue: tokio::sync::mpsc::Receiver<(WriteJob, Reply)>,
+) {
+    while let Some(first) = queue.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 256 {
+            match queue.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let _guard = lock.lock().await;
+        match write_batch(&pool, &batch).await {
+            Ok(()) => {
+                for (_, reply) in batch {
+                    let _ = reply.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                let (_, reply) = batch.pop().expect("one job");
+                let _ = reply.send(Err(e));
+            }
+            Err(_) => {
+                for job in batch {
+                    let result = write_batch(&pool, std::slice::from_ref(&job)).await;
+                    let _ = job.1.send(result);
+                }
+            }
+        }
+    }
 }
 
 const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_id, cu.username, g.creator_color, g.opponent_id, \
@@ -453,6 +568,11 @@ const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_
 impl Games {
     /// A service over `db`, broadcasting through `hub`.
     pub fn new(db: Db, hub: Arc<Hub>, enable_test_variant: bool) -> Arc<Games> {
+        let write_lock = Arc::new(tokio::sync::Mutex::new(()));
+        let (writer_queue, queue) = tokio::sync::mpsc::channel(4096);
+        if db.backend == Backend::Sqlite {
+            tokio::spawn(writer_task(db.pool.clone(), write_lock.clone(), queue));
+        }
         Arc::new(Games {
             db,
             hub,
@@ -460,7 +580,8 @@ impl Games {
             timers: Arc::new(Timers::default()),
             enable_test_variant,
             instance: random_id(12),
-            write_lock: tokio::sync::Mutex::new(()),
+            write_lock,
+            writer_queue,
         })
     }
 
@@ -941,51 +1062,41 @@ impl Games {
         }
     }
 
-    /// Writes `next` (and `action`) in one transaction, guarded by the game's version.
+    /// Writes `next` (and `action`) in one transaction, guarded by the game's
+    /// version. On SQLite the write joins the group-commit queue: one writer
+    /// commits the pending writes of many games in one transaction.
     async fn commit(&self, g: &Game, next: &Next, action: Option<&Action>) -> ApiResult<()> {
-        let _writer = self.writer().await;
+        let job = WriteJob {
+            game_id: g.id.clone(),
+            action: action.cloned(),
+            update: UpdateRow {
+                status: next.status.name(),
+                white_ms: next.white_ms,
+                black_ms: next.black_ms,
+                turn_since: next.turn_since,
+                ply: next.ply as i32,
+                fen: action
+                    .map(|a| a.fen.clone())
+                    .unwrap_or_else(|| g.rules.fen()),
+                result: next.result.clone(),
+                reason: next.reason.clone(),
+                draw_offer: next.draw_offer.map(|s| s.name()),
+                updated_at: now_ms(),
+                version: g.version,
+            },
+        };
+        if self.db.backend == Backend::Sqlite {
+            let (reply, answer) = tokio::sync::oneshot::channel();
+            self.writer_queue
+                .send((job, reply))
+                .await
+                .map_err(|_| ApiError::internal("the database writer stopped"))?;
+            return answer
+                .await
+                .map_err(|_| ApiError::internal("the database writer stopped"))?;
+        }
         let mut tx = self.db.pool.begin().await?;
-        if let Some(a) = action {
-            sqlx::query(
-                "INSERT INTO game_actions (game_id, seq, kind, notation, san, fen, white_ms, black_ms, at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            )
-            .bind(&g.id)
-            .bind(a.seq as i32)
-            .bind(&a.kind)
-            .bind(&a.uci)
-            .bind(&a.san)
-            .bind(&a.fen)
-            .bind(a.white_ms)
-            .bind(a.black_ms)
-            .bind(a.at)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let fen = action
-            .map(|a| a.fen.clone())
-            .unwrap_or_else(|| g.rules.fen());
-        let done = sqlx::query(
-            "UPDATE games SET status = $1, white_ms = $2, black_ms = $3, turn_since = $4, version = version + 1, \
-             ply = $5, fen = $6, result = $7, reason = $8, draw_offer = $9, updated_at = $10 WHERE id = $11 AND version = $12",
-        )
-        .bind(next.status.name())
-        .bind(next.white_ms)
-        .bind(next.black_ms)
-        .bind(next.turn_since)
-        .bind(next.ply as i32)
-        .bind(fen)
-        .bind(&next.result)
-        .bind(&next.reason)
-        .bind(next.draw_offer.map(|s| s.name()))
-        .bind(now_ms())
-        .bind(&g.id)
-        .bind(g.version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(stale());
-        }
+        write_job(&mut tx, &job).await?;
         self.notify_in(&mut tx, &g.id).await?;
         tx.commit().await?;
         Ok(())
