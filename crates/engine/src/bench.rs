@@ -1,0 +1,97 @@
+//! The fixed bench: positions of both games searched to a fixed depth with a
+//! fresh table, so the node count is reproducible.
+
+use crate::{Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Makruk bench positions (FEN).
+pub const MAKRUK_FENS: [&str; 6] = [
+    "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+    "r1sm1s1r/4k3/p1pnpnpp/1p1p4/4P3/PPPP1PPP/4K3/RNSM1SNR w - - 0 8",
+    "r2k1s1r/3m4/1psnpnpp/p1pp4/4PP2/PPPPS1PP/3N1N2/R2KMS1R w - - 4 10",
+    "8/3k4/6M1/2K1S3/8/8/8/8 b - 88 8 1",
+    "4k3/8/8/8/8/8/3R4/3K1R2 w - - 0 1",
+    "3k4/8/2n5/8/1p1P4/1P2N3/4K3/8 w - - 0 40",
+];
+
+/// Mak-hot bench positions (position text).
+pub const MAKHOS_POSITIONS: [&str; 4] = [
+    "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Bb8,d8,f8,h8,a7,c7,e7,g7",
+    "W:Wa1,c1,e1,b2,f2,c3,e3:Ba7,c7,g7,b8,f8,d6,e5",
+    "B:Wa1,c1,g1,d2,h2,e3:Bb8,h8,c7,e7,b6,f6",
+    "W:WKc3,e1,g1:BKf6,b6,d8",
+];
+
+/// Totals of a bench run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BenchTotals {
+    /// Nodes searched over all positions.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub time_ms: u64,
+}
+
+impl BenchTotals {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+fn limits(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+/// Runs the Makruk bench to `depth`.
+pub fn bench_makruk(depth: u32) -> BenchTotals {
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut nodes = 0;
+    for fen in MAKRUK_FENS {
+        let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).expect("bench FEN");
+        let mut tt = Tt::new(16);
+        let r = search(
+            &MakrukGame::new(pos),
+            &[],
+            &mut tt,
+            &limits(depth),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        );
+        nodes += r.nodes;
+    }
+    BenchTotals {
+        nodes,
+        time_ms: start.elapsed().as_millis() as u64,
+    }
+}
+
+/// Runs the Mak-hot bench to `depth`.
+pub fn bench_makhos(depth: u32) -> BenchTotals {
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut nodes = 0;
+    for text in MAKHOS_POSITIONS {
+        let pos: makhos::Position = text.parse().expect("bench position");
+        let mut tt = Tt::new(16);
+        let r = search(
+            &MakhosGame::new(pos, makhos::Rules::Default, 0),
+            &[],
+            &mut tt,
+            &limits(depth),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        );
+        nodes += r.nodes;
+    }
+    BenchTotals {
+        nodes,
+        time_ms: start.elapsed().as_millis() as u64,
+    }
+}

@@ -1,0 +1,62 @@
+//! The interface between the search and a game's rules.
+
+/// Whether quiescence may stop at the static evaluation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StandPat {
+    /// The side to move may decline the noisy moves (the usual case).
+    Allowed,
+    /// The noisy moves are all the legal moves (check evasions, compulsory
+    /// captures): the side to move must play one of them.
+    Forbidden,
+}
+
+/// What the search needs to know about a game. Positions are values
+/// (copy-make): [`Game::play`] returns the next position.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move of this game.
+    type Move: Copy + PartialEq + Send + std::fmt::Debug;
+
+    /// Whether White (the first player) is to move (for the clocks).
+    fn white_to_move(&self) -> bool;
+    /// The Zobrist key of the position (side to move included).
+    fn key(&self) -> u64;
+    /// All legal moves, appended to `out` (which the caller clears).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// The moves quiescence searches, appended to `out`, and whether the side
+    /// to move may stand pat instead.
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) -> StandPat;
+    /// The position after a legal move.
+    fn play(&self, m: Self::Move) -> Self;
+    /// The position with the turn passed, for null-move pruning.
+    fn play_null(&self) -> Option<Self>;
+    /// Whether null-move pruning is sound enough here (no zugzwang danger).
+    fn null_move_safe(&self) -> bool;
+    /// Whether the side to move is in check (always false in Mak-hot).
+    fn in_check(&self) -> bool;
+    /// Whether the static evaluation can be trusted for pruning (not in
+    /// check, no compulsory capture pending).
+    fn quiet(&self) -> bool;
+    /// Whether the game is drawn by rule in this position (counting,
+    /// insufficient material, no-progress count), the side to move not being
+    /// checkmated.
+    fn rule_draw(&self) -> bool;
+    /// With no legal move: `true` if the side to move loses, `false` if it is
+    /// a draw (stalemate).
+    fn no_moves_loses(&self) -> bool;
+    /// The static evaluation in centipawns, from the side to move's view.
+    fn evaluate(&self) -> i32;
+    /// Whether a move is tactical (capture or promotion): not a killer or
+    /// history candidate and never reduced.
+    fn is_tactical(&self, m: Self::Move) -> bool;
+    /// An ordering score for tactical moves (MVV-LVA or captured material).
+    fn tactical_order(&self, m: Self::Move) -> i32;
+    /// A non-zero code identifying a move within its position (TT, killers).
+    fn encode(m: Self::Move) -> u64;
+    /// An index below 4096 for the history table.
+    fn history_index(m: Self::Move) -> usize;
+    /// The protocol form of the move (`e3e4`, `c3e5c7`).
+    fn move_text(m: Self::Move) -> String;
+    /// How many plies back a repetition of this position may be found (0
+    /// when repetition is not a rule of the game).
+    fn repetition_window(&self) -> u32;
+}

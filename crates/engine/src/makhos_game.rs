@@ -1,0 +1,123 @@
+//! Mak-hot as a [`Game`].
+
+use crate::eval::{MakhosWeights, evaluate_makhos};
+use crate::game::{Game, StandPat};
+use makhos::{Move, NO_PROGRESS_LIMIT, Position, Rules};
+
+/// A Mak-hot position for the search, with the rule option, the no-progress
+/// count (plies without capture or man move) and the Zobrist key.
+#[derive(Clone, Debug)]
+pub struct MakhosGame {
+    /// The position.
+    pub pos: Position,
+    /// The rule option.
+    pub rules: Rules,
+    /// Plies in a row without a capture or a man move.
+    pub no_progress: u32,
+    key: u64,
+}
+
+impl MakhosGame {
+    /// Wraps a position with its rules and no-progress count.
+    pub fn new(pos: Position, rules: Rules, no_progress: u32) -> MakhosGame {
+        let key = pos.zobrist();
+        MakhosGame {
+            pos,
+            rules,
+            no_progress,
+            key,
+        }
+    }
+}
+
+impl Game for MakhosGame {
+    type Move = Move;
+
+    fn white_to_move(&self) -> bool {
+        self.pos.turn() == makhos::Color::White
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        makhos::movegen::generate_legal_moves(&self.pos, self.rules, out);
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) -> StandPat {
+        if self.pos.has_capture() {
+            makhos::movegen::generate_legal_moves(&self.pos, self.rules, out);
+            StandPat::Forbidden
+        } else {
+            StandPat::Allowed
+        }
+    }
+
+    fn play(&self, m: Move) -> MakhosGame {
+        let progress = m.is_capture() || self.pos.is_man_move(&m);
+        MakhosGame {
+            key: makhos::zobrist::hash_after(&self.pos, self.key, &m),
+            pos: self.pos.play(&m),
+            rules: self.rules,
+            no_progress: if progress { 0 } else { self.no_progress + 1 },
+        }
+    }
+
+    fn play_null(&self) -> Option<MakhosGame> {
+        None
+    }
+
+    fn null_move_safe(&self) -> bool {
+        false
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn quiet(&self) -> bool {
+        !self.pos.has_capture()
+    }
+
+    fn rule_draw(&self) -> bool {
+        (self.pos.is_kings_only_draw() || self.no_progress >= NO_PROGRESS_LIMIT)
+            && self.pos.count_legal_moves(self.rules) > 0
+    }
+
+    fn no_moves_loses(&self) -> bool {
+        true
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate_makhos(&self.pos, &MakhosWeights::DEFAULT)
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        m.is_capture()
+    }
+
+    fn tactical_order(&self, m: Move) -> i32 {
+        let kings = (m.captured().0 & self.pos.kings(self.pos.turn().other()).0).count_ones();
+        (m.capture_count() + 2 * kings) as i32
+    }
+
+    fn encode(m: Move) -> u64 {
+        (m.from().index() as u64)
+            | (m.to().index() as u64) << 5
+            | (m.captured().0 as u64) << 10
+            | 1 << 42
+    }
+
+    fn history_index(m: Move) -> usize {
+        m.from().index() * 32 + m.to().index()
+    }
+
+    fn move_text(m: Move) -> String {
+        m.to_engine()
+    }
+
+    fn repetition_window(&self) -> u32 {
+        self.no_progress
+    }
+}

@@ -1,0 +1,136 @@
+//! Makruk and Ouk Chatrang as a [`Game`].
+
+use crate::eval::{MakrukWeights, evaluate_makruk};
+use crate::game::{Game, StandPat};
+use makruk::{Move, Position, Role};
+
+/// A Makruk or Ouk Chatrang position for the search.
+#[derive(Clone, Debug)]
+pub struct MakrukGame {
+    /// The position.
+    pub pos: Position,
+}
+
+impl MakrukGame {
+    /// Wraps a position.
+    pub fn new(pos: Position) -> MakrukGame {
+        MakrukGame { pos }
+    }
+}
+
+/// Ordering values of roles as victims and attackers.
+const ORDER_VALUE: [i32; 6] = [1, 2, 3, 4, 6, 10];
+
+impl Game for MakrukGame {
+    type Move = Move;
+
+    fn white_to_move(&self) -> bool {
+        self.pos.turn() == makruk::Color::White
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.zobrist()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.extend_from_slice(&self.pos.legal_moves());
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) -> StandPat {
+        let moves = self.pos.legal_moves();
+        if self.pos.is_check() {
+            out.extend_from_slice(&moves);
+            return StandPat::Forbidden;
+        }
+        out.extend(
+            moves
+                .iter()
+                .copied()
+                .filter(|&m| m.is_promotion() || self.pos.is_capture(m)),
+        );
+        StandPat::Allowed
+    }
+
+    fn play(&self, m: Move) -> MakrukGame {
+        MakrukGame {
+            pos: self.pos.played(m),
+        }
+    }
+
+    fn play_null(&self) -> Option<MakrukGame> {
+        let mut setup = self.pos.to_setup();
+        setup.turn = setup.turn.other();
+        Position::from_setup(self.pos.variant(), &setup)
+            .ok()
+            .map(MakrukGame::new)
+    }
+
+    fn null_move_safe(&self) -> bool {
+        // Zugzwang is real in Makruk endings: only with a ruea or ma and at
+        // least three pieces besides the khun and bias, and no count running.
+        let us = self.pos.turn();
+        let pos = &self.pos;
+        let strong = pos.pieces(us, Role::Rook) | pos.pieces(us, Role::Knight);
+        let pieces = pos.by_color(us).count() - 1 - pos.pieces(us, Role::Pawn).count();
+        strong.any() && pieces >= 3 && pos.counting().is_none()
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    fn quiet(&self) -> bool {
+        !self.pos.is_check()
+    }
+
+    fn rule_draw(&self) -> bool {
+        if self.pos.is_insufficient_material() {
+            return true;
+        }
+        match self.pos.counting() {
+            Some(c) if c.expired() => !(self.pos.is_check() && self.pos.count_legal_moves() == 0),
+            _ => false,
+        }
+    }
+
+    fn no_moves_loses(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate_makruk(&self.pos, &MakrukWeights::DEFAULT)
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        m.is_promotion() || self.pos.is_capture(m)
+    }
+
+    fn tactical_order(&self, m: Move) -> i32 {
+        let victim = self
+            .pos
+            .role_at(m.to())
+            .map_or(0, |r| ORDER_VALUE[r.index()]);
+        let attacker = self
+            .pos
+            .role_at(m.from())
+            .map_or(0, |r| ORDER_VALUE[r.index()]);
+        victim * 16 - attacker + if m.is_promotion() { 8 } else { 0 }
+    }
+
+    fn encode(m: Move) -> u64 {
+        1 + ((m.from().index() as u64) << 1 | (m.to().index() as u64) << 7)
+            + ((m.is_promotion() as u64) << 13)
+    }
+
+    fn history_index(m: Move) -> usize {
+        m.from().index() * 64 + m.to().index()
+    }
+
+    fn move_text(m: Move) -> String {
+        m.to_uci()
+    }
+
+    fn repetition_window(&self) -> u32 {
+        0
+    }
+}

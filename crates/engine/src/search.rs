@@ -1,0 +1,700 @@
+//! Iterative deepening PVS alpha-beta over any [`Game`].
+
+use crate::game::{Game, StandPat};
+use crate::time::Limits;
+use crate::tt::{Bound, Tt};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The score of mate at the root; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30000;
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+const INF: i32 = 32000;
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// A score as UCI reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (Mak-hot: centi-men) from the side to move's view.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The UCI form of an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// Options of a search beyond its limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOptions {
+    /// How many best lines to report (`MultiPV`).
+    pub multipv: usize,
+    /// Strength limit 0-20 (`Skill Level`); `None` for full strength.
+    pub skill: Option<u32>,
+    /// Seed of the skill noise.
+    pub seed: u64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multipv: 1,
+            skill: None,
+            seed: 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+}
+
+/// One `info` report: one line of one completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// 1-based line number (`MultiPV`).
+    pub multipv: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition table use, per mille.
+    pub hashfull: u32,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The line, in protocol move form.
+    pub pv: Vec<String>,
+}
+
+impl SearchInfo {
+    /// The UCI `info` line.
+    pub fn to_uci(&self) -> String {
+        let score = match self.score {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        };
+        format!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            self.depth,
+            self.seldepth,
+            self.multipv,
+            score,
+            self.nodes,
+            self.nps,
+            self.hashfull,
+            self.time_ms,
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` when there is no legal move).
+    pub best: Option<M>,
+    /// The expected reply.
+    pub ponder: Option<M>,
+    /// The score of the best line (internal units, side to move's view).
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+struct Searcher<'a, G: Game> {
+    tt: &'a mut Tt,
+    stop: &'a AtomicBool,
+    start: Instant,
+    hard: Option<u64>,
+    node_limit: Option<u64>,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    may_stop_on_limits: bool,
+    killers: Vec<[u64; 2]>,
+    history: Vec<i32>,
+    keys: Vec<u64>,
+    pv: Vec<Vec<G::Move>>,
+    excluded: Vec<u64>,
+    buffers: Vec<Vec<G::Move>>,
+    lmr: Vec<[i32; 64]>,
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 511 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if self.may_stop_on_limits
+                && let Some(h) = self.hard
+                && self.elapsed_ms() >= h
+            {
+                self.stopped = true;
+            }
+        }
+        if self.may_stop_on_limits
+            && let Some(n) = self.node_limit
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, g: &G) -> bool {
+        let window = g.repetition_window() as usize;
+        if window < 4 {
+            return false;
+        }
+        let key = g.key();
+        let n = self.keys.len();
+        let mut i = 4;
+        while i <= window && i <= n {
+            if self.keys[n - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    fn order(&self, g: &G, m: G::Move, tt_move: u64, ply: usize) -> i32 {
+        let code = G::encode(m);
+        if code == tt_move {
+            return 1 << 30;
+        }
+        if g.is_tactical(m) {
+            return (1 << 29) + g.tactical_order(m);
+        }
+        if self.killers[ply][0] == code {
+            return 1 << 28;
+        }
+        if self.killers[ply][1] == code {
+            return (1 << 28) - 1;
+        }
+        self.history[G::history_index(m)]
+    }
+
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    fn negamax(
+        &mut self,
+        g: &G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if ply > 0 {
+            if self.check_stop() {
+                return 0;
+            }
+            if g.rule_draw() || self.is_repetition(g) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 2 {
+                return g.evaluate();
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = g.in_check();
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(g, alpha, beta, ply, 0);
+        }
+        let key = g.key();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.map_or(0, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && ply > 0
+            && h.depth >= depth
+        {
+            let s = from_tt(h.score, ply);
+            match h.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let quiet = g.quiet();
+        if !pv_node && quiet && ply > 0 && beta.abs() < MATE_BOUND {
+            let eval = g.evaluate();
+            // Reverse futility pruning.
+            if depth <= 3 && eval - 120 * depth >= beta {
+                return eval;
+            }
+            // Null-move pruning, only where zugzwang is unlikely.
+            if null_ok
+                && depth >= 3
+                && eval >= beta
+                && g.null_move_safe()
+                && let Some(child) = g.play_null()
+            {
+                let r = 2 + depth / 4;
+                self.keys.push(key);
+                let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|&m| !self.excluded.contains(&G::encode(m)));
+        }
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return if g.no_moves_loses() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.order(g, m, tt_move, ply))
+            .collect();
+
+        let mut best = -INF;
+        let mut best_code = 0;
+        let mut bound = Bound::Upper;
+        self.keys.push(key);
+        for i in 0..moves.len() {
+            let mut bi = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let m = moves[i];
+            let tactical = g.is_tactical(m);
+            let child = g.play(m);
+            let gives_check = child.in_check();
+            let new_depth = depth - 1;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
+                    r = self.lmr[(depth as usize).min(63)][i.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if scores[i] >= (1 << 28) - 1 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            if self.stopped {
+                self.keys.pop();
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_code = G::encode(m);
+                if score > alpha {
+                    alpha = score;
+                    bound = Bound::Exact;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        bound = Bound::Lower;
+                        if !tactical {
+                            let k = &mut self.killers[ply];
+                            if k[0] != best_code {
+                                k[1] = k[0];
+                                k[0] = best_code;
+                            }
+                            let h = &mut self.history[G::history_index(m)];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for v in self.history.iter_mut() {
+                                    *v /= 2;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.keys.pop();
+        self.buffers[ply] = moves;
+        if ply != 0 || self.excluded.is_empty() {
+            self.tt
+                .store(key, best_code, to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    fn qsearch(&mut self, g: &G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            self.nodes += 1;
+            if self.check_stop() {
+                return 0;
+            }
+            if g.rule_draw() {
+                return 0;
+            }
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return g.evaluate();
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        let policy = g.noisy_moves(&mut moves);
+        let mut best = -INF;
+        match policy {
+            StandPat::Allowed => {
+                let stand = g.evaluate();
+                if stand >= beta {
+                    self.buffers[ply] = moves;
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+                best = stand;
+            }
+            StandPat::Forbidden => {
+                if moves.is_empty() {
+                    self.buffers[ply] = moves;
+                    return if g.no_moves_loses() {
+                        -MATE + ply as i32
+                    } else {
+                        0
+                    };
+                }
+                // Long chains of check evasions: stop at the evaluation.
+                if g.in_check() && qply >= 6 {
+                    self.buffers[ply] = moves;
+                    return g.evaluate();
+                }
+            }
+        }
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| {
+                if g.is_tactical(m) {
+                    g.tactical_order(m)
+                } else {
+                    -1000
+                }
+            })
+            .collect();
+        for i in 0..moves.len() {
+            let mut bi = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let m = moves[i];
+            let child = g.play(m);
+            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Searches `root` within `limits`, calling `on_info` after each completed
+/// iteration (one call per line). `history` holds the keys of the game's
+/// earlier positions (oldest first) for repetition detection. The search
+/// ends early when `stop` becomes true; a best move is returned whenever a
+/// legal move exists.
+pub fn search<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &mut Tt,
+    limits: &Limits,
+    opts: &SearchOptions,
+    stop: &AtomicBool,
+    mut on_info: impl FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    let plan = limits.plan(root.white_to_move());
+    tt.new_search();
+    let mut lmr = vec![[0i32; 64]; 64];
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as i32;
+        }
+    }
+    let mut s = Searcher::<G> {
+        tt,
+        stop,
+        start: Instant::now(),
+        hard: plan.hard,
+        node_limit: limits.nodes,
+        nodes: 0,
+        seldepth: 0,
+        stopped: false,
+        may_stop_on_limits: false,
+        killers: vec![[0; 2]; MAX_PLY + 1],
+        history: vec![0; 4096],
+        keys: history.to_vec(),
+        pv: vec![Vec::new(); MAX_PLY + 1],
+        excluded: Vec::new(),
+        buffers: vec![Vec::new(); MAX_PLY + 1],
+        lmr,
+    };
+    let mut root_moves = Vec::new();
+    root.legal_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        let score = if root.no_moves_loses() { -MATE } else { 0 };
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let multipv = opts.multipv.clamp(1, root_moves.len());
+    let lines_wanted = match opts.skill {
+        Some(_) => multipv.max(4).min(root_moves.len()),
+        None => multipv,
+    };
+    let mut max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 8)
+        .clamp(1, MAX_PLY as u32 - 8);
+    if let Some(level) = opts.skill {
+        max_depth = max_depth.min(1 + level.min(20) / 2);
+    }
+    let mut lines: Vec<(Vec<G::Move>, i32)> = Vec::new();
+    let mut completed = 0;
+    for depth in 1..=max_depth {
+        s.may_stop_on_limits = depth > 1;
+        s.seldepth = 0;
+        s.excluded.clear();
+        let mut new_lines: Vec<(Vec<G::Move>, i32)> = Vec::new();
+        for idx in 0..lines_wanted {
+            let prev = lines.get(idx).map(|l| l.1);
+            let (mut alpha, mut beta, mut delta) = match prev {
+                Some(p) if depth >= 5 && p.abs() < MATE_BOUND => (p - 30, p + 30, 30),
+                _ => (-INF, INF, INF),
+            };
+            let score = loop {
+                let sc = s.negamax(root, depth as i32, alpha, beta, 0, true);
+                if s.stopped {
+                    break sc;
+                }
+                if sc <= alpha && alpha > -INF {
+                    delta *= 2;
+                    alpha = if delta > 400 {
+                        -INF
+                    } else {
+                        (sc - delta).max(-INF)
+                    };
+                } else if sc >= beta && beta < INF {
+                    delta *= 2;
+                    beta = if delta > 400 {
+                        INF
+                    } else {
+                        (sc + delta).min(INF)
+                    };
+                } else {
+                    break sc;
+                }
+            };
+            if s.stopped {
+                break;
+            }
+            let pv = s.pv[0].clone();
+            let Some(&first) = pv.first() else {
+                break;
+            };
+            s.excluded.push(G::encode(first));
+            new_lines.push((pv, score));
+        }
+        if s.stopped {
+            if lines.is_empty() {
+                if !new_lines.is_empty() {
+                    lines = new_lines;
+                } else if !s.pv[0].is_empty() {
+                    lines = vec![(s.pv[0].clone(), 0)];
+                }
+            }
+            break;
+        }
+        new_lines.sort_by_key(|l| std::cmp::Reverse(l.1));
+        lines = new_lines;
+        completed = depth;
+        let time_ms = s.elapsed_ms();
+        let hashfull = s.tt.hashfull();
+        for (i, (pv, score)) in lines.iter().take(multipv).enumerate() {
+            on_info(&SearchInfo {
+                depth,
+                seldepth: s.seldepth as u32,
+                multipv: i as u32 + 1,
+                score: Score::from_internal(*score),
+                nodes: s.nodes,
+                nps: s.nodes * 1000 / time_ms.max(1),
+                hashfull,
+                time_ms,
+                pv: pv.iter().map(|&m| G::move_text(m)).collect(),
+            });
+        }
+        if s.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if let Some(soft) = plan.soft
+            && time_ms >= soft
+        {
+            break;
+        }
+        if let Some(n) = limits.node_limit_reached(s.nodes) {
+            if n {
+                break;
+            }
+        }
+        let top = lines[0].1;
+        if !limits.infinite
+            && limits.depth.is_none()
+            && top.abs() >= MATE_BOUND
+            && depth as i32 >= (MATE - top.abs()) + 4
+        {
+            break;
+        }
+        if root_moves.len() == 1 && plan.soft.is_some() && depth >= 4 {
+            break;
+        }
+    }
+    if lines.is_empty() {
+        lines.push((vec![root_moves[0]], 0));
+    }
+    let mut pick = 0;
+    if let Some(level) = opts.skill
+        && level < 20
+        && lines.len() > 1
+    {
+        let mut rng = Rng(opts.seed | 1);
+        let weakness = 120 - 2 * level.min(20) as i64;
+        let top = lines[0].1 as i64;
+        let delta = (top - lines[lines.len() - 1].1 as i64).min(100);
+        let mut best = i64::MIN;
+        for (i, (_, score)) in lines.iter().enumerate() {
+            let sc = *score as i64;
+            let push =
+                (weakness * (top - sc) + delta * (rng.next() % weakness as u64) as i64) / 128;
+            if sc + push >= best {
+                best = sc + push;
+                pick = i;
+            }
+        }
+    }
+    let (pv, score) = &lines[pick];
+    SearchResult {
+        best: pv.first().copied(),
+        ponder: pv.get(1).copied(),
+        score: *score,
+        depth: completed,
+        nodes: s.nodes,
+    }
+}
