@@ -199,7 +199,7 @@ pub fn count_legal_moves(pos: &Position, rules: Rules) -> u64 {
 
 /// Number of legal moves, using `scratch` (cleared first) if capture sequences must be
 /// listed to merge duplicates.
-#[inline]
+#[inline(always)]
 pub fn count_legal_moves_with(pos: &Position, rules: Rules, scratch: &mut Vec<Move>) -> u64 {
     match pos.turn {
         Color::White => count_c::<true>(pos, rules, scratch),
@@ -209,21 +209,30 @@ pub fn count_legal_moves_with(pos: &Position, rules: Rules, scratch: &mut Vec<Mo
 
 #[inline(always)]
 fn count_c<const W: bool>(pos: &Position, rules: Rules, scratch: &mut Vec<Move>) -> u64 {
-    if has_capture_c::<W>(pos) {
-        return count_captures(pos, rules, scratch);
-    }
     let (own, opp) = sides::<W>(pos);
     let occ = own | opp;
     let empty = !occ;
     let men = own & !pos.kings;
     let (d1, d2) = fwd::<W>();
-    let mut n = (shift(men, d1) & empty).count_ones() + (shift(men, d2) & empty).count_ones();
-    let mut kings = own & pos.kings;
-    while kings != 0 {
-        let s = kings.trailing_zeros() as usize;
-        kings &= kings - 1;
-        n += (slide(s, NW, occ) | slide(s, NE, occ) | slide(s, SW, occ) | slide(s, SE, occ))
-            .count_ones();
+    let s1 = shift(men, d1);
+    let s2 = shift(men, d2);
+    if (shift(s1 & opp, d1) | shift(s2 & opp, d2)) & empty != 0 {
+        return count_captures(pos, rules, scratch);
+    }
+    let kings = own & pos.kings;
+    // One population count for both men's directions.
+    let mut n = ((((s1 & empty) as u64) << 32) | (s2 & empty) as u64).count_ones();
+    if kings != 0 {
+        let mut k = kings;
+        while k != 0 {
+            let s = k.trailing_zeros() as usize;
+            k &= k - 1;
+            if king_can_jump(s, occ, opp, empty) {
+                return count_captures(pos, rules, scratch);
+            }
+            n += (slide(s, NW, occ) | slide(s, NE, occ) | slide(s, SW, occ) | slide(s, SE, occ))
+                .count_ones();
+        }
     }
     n as u64
 }
