@@ -237,6 +237,66 @@ fn count_c<const W: bool>(pos: &Position, rules: Rules, scratch: &mut Vec<Move>)
     n as u64
 }
 
+/// The position after `mv` (generated for `pos`), the mover's colour fixed at compile time.
+#[inline(always)]
+fn play_c<const W: bool>(pos: &Position, mv: &Move) -> Position {
+    let from = 1u32 << (mv.from & 31);
+    let to = 1u32 << (mv.to & 31);
+    let captured = mv.captured;
+    let (us, them) = if W { (0, 1) } else { (1, 0) };
+    let mut pieces = [0u32; 2];
+    pieces[us] = (pos.pieces[us] & !from) | to;
+    pieces[them] = pos.pieces[them] & !captured;
+    let promo = if W {
+        Bitboard::RANK_8.0
+    } else {
+        Bitboard::RANK_1.0
+    };
+    let promoted = (pos.kings & from) | (promo & to);
+    let kings = (pos.kings & !captured & !from) | if promoted != 0 { to } else { 0 };
+    Position {
+        pieces,
+        kings,
+        turn: if W { Color::Black } else { Color::White },
+    }
+}
+
+/// Sum over the moves in `list` (legal moves of `pos`) of the children's legal move counts.
+#[inline(always)]
+fn count_children_c<const W: bool>(
+    pos: &Position,
+    rules: Rules,
+    list: &[Move],
+    scratch: &mut Vec<Move>,
+) -> u64 {
+    let mut n = 0;
+    for m in list {
+        let child = play_c::<W>(pos, m);
+        n += if W {
+            count_c::<false>(&child, rules, scratch)
+        } else {
+            count_c::<true>(&child, rules, scratch)
+        };
+    }
+    n
+}
+
+/// Perft to depth 2 with bulk counting: the children's legal move counts, summed.
+#[inline(always)]
+pub(crate) fn perft2(
+    pos: &Position,
+    rules: Rules,
+    list: &mut Vec<Move>,
+    scratch: &mut Vec<Move>,
+) -> u64 {
+    list.clear();
+    generate_legal_moves(pos, rules, list);
+    match pos.turn {
+        Color::White => count_children_c::<true>(pos, rules, list, scratch),
+        Color::Black => count_children_c::<false>(pos, rules, list, scratch),
+    }
+}
+
 /// Appends every legal move of `pos` to `list` (which is not cleared first).
 pub fn generate_legal_moves(pos: &Position, rules: Rules, list: &mut Vec<Move>) {
     let capture = match pos.turn {

@@ -1,6 +1,6 @@
 //! Perft: counting move paths to a depth, with bulk counting at the last ply.
 
-use crate::movegen::{Move, count_legal_moves_with, generate_legal_moves};
+use crate::movegen::{Move, count_legal_moves_with, generate_legal_moves, perft2};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -25,13 +25,7 @@ macro_rules! perft_body {
                     let [list, scratch, ..] = buffers else {
                         return 0;
                     };
-                    list.clear();
-                    generate_legal_moves(pos, rules, list);
-                    let mut n = 0;
-                    for m in list.iter() {
-                        n += count_legal_moves_with(&pos.play_unchecked(m), rules, scratch);
-                    }
-                    n
+                    perft2(pos, rules, list, scratch)
                 }
                 _ => {
                     let Some((list, rest)) = buffers.split_first_mut() else {
