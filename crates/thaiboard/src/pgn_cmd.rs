@@ -4,7 +4,9 @@
 use crate::error::CliError;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use records::{Letters, ReadError, Reader, SquareStyle, WriteOptions, replay, write_game};
+use records::{
+    GameResult, Letters, ReadError, Reader, SquareStyle, WriteOptions, replay, write_game,
+};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -149,14 +151,28 @@ fn check(args: &CheckArgs) -> Result<(), CliError> {
                 Ok(game) => {
                     tally.ok += 1;
                     let r = replay(&game);
-                    match (&r.rule_end, args.no_notes) {
-                        (Some(end), false) => Some(format!(
-                            "{}: game {}: note: {end}",
-                            path.display(),
-                            reader.games_read()
-                        )),
-                        _ => None,
+                    let mut notes = Vec::new();
+                    if let Some(end) = &r.rule_end {
+                        notes.push(end.to_string());
                     }
+                    if let Some(decided) = r.decided_result() {
+                        if game.result != GameResult::Unknown && decided != game.result {
+                            notes.push(format!(
+                                "the result {} differs from the final position ({}: {decided})",
+                                game.result,
+                                r.state.name()
+                            ));
+                        }
+                    }
+                    let prefix =
+                        format!("{}: game {}: note: ", path.display(), reader.games_read());
+                    (!args.no_notes && !notes.is_empty()).then(|| {
+                        notes
+                            .iter()
+                            .map(|n| format!("{prefix}{n}"))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    })
                 }
                 Err(e) => {
                     tally.broken += 1;

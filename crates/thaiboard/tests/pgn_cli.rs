@@ -56,6 +56,20 @@ fn check_good_files() {
         )),
         "{out}"
     );
+    // A result that the final position contradicts gets a note.
+    let path = temp_file(
+        "mate.pgn",
+        "[FEN \"4k3/8/8/8/8/8/R7/1R1K4 w - - 0 1\"]\n\n1. Ra7 Kd8 2. Rb8# 0-1\n",
+    );
+    let o = run(&["pgn", "check", &path.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).contains(
+            "game 1: note: the result 0-1 differs from the final position (checkmate: 1-0)"
+        ),
+        "{}",
+        stdout(&o)
+    );
     // Not a terminal: no progress bar, nothing on standard error.
     assert_eq!(stderr(&o), "");
     let o = run(&["pgn", "check", "--no-notes", &sm]);
