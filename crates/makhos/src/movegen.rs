@@ -261,22 +261,93 @@ fn play_c<const W: bool>(pos: &Position, mv: &Move) -> Position {
     }
 }
 
-/// Sum over the moves in `list` (legal moves of `pos`) of the children's legal move counts.
+/// The legal move count of a child position, the child's side to move being `!W`.
 #[inline(always)]
-fn count_children_c<const W: bool>(
+fn count_child<const W: bool>(child: &Position, rules: Rules, scratch: &mut Vec<Move>) -> u64 {
+    if W {
+        count_c::<false>(child, rules, scratch)
+    } else {
+        count_c::<true>(child, rules, scratch)
+    }
+}
+
+/// Perft to depth 2 for side `W`: plain moves are played straight from the bitboards, without
+/// building a move list; captures are listed (to merge duplicates) and played.
+#[inline(always)]
+fn perft2_c<const W: bool>(
     pos: &Position,
     rules: Rules,
-    list: &[Move],
+    list: &mut Vec<Move>,
     scratch: &mut Vec<Move>,
 ) -> u64 {
     let mut n = 0;
-    for m in list {
-        let child = play_c::<W>(pos, m);
-        n += if W {
-            count_c::<false>(&child, rules, scratch)
-        } else {
-            count_c::<true>(&child, rules, scratch)
-        };
+    if has_capture_c::<W>(pos) {
+        list.clear();
+        generate_captures(pos, rules, list);
+        for m in list.iter() {
+            n += count_child::<W>(&play_c::<W>(pos, m), rules, scratch);
+        }
+        return n;
+    }
+    let (own, opp) = sides::<W>(pos);
+    let occ = own | opp;
+    let empty = !occ;
+    let men = own & !pos.kings;
+    let (d1, d2) = fwd::<W>();
+    let (us, them) = if W { (0, 1) } else { (1, 0) };
+    let promo = if W {
+        Bitboard::RANK_8.0
+    } else {
+        Bitboard::RANK_1.0
+    };
+    let turn = if W { Color::Black } else { Color::White };
+    for d in [d1, d2] {
+        let mut targets = shift(men, d) & empty;
+        let back = reverse(d);
+        while targets != 0 {
+            let t = targets.trailing_zeros();
+            targets &= targets - 1;
+            let to = 1u32 << t;
+            let from = 1u32 << (NEXT[back][t as usize] & 31);
+            let mut pieces = [0u32; 2];
+            pieces[us] = (own & !from) | to;
+            pieces[them] = opp;
+            let kings = pos.kings | (promo & to);
+            n += count_child::<W>(
+                &Position {
+                    pieces,
+                    kings,
+                    turn,
+                },
+                rules,
+                scratch,
+            );
+        }
+    }
+    let mut ks = own & pos.kings;
+    while ks != 0 {
+        let s = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        let from = 1u32 << s;
+        let mut targets =
+            slide(s, NW, occ) | slide(s, NE, occ) | slide(s, SW, occ) | slide(s, SE, occ);
+        while targets != 0 {
+            let to = 1u32 << targets.trailing_zeros();
+            targets &= targets - 1;
+            let mut pieces = [0u32; 2];
+            pieces[us] = (own & !from) | to;
+            pieces[them] = opp;
+            let kings = (pos.kings & !from) | to;
+            n += count_child::<W>(
+                &Position {
+                    pieces,
+                    kings,
+                    turn,
+                },
+                rules,
+                scratch,
+            );
+        }
     }
     n
 }
@@ -289,11 +360,9 @@ pub(crate) fn perft2(
     list: &mut Vec<Move>,
     scratch: &mut Vec<Move>,
 ) -> u64 {
-    list.clear();
-    generate_legal_moves(pos, rules, list);
     match pos.turn {
-        Color::White => count_children_c::<true>(pos, rules, list, scratch),
-        Color::Black => count_children_c::<false>(pos, rules, list, scratch),
+        Color::White => perft2_c::<true>(pos, rules, list, scratch),
+        Color::Black => perft2_c::<false>(pos, rules, list, scratch),
     }
 }
 
