@@ -21,6 +21,11 @@ const MAX_FEN_NUMBER: u32 = 1 << 30;
 /// [`ReadError`]; the next call skips the rest of it and reads the next
 /// game. Memory use does not grow with the size of the source.
 ///
+/// Tolerated: `%` escape lines; a game with no tags (its leading comments
+/// become the main line's); a game with no result before the next game's
+/// tags (the `[Result]` tag gives the result); PDN results `2-0`, `0-2`,
+/// `1-1`. Comments before a game's tags belong to no game and are dropped.
+///
 /// ```
 /// let pgn = "[Variant \"makruk\"]\n\n1. e4 e5 2. Md2 {a comment} (2. Nd2) 1-0\n";
 /// let mut reader = records::Reader::new(pgn.as_bytes());

@@ -192,6 +192,12 @@ fn makhos_rules_tag() {
     let e = err("[GameType \"makhos\"]\n[Rules \"sideways\"]\n\n*");
     assert!(matches!(e.kind, ErrorKind::BadRules(_)));
     assert_eq!((e.line, e.column), (2, 1));
+    // PDN numbers in the position text, kings marked `K`.
+    let numeric = one("[GameType \"makhos\"]\n[FEN \"W:WK18:B22,15\"]\n\n1. d4xf6xb2 *");
+    assert_eq!(
+        numeric.start,
+        one(&format!("[GameType \"makhos\"]\n{fen}\n*")).start
+    );
     // Position text alone says Mak-hot.
     let g = one(&format!("{fen}\n1. d4xf6xb2 *"));
     assert_eq!(g.kind(), GameKind::Makhos(makhos::Rules::Default));
@@ -288,4 +294,15 @@ fn long_lines_are_wrapped_within_80_columns() {
     assert!(out.lines().all(|l| l.chars().count() <= 79), "{out}");
     assert!(out.lines().count() > 6);
     round_trip(&g);
+}
+
+#[test]
+fn windows_line_ends_and_a_byte_order_mark() {
+    let text = "\u{feff}[Event \"crlf\"]\r\n[Variant \"makruk\"]\r\n\r\n1. e4 ; note\r\ne5 {a\r\nb} 1-0\r\n";
+    let g = one(text);
+    assert_eq!(g.tags.get("Event"), Some("crlf"));
+    assert_eq!(g.moves.nodes[0].comments, vec!["note"]);
+    assert_eq!(g.moves.nodes[1].comments, vec!["a b"]);
+    let e = err("\u{feff}[Event \"crlf\"]\r\n\r\n1. e4 e4 *\r\n");
+    assert_eq!((e.line, e.column), (3, 7));
 }
