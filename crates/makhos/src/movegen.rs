@@ -485,58 +485,72 @@ fn generate_man_captures(pos: &Position, list: &mut Vec<Move>) {
 
 /// Number of the men's capture sequences, without listing them.
 fn count_man_captures(pos: &Position) -> u64 {
-    let us = pos.turn.index();
-    let own = pos.pieces[us];
-    let opp = pos.pieces[1 - us];
-    let dirs = forward_dirs(pos.turn);
-    let promo = promotion_rank(pos.turn);
-    let mut men = capturing_men(pos);
+    match pos.turn {
+        Color::White => count_man_captures_c::<true>(pos),
+        Color::Black => count_man_captures_c::<false>(pos),
+    }
+}
+
+#[inline(always)]
+fn count_man_captures_c<const W: bool>(pos: &Position) -> u64 {
+    let (own, opp) = sides::<W>(pos);
+    let empty = !(own | opp);
+    let men = own & !pos.kings;
+    let (d1, d2) = fwd::<W>();
+    let promo = if W {
+        Bitboard::RANK_8.0
+    } else {
+        Bitboard::RANK_1.0
+    };
     let mut n = 0;
-    while men != 0 {
-        let s = men.trailing_zeros() as usize;
-        men &= men - 1;
-        n += count_man_from(s, own & !(1 << s), opp, promo, dirs, 0);
+    for d in [d1, d2] {
+        let mut lands = shift(shift(men, d) & opp, d) & empty;
+        let back = reverse(d);
+        while lands != 0 {
+            let t = lands.trailing_zeros() as usize;
+            lands &= lands - 1;
+            if promo & (1 << t) != 0 {
+                n += 1; // promotion ends the move
+                continue;
+            }
+            let mid = NEXT[back][t] & 31;
+            let from = NEXT[back][mid as usize] & 31;
+            n += count_man_from::<W>(t, own & !(1 << from), opp & !(1 << mid), 1);
+        }
     }
     n
 }
 
-fn count_man_from(
-    s: usize,
-    others: u32,
-    opp: u32,
-    promo: u32,
-    dirs: (usize, usize),
-    depth: usize,
-) -> u64 {
+/// Number of complete sequences of a man on `s` after `depth` jumps (1 if it cannot go on).
+#[inline]
+fn count_man_from<const W: bool>(s: usize, others: u32, opp: u32, depth: usize) -> u64 {
+    let (d1, d2) = fwd::<W>();
+    let empty = !(others | opp);
+    let b = 1u32 << s;
+    let j1 = shift(shift(b, d1) & opp, d1) & empty;
+    let j2 = shift(shift(b, d2) & opp, d2) & empty;
+    if j1 | j2 == 0 || depth >= MAX_CAPTURES {
+        return 1;
+    }
+    let promo = if W {
+        Bitboard::RANK_8.0
+    } else {
+        Bitboard::RANK_1.0
+    };
     let mut n = 0;
-    let mut jumped = false;
-    if depth < MAX_CAPTURES {
-        let occ = others | opp;
-        for d in [dirs.0, dirs.1] {
-            let mid = NEXT[d][s];
-            if mid == NONE || opp & (1 << mid) == 0 {
-                continue;
-            }
-            let land = NEXT[d][mid as usize];
-            if land == NONE || occ & (1 << land) != 0 {
-                continue;
-            }
-            jumped = true;
-            if promo & (1 << land) != 0 {
-                n += 1;
-            } else {
-                n += count_man_from(
-                    land as usize,
-                    others,
-                    opp & !(1 << mid),
-                    promo,
-                    dirs,
-                    depth + 1,
-                );
-            }
+    for (d, j) in [(d1, j1), (d2, j2)] {
+        if j == 0 {
+            continue;
+        }
+        let land = j.trailing_zeros() as usize;
+        if promo & j != 0 {
+            n += 1;
+        } else {
+            let mid = NEXT[d][s] & 31;
+            n += count_man_from::<W>(land, others, opp & !(1 << mid), depth + 1);
         }
     }
-    if jumped { n } else { 1 }
+    n
 }
 
 /// Appends the kings' capture sequences (deduplicated per king).
