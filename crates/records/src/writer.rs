@@ -82,7 +82,7 @@ impl Filler {
     fn comment(&mut self, text: &str) {
         if text.contains('}') {
             // A brace comment cannot hold `}`: a rest-of-line comment can.
-            self.token(&format!(";{text}"), false, false);
+            self.token(&format!("; {text}"), false, false);
             self.break_next = true;
             return;
         }
