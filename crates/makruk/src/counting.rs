@@ -167,10 +167,12 @@ impl Position {
         Ok(())
     }
 
-    /// Whether `side` may declare a board's-honour count now.
+    /// Whether `side` may declare a board's-honour count now: in declared
+    /// mode, no unpromoted bia left, both sides with more than their khun
+    /// and no count running. Either side may declare (over the board it is
+    /// the side that fears losing that does).
     pub fn may_start_board_count(&self, side: Color) -> bool {
-        let _ = side;
-        self.can_declare().is_ok() && self.counting_limit == 0
+        self.by_color(side).count() > 1 && self.can_declare().is_ok() && self.counting_limit == 0
     }
 
     /// `side` declares a board's-honour count (64 moves, from 0).

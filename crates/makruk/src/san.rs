@@ -219,7 +219,11 @@ impl Position {
                 candidates = matches(&|from| self.role_at(from) == Some(Role::Met));
             }
         }
-        let _ = promotion_given;
+        if promotion_given {
+            // A promotion mark on a move that does not promote is wrong,
+            // not a detail to overlook.
+            candidates.retain(|m| m.is_promotion());
+        }
         match candidates.as_slice() {
             [m] => Ok(SanMove {
                 mv: *m,

@@ -521,6 +521,10 @@ fn san_errors_name_the_move_and_the_candidates() {
     assert!(matches!(err, SanError::Illegal { .. }));
     assert!(err.to_string().contains("Rd2"));
     assert!(matches!(p.parse_san("Xd2"), Err(SanError::Syntax { .. })));
+    assert!(
+        matches!(p.parse_san("Nb3=M"), Err(SanError::Illegal { .. })),
+        "promotion mark on a ma move"
+    );
     assert!(matches!(p.parse_san(""), Err(SanError::Syntax { .. })));
 }
 

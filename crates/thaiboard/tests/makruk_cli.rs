@@ -1,0 +1,119 @@
+//! The Makruk side of `thaiboard perft`, `moves` and `fen`, run as a user would.
+
+use std::process::{Command, Output};
+
+fn thaiboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_thaiboard"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_root_moves_then_the_total() {
+    let o = thaiboard(&["perft", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 23 + 2);
+    assert!(lines.contains(&"e3e4: 506") || lines.iter().any(|l| l.starts_with("e3e4: ")));
+    let sum: u64 = lines[..23]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 12012);
+    assert_eq!(lines[23], "");
+    assert_eq!(lines[24], "Nodes searched: 12012");
+}
+
+#[test]
+fn perft_bench_adds_speed_and_cambodian_counts_special_moves() {
+    let o = thaiboard(&["perft", "--bench", "--variant", "cambodian", "1"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("Nodes searched: 25"), "{text}");
+    assert!(text.contains("Nodes/second:"), "{text}");
+}
+
+#[test]
+fn moves_lists_uci_san_and_fen_after() {
+    let o = thaiboard(&["moves", "--fen", "4k3/8/8/2P5/8/8/8/K7 w - - 0 1"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(
+        text.lines()
+            .any(|l| l == "c5c6m c6=M 4k3/8/2M5/8/8/8/8/K7 b - 128 6 1"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 4);
+}
+
+#[test]
+fn fen_plays_moves_and_reports_the_state() {
+    let o = thaiboard(&["fen", "--moves", "e3e4 e6e5"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2\nongoing\n"
+    );
+    let o = thaiboard(&[
+        "fen",
+        "--fen",
+        "4k3/R7/4K3/8/8/8/8/8 w - - 0 1",
+        "--moves",
+        "a7a8",
+    ]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("checkmate"));
+    let o = thaiboard(&[
+        "fen",
+        "--fen",
+        "4k3/8/8/8/8/8/3R4/3K4 w - 32 32 30",
+        "--moves",
+        "d2d3",
+    ]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("counting_draw"));
+    let o = thaiboard(&[
+        "fen",
+        "--fen",
+        "k7/2K5/8/2M5/8/8/8/8 w - - 0 1",
+        "--moves",
+        "c5b6",
+    ]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("stalemate"));
+}
+
+#[test]
+fn illegal_move_names_its_index_and_text() {
+    let o = thaiboard(&["fen", "--moves", "e3e4 e6e5 e4e6"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("move 3") && err.contains("e4e6"), "{err}");
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn bad_input_is_a_clear_error_never_a_panic() {
+    for args in [
+        vec!["fen", "--fen", "not a fen"],
+        vec!["moves", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        vec!["perft", "--fen", "4k3/8/8/8/8/8/8/3K4 w - x 0 1", "2"],
+        vec!["perft", "--rules", "no-reverse", "2"],
+        vec!["fen", "--moves", "\u{e01}\u{e02}"],
+    ] {
+        let o = thaiboard(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let o = thaiboard(&["perft", "many"]);
+    assert_eq!(o.status.code(), Some(2), "clap rejects a non-number depth");
+}
