@@ -95,6 +95,11 @@ impl Server {
         });
         let listener = tokio::net::TcpListener::bind(app.config.bind).await?;
         let addr = listener.local_addr()?;
+        // Small WebSocket frames must leave at once (no Nagle delay).
+        let listener =
+            axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+                let _ = tcp.set_nodelay(true);
+            });
         let router = router(app.clone());
         let task = tokio::spawn(async move {
             axum::serve(

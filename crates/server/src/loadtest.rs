@@ -184,7 +184,7 @@ impl Player {
         if let Some(c) = self.jar.cookies(&base.parse().map_err(err("url"))?) {
             req.headers_mut().insert("cookie", c);
         }
-        let (stream, _) = tokio_tungstenite::connect_async(req)
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
             .await
             .map_err(err("ws connect"))?;
         let (mut sink, mut source) = stream.split();
