@@ -91,6 +91,18 @@ proptest! {
     }
 
     #[test]
+    fn fast_perft_equals_plain_recursion(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        for (pos, _) in playout(rules, &choices).into_iter().step_by(7) {
+            let legal = pos.legal_moves(rules);
+            let by_hand: u64 = legal.iter().map(|m| pos.play(m).legal_moves(rules).len() as u64).sum();
+            prop_assert_eq!(makhos::perft(&pos, rules, 2), by_hand, "{}", pos);
+            let by_hand3: u64 = legal.iter().map(|m| makhos::perft(&pos.play(m), rules, 2)).sum();
+            prop_assert_eq!(makhos::perft(&pos, rules, 3), by_hand3, "{}", pos);
+            prop_assert_eq!(makhos::perft(&pos, rules, 1), legal.len() as u64);
+        }
+    }
+
+    #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,40}") {
         let _ = text.parse::<Position>();
         let _ = Position::start().parse_move(Rules::Default, &text);

@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
         let pos: Position = p.parse().expect("fixed position");
         for rules in Rules::ALL {
             if let Ok(m) = pos.parse_move(rules, text) {
-                assert!(pos.legal_moves(rules).contains(&m), "{text} gave an illegal move");
+                assert!(
+                    pos.legal_moves(rules).contains(&m),
+                    "{text} gave an illegal move"
+                );
                 let _ = pos.play(&m);
             }
         }

@@ -14,14 +14,19 @@ fuzz_target!(|data: &[u8]| {
         let _ = Position::from_setup(&setup);
     }
     if let Ok(pos) = text.parse::<Position>() {
-        let again: Position = pos.to_string().parse().expect("written position text reads back");
+        let again: Position = pos
+            .to_string()
+            .parse()
+            .expect("written position text reads back");
         assert_eq!(again, pos);
         for rules in Rules::ALL {
             let moves = pos.legal_moves(rules);
             assert_eq!(moves.len() as u64, pos.count_legal_moves(rules));
             for m in moves {
                 let _ = pos.play(&m);
-                let back = pos.parse_move(rules, &m.to_engine()).expect("engine form reads back");
+                let back = pos
+                    .parse_move(rules, &m.to_engine())
+                    .expect("engine form reads back");
                 assert_eq!(back, m);
             }
         }
