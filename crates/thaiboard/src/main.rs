@@ -5,6 +5,7 @@ mod makhos_cmd;
 mod makruk_cmd;
 mod pgn_cmd;
 mod serve_cmd;
+mod uci_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use error::CliError;
@@ -76,6 +77,14 @@ enum Command {
     /// Check and convert game records (PGN for Makruk, PDN for Mak-hot).
     #[command(subcommand)]
     Pgn(pgn_cmd::PgnCommand),
+    /// Run the engine over the UCI protocol (Fairy-Stockfish style).
+    Uci,
+    /// Search the fixed bench positions of both games; print nodes and speed.
+    Bench {
+        /// Depth for every position (default: 8 for Makruk, 10 for Mak-hot).
+        #[arg(long)]
+        depth: Option<u32>,
+    },
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -94,6 +103,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         },
         Command::Serve(args) => serve_cmd::serve(args),
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
+        Command::Uci => uci_cmd::uci(),
+        Command::Bench { depth } => uci_cmd::bench(depth),
     }
 }
 

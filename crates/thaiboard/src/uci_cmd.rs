@@ -1,0 +1,649 @@
+//! `thaiboard uci`: the engine over the UCI protocol (Fairy-Stockfish style),
+//! and `thaiboard bench`.
+//!
+//! Standard input is read on the main thread; searches run on a second
+//! thread, so `stop`, `isready` and `quit` are answered during a search.
+
+use crate::error::CliError;
+use crate::{GameArgs, Variant as CliVariant};
+use engine::bench::{BenchTotals, bench_makhos, bench_makruk};
+use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Default bench depths (Makruk, Mak-hot).
+pub const BENCH_DEPTHS: (u32, u32) = (8, 10);
+
+/// The game being played and the keys of its earlier positions.
+#[derive(Clone)]
+enum Board {
+    Makruk(MakrukGame, Vec<u64>),
+    Makhos(MakhosGame, Vec<u64>),
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum UciVariant {
+    Makruk,
+    Cambodian,
+    Makhos,
+}
+
+impl UciVariant {
+    fn name(self) -> &'static str {
+        match self {
+            UciVariant::Makruk => "makruk",
+            UciVariant::Cambodian => "cambodian",
+            UciVariant::Makhos => "makhos",
+        }
+    }
+}
+
+struct Uci {
+    variant: UciVariant,
+    rules: makhos::Rules,
+    board: Board,
+    tt: Arc<Mutex<Tt>>,
+    multipv: usize,
+    overhead: u64,
+    skill_level: u32,
+    limit_strength: bool,
+    elo: u32,
+    stop: Arc<AtomicBool>,
+    search: Option<JoinHandle<()>>,
+}
+
+fn say(line: &str) {
+    println!("{line}");
+}
+
+fn start_board(variant: UciVariant, rules: makhos::Rules) -> Board {
+    match variant {
+        UciVariant::Makruk => Board::Makruk(
+            MakrukGame::new(makruk::Position::new(makruk::Variant::Makruk)),
+            Vec::new(),
+        ),
+        UciVariant::Cambodian => Board::Makruk(
+            MakrukGame::new(makruk::Position::new(makruk::Variant::Cambodian)),
+            Vec::new(),
+        ),
+        UciVariant::Makhos => Board::Makhos(
+            MakhosGame::new(makhos::Position::start(), rules, 0),
+            Vec::new(),
+        ),
+    }
+}
+
+const ELO_MIN: u32 = 500;
+const ELO_MAX: u32 = 2850;
+
+impl Uci {
+    fn new() -> Uci {
+        Uci {
+            variant: UciVariant::Makruk,
+            rules: makhos::Rules::Default,
+            board: start_board(UciVariant::Makruk, makhos::Rules::Default),
+            tt: Arc::new(Mutex::new(Tt::new(16))),
+            multipv: 1,
+            overhead: 10,
+            skill_level: 20,
+            limit_strength: false,
+            elo: ELO_MAX,
+            stop: Arc::new(AtomicBool::new(false)),
+            search: None,
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(h) = self.search.take() {
+            self.stop.store(true, Ordering::SeqCst);
+            let _ = h.join();
+        }
+    }
+
+    fn skill(&self) -> Option<u32> {
+        if self.limit_strength {
+            let elo = self.elo.clamp(ELO_MIN, ELO_MAX);
+            Some((elo - ELO_MIN) * 20 / (ELO_MAX - ELO_MIN))
+        } else if self.skill_level < 20 {
+            Some(self.skill_level)
+        } else {
+            None
+        }
+    }
+
+    fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = words.collect();
+        match cmd {
+            "uci" => self.cmd_uci(),
+            "isready" => say("readyok"),
+            "ucinewgame" => {
+                self.finish_search();
+                lock(&self.tt).clear();
+                self.board = start_board(self.variant, self.rules);
+            }
+            "setoption" => {
+                if self.searching() {
+                    self.finish_search();
+                }
+                self.cmd_setoption(&rest);
+            }
+            "position" => self.cmd_position(&rest),
+            "go" => self.cmd_go(&rest),
+            "stop" => self.finish_search(),
+            "ponderhit" => self.finish_search(),
+            "quit" => {
+                self.finish_search();
+                return false;
+            }
+            "d" => self.cmd_d(),
+            "bench" => {
+                self.finish_search();
+                cmd_bench_words(&rest);
+            }
+            "debug" | "register" => say(&format!("info string '{cmd}' is accepted and ignored")),
+            _ => say(&format!(
+                "info string unknown command '{}' ignored (try uci, isready, position, go, stop, d, bench, quit)",
+                truncate(line)
+            )),
+        }
+        true
+    }
+
+    fn cmd_uci(&self) {
+        say(&format!("id name thaiboard {}", env!("CARGO_PKG_VERSION")));
+        say("id author the thaiboard authors");
+        say(
+            "option name UCI_Variant type combo default makruk var makruk var cambodian var makhos",
+        );
+        say("option name Makhos Rules type combo default default var default var no-reverse");
+        say("option name Hash type spin default 16 min 1 max 4096");
+        say("option name Clear Hash type button");
+        say("option name Threads type spin default 1 min 1 max 256");
+        say("option name MultiPV type spin default 1 min 1 max 256");
+        say("option name Move Overhead type spin default 10 min 0 max 5000");
+        say("option name Skill Level type spin default 20 min 0 max 20");
+        say("option name UCI_LimitStrength type check default false");
+        say(&format!(
+            "option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"
+        ));
+        say("uciok");
+    }
+
+    fn cmd_setoption(&mut self, words: &[&str]) {
+        // setoption name <id words> [value <value words>]
+        if words.first() != Some(&"name") {
+            say("info string setoption: expected 'setoption name <id> [value <x>]'");
+            return;
+        }
+        let vpos = words.iter().position(|w| *w == "value");
+        let name = words[1..vpos.unwrap_or(words.len())].join(" ");
+        let value = vpos.map(|i| words[i + 1..].join(" ")).unwrap_or_default();
+        let num = |lo: u64, hi: u64| -> Option<u64> {
+            match value.parse::<u64>() {
+                Ok(v) if (lo..=hi).contains(&v) => Some(v),
+                _ => {
+                    say(&format!(
+                        "info string setoption {name}: '{}' is not a number from {lo} to {hi}",
+                        truncate(&value)
+                    ));
+                    None
+                }
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let v = match value.to_ascii_lowercase().as_str() {
+                    "makruk" | "thai" => UciVariant::Makruk,
+                    "cambodian" | "ouk" | "kambodian" => UciVariant::Cambodian,
+                    "makhos" | "makhot" | "mak-hot" => UciVariant::Makhos,
+                    _ => {
+                        say(&format!(
+                            "info string UCI_Variant '{}' unknown (makruk, cambodian, makhos)",
+                            truncate(&value)
+                        ));
+                        return;
+                    }
+                };
+                self.variant = v;
+                self.board = start_board(v, self.rules);
+            }
+            "makhos rules" => match value.parse::<makhos::Rules>() {
+                Ok(r) => {
+                    self.rules = r;
+                    if let Board::Makhos(g, _) = &mut self.board {
+                        g.rules = r;
+                    }
+                }
+                Err(e) => say(&format!("info string Makhos Rules: {e}")),
+            },
+            "hash" => {
+                if let Some(mb) = num(1, 4096) {
+                    *lock(&self.tt) = Tt::new(mb as usize);
+                }
+            }
+            "clear hash" => lock(&self.tt).clear(),
+            "threads" => {
+                if let Some(n) = num(1, 256)
+                    && n > 1
+                {
+                    say("info string Threads: this version searches with one thread");
+                }
+            }
+            "multipv" => {
+                if let Some(n) = num(1, 256) {
+                    self.multipv = n as usize;
+                }
+            }
+            "move overhead" => {
+                if let Some(n) = num(0, 5000) {
+                    self.overhead = n;
+                }
+            }
+            "skill level" => {
+                if let Some(n) = num(0, 20) {
+                    self.skill_level = n as u32;
+                }
+            }
+            "uci_limitstrength" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.limit_strength = true,
+                "false" => self.limit_strength = false,
+                _ => say("info string UCI_LimitStrength: expected true or false"),
+            },
+            "uci_elo" => {
+                if let Some(n) = num(ELO_MIN as u64, ELO_MAX as u64) {
+                    self.elo = n as u32;
+                }
+            }
+            "ponder" | "uci_chess960" | "uci_analysemode" | "uci_showwdl" => {}
+            _ => say(&format!(
+                "info string unknown option '{}' ignored",
+                truncate(&name)
+            )),
+        }
+    }
+
+    fn cmd_position(&mut self, words: &[&str]) {
+        match self.parse_position(words) {
+            Ok(board) => self.board = board,
+            Err(e) => say(&format!("info string position: {e} (position unchanged)")),
+        }
+    }
+
+    fn parse_position(&self, words: &[&str]) -> Result<Board, String> {
+        let mpos = words.iter().position(|w| *w == "moves");
+        let (setup, moves) = match mpos {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &[][..]),
+        };
+        let mut board = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => start_board(self.variant, self.rules),
+            Some(&"fen") if setup.len() > 1 => {
+                let text = setup[1..].join(" ");
+                match self.variant {
+                    UciVariant::Makhos => {
+                        let pos: makhos::Position = text
+                            .parse()
+                            .map_err(|e| format!("bad position text '{}': {e}", truncate(&text)))?;
+                        Board::Makhos(MakhosGame::new(pos, self.rules, 0), Vec::new())
+                    }
+                    v => {
+                        let var = if v == UciVariant::Cambodian {
+                            makruk::Variant::Cambodian
+                        } else {
+                            makruk::Variant::Makruk
+                        };
+                        let pos = makruk::Position::from_fen(var, &text)
+                            .map_err(|e| format!("bad FEN '{}': {e}", truncate(&text)))?;
+                        Board::Makruk(MakrukGame::new(pos), Vec::new())
+                    }
+                }
+            }
+            _ => return Err("expected 'position startpos|fen <fen> [moves ...]'".into()),
+        };
+        for (i, text) in moves.iter().enumerate() {
+            match &mut board {
+                Board::Makruk(g, hist) => {
+                    let m = g
+                        .pos
+                        .parse_uci(text)
+                        .map_err(|e| format!("move {} '{}': {e}", i + 1, truncate(text)))?;
+                    hist.push(g.key());
+                    *g = g.play(m);
+                }
+                Board::Makhos(g, hist) => {
+                    let m = g
+                        .pos
+                        .parse_move(g.rules, text)
+                        .map_err(|e| format!("move {} '{}': {e}", i + 1, truncate(text)))?;
+                    hist.push(g.key());
+                    *g = g.play(m);
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    fn cmd_go(&mut self, words: &[&str]) {
+        if self.searching() {
+            say("info string go: a search is already running (send stop first)");
+            return;
+        }
+        self.finish_search();
+        let mut limits = Limits {
+            overhead: self.overhead,
+            ..Limits::default()
+        };
+        let mut i = 0;
+        while i < words.len() {
+            let key = words[i];
+            let val = words.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let uval = val.map(|v| v.max(0) as u64);
+            match key {
+                "infinite" => limits.infinite = true,
+                "ponder" => limits.infinite = true,
+                "perft" => {
+                    match val {
+                        Some(d) if (0..=64).contains(&d) => self.perft(d as u32),
+                        _ => say("info string go perft: expected a depth from 0 to 64"),
+                    }
+                    return;
+                }
+                "searchmoves" => {
+                    say("info string go searchmoves is not supported; searching all moves");
+                    while i + 1 < words.len() && !is_go_keyword(words[i + 1]) {
+                        i += 1;
+                    }
+                }
+                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth"
+                | "nodes" | "mate" => {
+                    let Some(v) = uval else {
+                        say(&format!("info string go {key}: expected a number"));
+                        i += 1;
+                        continue;
+                    };
+                    match key {
+                        "wtime" => limits.wtime = Some(v),
+                        "btime" => limits.btime = Some(v),
+                        "winc" => limits.winc = Some(v),
+                        "binc" => limits.binc = Some(v),
+                        "movestogo" => limits.movestogo = Some(v),
+                        "movetime" => limits.movetime = Some(v),
+                        "depth" => limits.depth = Some(v.clamp(1, 100) as u32),
+                        "mate" => limits.depth = Some((2 * v).clamp(1, 100) as u32),
+                        _ => limits.nodes = Some(v.max(1)),
+                    }
+                    i += 1;
+                }
+                other => say(&format!(
+                    "info string go: unknown parameter '{}' ignored",
+                    truncate(other)
+                )),
+            }
+            i += 1;
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        let board = self.board.clone();
+        let tt = Arc::clone(&self.tt);
+        let stop = Arc::clone(&self.stop);
+        let opts = SearchOptions {
+            multipv: self.multipv,
+            skill: self.skill(),
+            seed: seed(),
+        };
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let infinite = limits.infinite;
+                let (best, ponder, score) = {
+                    let mut tt = lock(&tt);
+                    match &board {
+                        Board::Makruk(g, hist) => run(g, hist, &mut tt, &limits, &opts, &stop),
+                        Board::Makhos(g, hist) => run(g, hist, &mut tt, &limits, &opts, &stop),
+                    }
+                };
+                if best.is_none() {
+                    say(&format!("info depth 0 score {score}"));
+                }
+                // UCI: no bestmove before `stop` in infinite (and ponder) mode.
+                while infinite && !stop.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                match (best, ponder) {
+                    (Some(b), Some(p)) => say(&format!("bestmove {b} ponder {p}")),
+                    (Some(b), None) => say(&format!("bestmove {b}")),
+                    _ => say("bestmove (none)"),
+                }
+            });
+        match handle {
+            Ok(h) => self.search = Some(h),
+            Err(e) => {
+                say(&format!("info string cannot start the search thread: {e}"));
+                say("bestmove (none)");
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let args = match &self.board {
+            Board::Makruk(g, _) => GameArgs {
+                variant: if self.variant == UciVariant::Cambodian {
+                    CliVariant::Cambodian
+                } else {
+                    CliVariant::Makruk
+                },
+                rules: None,
+                fen: Some(g.pos.fen()),
+            },
+            Board::Makhos(g, _) => GameArgs {
+                variant: CliVariant::Makhos,
+                rules: Some(g.rules.name().to_string()),
+                fen: Some(g.pos.to_string()),
+            },
+        };
+        let result = match args.variant {
+            CliVariant::Makhos => crate::makhos_cmd::perft(&args, depth, false),
+            _ => crate::makruk_cmd::perft(&args, depth, false),
+        };
+        if let Err(e) = result {
+            say(&format!("info string perft: {}", e.message));
+        }
+    }
+
+    fn cmd_d(&self) {
+        let mut text = String::new();
+        match &self.board {
+            Board::Makruk(g, _) => {
+                text.push_str("\n +---+---+---+---+---+---+---+---+\n");
+                for rank in (0..8u8).rev() {
+                    for file in 0..8u8 {
+                        let sq = makruk::Square::from_coords(file, rank).expect("square");
+                        let c = g.pos.piece_at(sq).map_or(' ', |p| p.char());
+                        text.push_str(&format!(" | {c}"));
+                    }
+                    text.push_str(&format!(
+                        " | {}\n +---+---+---+---+---+---+---+---+\n",
+                        rank + 1
+                    ));
+                }
+                text.push_str("   a   b   c   d   e   f   g   h\n\n");
+                text.push_str(&format!("Variant: {}\n", self.variant.name()));
+                text.push_str(&format!("Fen: {}\n", g.pos.fen()));
+                text.push_str(&format!("Key: {:016X}\n", g.key()));
+                let checkers: Vec<String> = g.pos.checkers().map(|s| s.to_string()).collect();
+                text.push_str(&format!("Checkers: {}\n", checkers.join(" ")));
+            }
+            Board::Makhos(g, _) => {
+                text.push_str("\n +---+---+---+---+---+---+---+---+\n");
+                for rank in (0..8u8).rev() {
+                    for file in 0..8u8 {
+                        let c = match makhos::Square::from_coords(file, rank) {
+                            None => ' ',
+                            Some(sq) => match g.pos.piece_at(sq) {
+                                None => '.',
+                                Some(p) => {
+                                    let c = if p.color == makhos::Color::White {
+                                        'w'
+                                    } else {
+                                        'b'
+                                    };
+                                    if p.role == makhos::Role::King {
+                                        c.to_ascii_uppercase()
+                                    } else {
+                                        c
+                                    }
+                                }
+                            },
+                        };
+                        text.push_str(&format!(" | {c}"));
+                    }
+                    text.push_str(&format!(
+                        " | {}\n +---+---+---+---+---+---+---+---+\n",
+                        rank + 1
+                    ));
+                }
+                text.push_str("   a   b   c   d   e   f   g   h\n\n");
+                text.push_str(&format!("Variant: makhos ({} rules)\n", g.rules.name()));
+                text.push_str(&format!("Fen: {}\n", g.pos));
+                text.push_str(&format!("Key: {:016X}\n", g.key()));
+                text.push_str(&format!("No-progress plies: {}\n", g.no_progress));
+            }
+        }
+        print!("{text}");
+    }
+}
+
+fn is_go_keyword(w: &str) -> bool {
+    matches!(
+        w,
+        "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "movetime"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "infinite"
+            | "ponder"
+            | "perft"
+    )
+}
+
+fn run<G: Game>(
+    g: &G,
+    hist: &[u64],
+    tt: &mut Tt,
+    limits: &Limits,
+    opts: &SearchOptions,
+    stop: &AtomicBool,
+) -> (Option<String>, Option<String>, String) {
+    let r = search(g, hist, tt, limits, opts, stop, |info| say(&info.to_uci()));
+    let score = if r.score <= -engine::MATE + 1 {
+        "mate 0".to_string()
+    } else {
+        "cp 0".to_string()
+    };
+    (r.best.map(G::move_text), r.ponder.map(G::move_text), score)
+}
+
+fn lock(tt: &Mutex<Tt>) -> std::sync::MutexGuard<'_, Tt> {
+    tt.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(80).collect()
+}
+
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+        | 1
+}
+
+/// `thaiboard uci`: speaks UCI on standard input and output until `quit` or
+/// the end of input.
+pub fn uci() -> Result<(), CliError> {
+    let mut uci = Uci::new();
+    let stdin = std::io::stdin();
+    let mut buf = Vec::new();
+    let mut input = stdin.lock();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf);
+                if !uci.handle(&line) {
+                    return Ok(());
+                }
+            }
+            Err(e) => {
+                say(&format!("info string cannot read input: {e}"));
+                break;
+            }
+        }
+    }
+    // End of input: let a running timed search finish, stop an infinite one.
+    if let Some(h) = uci.search.take() {
+        uci.stop.store(true, Ordering::SeqCst);
+        let _ = h.join();
+    }
+    Ok(())
+}
+
+fn print_bench(name: &str, depth: u32, t: BenchTotals) {
+    say(&format!(
+        "{name}: depth {depth} nodes {} time {} ms nps {}",
+        t.nodes,
+        t.time_ms,
+        t.nps()
+    ));
+}
+
+fn cmd_bench_words(words: &[&str]) {
+    let depth = words.first().and_then(|w| w.parse::<u32>().ok());
+    if !words.is_empty() && depth.is_none() {
+        say("info string bench: expected 'bench [depth]'");
+        return;
+    }
+    bench_both(depth);
+}
+
+fn bench_both(depth: Option<u32>) {
+    let dk = depth.unwrap_or(BENCH_DEPTHS.0).clamp(1, 30);
+    let dh = depth.unwrap_or(BENCH_DEPTHS.1).clamp(1, 30);
+    let a = bench_makruk(dk);
+    print_bench("makruk", dk, a);
+    let b = bench_makhos(dh);
+    print_bench("makhos", dh, b);
+    let total = BenchTotals {
+        nodes: a.nodes + b.nodes,
+        time_ms: a.time_ms + b.time_ms,
+    };
+    say("===========================");
+    say(&format!("Total time (ms) : {}", total.time_ms));
+    say(&format!("Nodes searched  : {}", total.nodes));
+    say(&format!("Nodes/second    : {}", total.nps()));
+}
+
+/// `thaiboard bench [--depth N]`: the fixed search set of both games.
+pub fn bench(depth: Option<u32>) -> Result<(), CliError> {
+    bench_both(depth);
+    Ok(())
+}
