@@ -1,14 +1,24 @@
 //! Mak-hot (Thai checkers) rules, as in the project's RULES.md section 2.
 //!
-//! - [`Position`]: a validated position (bitboards, side to move); read and written as
-//!   position text `W:Wa1,c1,...:Bb8,...` through the unchecked [`Setup`].
-//! - [`Position::legal_moves`]: compulsory, complete capture sequences; men forward only;
-//!   flying kings landing just beyond the captured piece; duplicates merged.
+//! - [`Position`]: a validated position (bitboards, side to move), read and written as
+//!   position text `W:Wa1,c1,...:Bb8,...` (`K` marks kings) through the unchecked [`Setup`];
+//!   errors are typed ([`SetupParseError`], [`PositionError`], [`PositionTextError`]).
+//! - [`Position::legal_moves`] / [`legal_moves`]: compulsory, complete capture sequences;
+//!   men move and capture forward only; flying kings land just beyond the captured piece;
+//!   captured pieces leave at once; promotion ends a capture; no majority rule; sequences
+//!   with the same start, end and captured set are one [`Move`].
 //! - [`Rules`]: `default` (a capturing king may turn straight back) or `no-reverse`.
-//! - [`notation`]: move text in algebraic (`c3xe5xc7`), engine (`c3e5c7`) and numeric
-//!   (`25x18x9`, `25x9`) forms.
-//! - [`Game`]: history, Zobrist keys, and the end of game ([`GameState`]).
-//! - [`perft()`]: move-path counts with bulk counting.
+//! - [`notation`]: reading ([`parse_move`], [`Position::parse_move`]) accepts `c3-d4`,
+//!   `c3xe5xc7`, `c3e5c7`, `22-18`, `25x18x9`, `25-18-9`, and start/end only (`25x9`,
+//!   `c3xc7`) when unambiguous; writing: [`Move::to_algebraic`], [`Move::to_engine`],
+//!   [`Move::to_numeric`], [`Move::to_numeric_short`], [`Move::to_algebraic_short`].
+//! - [`zobrist`]: keys from scratch ([`Position::zobrist`]) or updated by a move
+//!   ([`zobrist::hash_after`]).
+//! - [`Game`]: start position, rules, moves, positions and keys; [`Game::state`] gives
+//!   [`GameState`] (`ongoing`, `win_white`, `win_black`, `draw_repetition`, `draw_kings`,
+//!   `draw_no_progress`, `draw_agreement`); agreement and resignation are recorded with
+//!   [`Game::agree_draw`] and [`Game::resign`].
+//! - [`perft()`] and [`perft_divide`]: move-path counts with bulk counting.
 //!
 //! ```
 //! use makhos::{Game, Position, Rules};
