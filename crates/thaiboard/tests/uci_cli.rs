@@ -1,0 +1,254 @@
+//! UCI protocol tests driving the built `thaiboard uci` binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// Generous: the test machine is shared and debug builds are slow.
+const WAIT: Duration = Duration::from_secs(60);
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_thaiboard"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start thaiboard uci");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no line starting with '{prefix}'; got {seen:?}"),
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                assert!(status.success());
+                return;
+            }
+            assert!(Instant::now() < deadline, "engine did not quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().unwrap();
+    last.split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn handshake_lists_options_and_answers_isready() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines.iter().any(|l| l.starts_with("id name thaiboard")));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for opt in [
+        "option name UCI_Variant type combo default makruk var makruk var cambodian var makhos",
+        "option name Hash type spin",
+        "option name Threads type spin",
+        "option name MultiPV type spin",
+        "option name Move Overhead type spin",
+        "option name Skill Level type spin",
+        "option name UCI_LimitStrength type check",
+        "option name UCI_Elo type spin",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(opt)), "missing {opt}");
+    }
+    e.send("isready");
+    e.until("readyok");
+    e.quit();
+}
+
+#[test]
+fn go_depth_gives_a_legal_bestmove_with_info() {
+    let mut e = Engine::start();
+    e.send("ucinewgame");
+    e.send("position startpos moves e3e4 e6e5");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 3"))
+        .expect("depth 3 info");
+    for field in [
+        " seldepth ",
+        " multipv 1 ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{info} lacks {field}");
+    }
+    let mut pos = makruk::Position::new(makruk::Variant::Makruk);
+    for m in ["e3e4", "e6e5"] {
+        let m = pos.parse_uci(m).unwrap();
+        pos.play(m);
+    }
+    let best = bestmove(&lines);
+    assert!(pos.parse_uci(&best).is_ok(), "illegal bestmove {best}");
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_promptly() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until("info depth 1 ");
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    // The protocol target is 50 ms; the bound here is generous for a loaded machine.
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_ne!(bestmove(&lines), "(none)");
+    e.send("isready");
+    e.until("readyok");
+    e.quit();
+}
+
+#[test]
+fn garbage_lines_get_info_strings_not_crashes() {
+    let mut e = Engine::start();
+    for junk in [
+        "hello world",
+        "position fen not a fen",
+        "position startpos moves e3e5",
+        "setoption name Hash value lots",
+        "setoption name Nonsense value 3",
+        "go depth x",
+        "setoption",
+        "\u{1F600} \t",
+    ] {
+        e.send(junk);
+        e.send("isready");
+        let lines = e.until("readyok");
+        if !junk.trim().starts_with('\u{1F600}') {
+            assert!(
+                lines.iter().any(|l| l.starts_with("info string")),
+                "no info string for {junk:?}: {lines:?}"
+            );
+        }
+    }
+    // Still playing after all that.
+    e.send("position startpos");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert_ne!(bestmove(&lines), "(none)");
+    e.quit();
+}
+
+#[test]
+fn no_legal_move_answers_bestmove_none() {
+    let mut e = Engine::start();
+    e.send("position fen 1R2k3/R7/8/8/8/8/8/3K4 b - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    e.quit();
+}
+
+#[test]
+fn go_perft_counts_like_the_perft_command() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until("Nodes searched");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 12012");
+    e.send("setoption name UCI_Variant value makhos");
+    e.send("position startpos");
+    e.send("go perft 4");
+    let lines = e.until("Nodes searched");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 3136");
+    e.quit();
+}
+
+#[test]
+fn makhos_variant_plays_legal_moves_and_captures() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value makhos");
+    e.send("ucinewgame");
+    e.send("position startpos moves b2c3 g7h6");
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    let best = bestmove(&lines);
+    let mut g = makhos::Game::new(makhos::Rules::Default);
+    g.play_text("b2c3").unwrap();
+    g.play_text("g7h6").unwrap();
+    assert!(g.play_text(&best).is_ok(), "illegal bestmove {best}");
+    // A forced multi-capture, written in the engine form.
+    e.send("position fen W:Wb2,h2:Ba7,c3,e5,g3,g7");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(bestmove(&lines), "b2d4f6h8");
+    e.send("d");
+    let lines = e.until("Key:");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Fen: W:Wb2,h2:B")),
+        "{lines:?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn bench_prints_a_deterministic_node_count() {
+    let mut e = Engine::start();
+    e.send("bench 3");
+    let a = e.until("Nodes searched");
+    e.send("bench 3");
+    let b = e.until("Nodes searched");
+    assert_eq!(a.last(), b.last());
+    e.quit();
+}
