@@ -179,12 +179,12 @@ impl Position {
         self.special_rights
     }
 
-    /// `color`'s khun.
+    /// `color`'s khun. (A legal position always has one; after an illegal
+    /// move was forced through [`Position::play`] this answers a1 rather
+    /// than panicking.)
     #[inline]
     pub fn king_of(&self, color: Color) -> Square {
-        self.pieces(color, Role::King)
-            .first()
-            .expect("a position has both khuns")
+        Square::from_index(self.pieces(color, Role::King).0.trailing_zeros())
     }
 
     /// The pieces giving check to the side to move.
@@ -261,7 +261,7 @@ impl Position {
         self.halfmoves = if captured.is_some() || role == Role::Pawn {
             0
         } else {
-            self.halfmoves + 1
+            self.halfmoves.saturating_add(1)
         };
 
         if let Some(cap) = captured {
@@ -292,7 +292,7 @@ impl Position {
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         let ksq = self.king_of(them);
         self.checkers = self.attackers(ksq, us, self.occupied());

@@ -78,3 +78,20 @@ proptest! {
         let _ = pos.parse_uci(&text);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// `play` is only specified for legal moves, but even arbitrary moves
+    /// (capturing a khun, moving the opponent's piece, from an empty
+    /// square) must not panic.
+    #[test]
+    fn playing_arbitrary_moves_never_panics(from in 0u8..64, to in 0u8..64, promo: bool, choices in prop::collection::vec(any::<u16>(), 0..20)) {
+        let mut pos = playout(Variant::Makruk, &choices).last().map(|(p, m)| p.played(*m)).unwrap_or_else(|| Position::new(Variant::Makruk));
+        let m = makruk::Move::new(makruk::Square::new(from).unwrap(), makruk::Square::new(to).unwrap(), promo);
+        pos.play(m);
+        let _ = pos.fen();
+        let _ = pos.state();
+        let _ = pos.legal_moves();
+    }
+}

@@ -609,3 +609,11 @@ fn fen_and_setup_errors_say_what_is_wrong() {
     // Every message names the problem.
     assert!(err("4k3/8/8/8/8/8/4P3/3K4 w").to_string().contains("e2"));
 }
+
+#[test]
+fn huge_move_numbers_do_not_overflow() {
+    let mut p = pos("4k3/8/8/8/8/8/8/R2K4 b - - 4294967295 4294967295");
+    play(&mut p, "e8e7");
+    assert_eq!(p.fullmoves(), u32::MAX);
+    assert_eq!(p.halfmoves(), u32::MAX);
+}
