@@ -33,6 +33,13 @@ fn write_out(text: &str) -> Result<(), CliError> {
         })
 }
 
+/// CPU time used by this thread so far, in seconds (Linux `/proc`; `None` elsewhere).
+fn cpu_time() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
+}
+
 /// `thaiboard perft --variant makhos`: `MOVE: COUNT` per root move (engine notation,
 /// sorted), a blank line, `Nodes searched: N`, and with `--bench` the time and speed.
 pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
@@ -42,6 +49,7 @@ pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
             "depth {depth} is too deep (at most 64)"
         )));
     }
+    let cpu_before = cpu_time();
     let started = Instant::now();
     let mut rows: Vec<(String, u64)> = makhos::perft_divide(&pos, rules, depth)
         .into_iter()
@@ -66,7 +74,16 @@ pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
         } else {
             0
         };
-        text.push_str(&format!("Time: {:.3} s, {nps} nodes/second\n", secs));
+        text.push_str(&format!("Time: {secs:.3} s, {nps} nodes/second"));
+        if let (Some(a), Some(b)) = (cpu_before, cpu_time()) {
+            // CPU time of this thread: the speed on one core even when the machine is busy.
+            let cpu = b - a;
+            if cpu > 0.0 {
+                let cps = (total as f64 / cpu) as u64;
+                text.push_str(&format!(" (CPU {cpu:.3} s, {cps} nodes per CPU second)"));
+            }
+        }
+        text.push('\n');
     }
     write_out(&text)
 }
