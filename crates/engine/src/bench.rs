@@ -5,6 +5,9 @@ use crate::{Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// The default bench depths: (Makruk, Mak-hot).
+pub const DEFAULT_DEPTHS: (u32, u32) = (10, 14);
+
 /// Makruk bench positions (FEN).
 pub const MAKRUK_FENS: [&str; 6] = [
     "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",

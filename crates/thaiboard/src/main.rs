@@ -81,7 +81,7 @@ enum Command {
     Uci,
     /// Search the fixed bench positions of both games; print nodes and speed.
     Bench {
-        /// Depth for every position (default: 8 for Makruk, 10 for Mak-hot).
+        /// Depth for every position (default: 10 for Makruk, 14 for Mak-hot).
         #[arg(long)]
         depth: Option<u32>,
     },

@@ -6,16 +6,13 @@
 
 use crate::error::CliError;
 use crate::{GameArgs, Variant as CliVariant};
-use engine::bench::{BenchTotals, bench_makhos, bench_makruk};
+use engine::bench::{BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makruk};
 use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// Default bench depths (Makruk, Mak-hot).
-pub const BENCH_DEPTHS: (u32, u32) = (8, 10);
 
 /// The game being played and the keys of its earlier positions.
 #[derive(Clone)]
