@@ -131,3 +131,105 @@ fn multipv_reports_distinct_lines() {
     firsts.dedup();
     assert_eq!(firsts.len(), 3);
 }
+
+#[test]
+fn makruk_ma_fork_wins_the_ruea() {
+    let (r, _) = makruk_search("r3k3/8/7p/1N6/8/8/8/3K4 w - - 0 1", 5);
+    assert_eq!(r.best.unwrap().to_uci(), "b5c7");
+}
+
+#[test]
+fn a_count_near_its_limit_pulls_the_score_toward_zero() {
+    let w = engine::eval::MakrukWeights::DEFAULT;
+    let early = makruk::Position::from_fen(
+        makruk::Variant::Makruk,
+        "8/3k4/6M1/2K1S3/8/8/8/8 b - 88 8 1",
+    )
+    .unwrap();
+    let late = makruk::Position::from_fen(
+        makruk::Variant::Makruk,
+        "8/3k4/6M1/2K1S3/8/8/8/8 b - 88 84 1",
+    )
+    .unwrap();
+    assert_eq!(late.counting().unwrap().ply, 84);
+    let e = engine::eval::evaluate_makruk(&early, &w);
+    let l = engine::eval::evaluate_makruk(&late, &w);
+    assert!(e < -200, "the bare khun's side is worse: {e}");
+    assert!(l.abs() * 4 < e.abs(), "early {e}, late {l}");
+}
+
+#[test]
+fn a_stopped_search_still_returns_a_legal_move() {
+    let pos = makruk::Position::new(makruk::Variant::Makruk);
+    let mut tt = Tt::new(1);
+    let stop = AtomicBool::new(true);
+    let r = search(
+        &MakrukGame::new(pos.clone()),
+        &[],
+        &mut tt,
+        &Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        &SearchOptions::default(),
+        &stop,
+        |_| {},
+    );
+    assert!(pos.legal_moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn movetime_bounds_the_search() {
+    let pos: makhos::Position = "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Bb8,d8,f8,h8,a7,c7,e7,g7"
+        .parse()
+        .unwrap();
+    let mut tt = Tt::new(1);
+    let stop = AtomicBool::new(false);
+    let started = std::time::Instant::now();
+    let r = search(
+        &MakhosGame::new(pos, makhos::Rules::Default, 0),
+        &[],
+        &mut tt,
+        &Limits {
+            movetime: Some(200),
+            ..Limits::default()
+        },
+        &SearchOptions::default(),
+        &stop,
+        |_| {},
+    );
+    assert!(r.best.is_some());
+    // Generous: the machine is shared.
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+#[test]
+fn skill_level_zero_still_plays_legal_moves() {
+    let pos = makruk::Position::new(makruk::Variant::Cambodian);
+    let mut tt = Tt::new(1);
+    let stop = AtomicBool::new(false);
+    let r = search(
+        &MakrukGame::new(pos.clone()),
+        &[],
+        &mut tt,
+        &Limits::default(),
+        &SearchOptions {
+            skill: Some(0),
+            ..SearchOptions::default()
+        },
+        &stop,
+        |_| {},
+    );
+    assert!(pos.legal_moves().contains(&r.best.unwrap()));
+    assert_eq!(r.depth, 1);
+}
+
+#[test]
+fn makhos_bench_node_count_is_reproducible() {
+    let a = engine::bench::bench_makhos(4);
+    let b = engine::bench::bench_makhos(4);
+    assert_eq!(a.nodes, b.nodes);
+    let c = engine::bench::bench_makruk(2);
+    let d = engine::bench::bench_makruk(2);
+    assert_eq!(c.nodes, d.nodes);
+}
