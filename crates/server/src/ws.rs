@@ -129,8 +129,9 @@ async fn run(
                     }
                 };
                 if rate > 0.0 && !bucket.take(rate, rate * 2.0) {
+                    let id = serde_json::from_str::<serde_json::Value>(text.as_str()).ok().and_then(|v| v.get("id").cloned());
                     let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
-                    let _ = sink.send(Message::Text(error_json(&None, &e).into())).await;
+                    let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
                     continue;
                 }
                 let reply = handle(&app, &id, session.as_ref(), text.as_str()).await;
@@ -226,8 +227,11 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(256);
     let mut subs: std::collections::HashMap<String, tokio::task::JoinHandle<()>> =
         std::collections::HashMap::new();
-    let rate = app.config.ws_rate_per_sec;
-    let mut bucket = Bucket::new(rate * 2.0);
+    // One connection speaks for many games: ten times a single game's rate,
+    // and a burst large enough to subscribe to every game at once.
+    let rate = app.config.ws_rate_per_sec * 10.0;
+    let burst = (rate * 2.0).max(MAX_SUBSCRIPTIONS as f64 * 2.0);
+    let mut bucket = Bucket::new(burst);
     loop {
         tokio::select! {
             Some(text) = rx.recv() => {
@@ -251,11 +255,6 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
                         break;
                     }
                 };
-                if rate > 0.0 && !bucket.take(rate, rate * 2.0) {
-                    let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
-                    let _ = sink.send(Message::Text(error_json(&None, &e).into())).await;
-                    continue;
-                }
                 let msg = match parse(text.as_str()) {
                     Ok(m) => m,
                     Err(reply) => {
@@ -264,6 +263,11 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
                     }
                 };
                 let id = msg.id.clone();
+                if rate > 0.0 && !bucket.take(rate, burst) {
+                    let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
+                    let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
+                    continue;
+                }
                 let Some(game) = msg.game.clone().filter(|g| valid_id(g)) else {
                     let e = ApiError::bad_request("malformed_message", "name the game: \"game\": ID");
                     let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
