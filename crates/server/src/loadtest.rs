@@ -184,9 +184,17 @@ impl Player {
         if let Some(c) = self.jar.cookies(&base.parse().map_err(err("url"))?) {
             req.headers_mut().insert("cookie", c);
         }
-        let (stream, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
-            .await
-            .map_err(err("ws connect"))?;
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(
+            req,
+            Some(
+                tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+                    .read_buffer_size(crate::ws::SOCKET_BUFFER)
+                    .write_buffer_size(0),
+            ),
+            true,
+        )
+        .await
+        .map_err(err("ws connect"))?;
         let (mut sink, mut source) = stream.split();
         let (tx, mut rx) = mpsc::unbounded_channel::<String>();
         tokio::spawn(async move {

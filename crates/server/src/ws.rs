@@ -49,6 +49,10 @@ struct ClientMessage {
     game: Option<String>,
 }
 
+/// Read buffer of each WebSocket: messages are small (the default 128 KiB
+/// buffer costs a large allocation and zeroing per read under load).
+pub const SOCKET_BUFFER: usize = 8 * 1024;
+
 /// Most games one multi-game connection may follow.
 pub const MAX_SUBSCRIPTIONS: usize = 2000;
 
@@ -72,6 +76,8 @@ pub async fn game_socket(
     Ok(ws
         .max_message_size(max)
         .max_frame_size(max)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| run(app, id, session, socket, snapshot))
         .into_response())
 }
@@ -214,6 +220,8 @@ pub async fn multi_socket(
     Ok(ws
         .max_message_size(max)
         .max_frame_size(max)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| run_multi(app, session, socket))
         .into_response())
 }
