@@ -12,6 +12,9 @@ pub struct CliError {
 impl CliError {
     /// Bad input from the user (a malformed FEN, an illegal move, a bad option): exit code 2.
     pub fn input(message: impl Into<String>) -> Self {
-        CliError { message: message.into(), code: 2 }
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
     }
 }

@@ -3,6 +3,7 @@
 mod error;
 mod makhos_cmd;
 mod makruk_cmd;
+mod output;
 mod pgn_cmd;
 mod serve_cmd;
 mod uci_cmd;

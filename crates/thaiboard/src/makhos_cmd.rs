@@ -2,9 +2,8 @@
 
 use crate::GameArgs;
 use crate::error::CliError;
+use crate::output::{PerftClock, perft_report, write_out};
 use makhos::{Game, Position, Rules};
-use std::io::Write;
-use std::time::Instant;
 
 /// The rule set and start position the options name.
 fn setup(game: &GameArgs) -> Result<(Rules, Position), CliError> {
@@ -23,23 +22,6 @@ fn setup(game: &GameArgs) -> Result<(Rules, Position), CliError> {
     Ok((rules, pos))
 }
 
-fn write_out(text: &str) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| CliError {
-            message: format!("cannot write output: {e}"),
-            code: 1,
-        })
-}
-
-/// CPU time used by this thread so far, in seconds (Linux `/proc`; `None` elsewhere).
-fn cpu_time() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 / 1e9)
-}
-
 /// `thaiboard perft --variant makhos`: `MOVE: COUNT` per root move (engine notation,
 /// sorted), a blank line, `Nodes searched: N`, and with `--bench` the time and speed.
 pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
@@ -49,8 +31,7 @@ pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
             "depth {depth} is too deep (at most 64)"
         )));
     }
-    let cpu_before = cpu_time();
-    let started = Instant::now();
+    let clock = PerftClock::start();
     let mut rows: Vec<(String, u64)> = makhos::perft_divide(&pos, rules, depth)
         .into_iter()
         .map(|(m, n)| (m.to_engine(), n))
@@ -60,32 +41,8 @@ pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
     } else {
         rows.iter().map(|(_, n)| n).sum()
     };
-    let elapsed = started.elapsed();
     rows.sort();
-    let mut text = String::new();
-    for (m, n) in &rows {
-        text.push_str(&format!("{m}: {n}\n"));
-    }
-    text.push_str(&format!("\nNodes searched: {total}\n"));
-    if bench {
-        let secs = elapsed.as_secs_f64();
-        let nps = if secs > 0.0 {
-            (total as f64 / secs) as u64
-        } else {
-            0
-        };
-        text.push_str(&format!("Time: {secs:.3} s, {nps} nodes/second"));
-        if let (Some(a), Some(b)) = (cpu_before, cpu_time()) {
-            // CPU time of this thread: the speed on one core even when the machine is busy.
-            let cpu = b - a;
-            if cpu > 0.0 {
-                let cps = (total as f64 / cpu) as u64;
-                text.push_str(&format!(" (CPU {cpu:.3} s, {cps} nodes per CPU second)"));
-            }
-        }
-        text.push('\n');
-    }
-    write_out(&text)
+    write_out(&perft_report(&rows, total, bench.then_some(&clock)))
 }
 
 /// `thaiboard moves --variant makhos`: each legal move (`c3-d4`, `c3xe5xc7`, sorted) and

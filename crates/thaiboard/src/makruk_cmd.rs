@@ -1,10 +1,9 @@
 //! The Makruk and Ouk Chatrang side of the commands.
 
 use crate::error::CliError;
+use crate::output::{PerftClock, perft_report, write_out};
 use crate::{GameArgs, Variant as CliVariant};
 use makruk::{Position, Variant, perft_divide};
-use std::io::Write;
-use std::time::Instant;
 
 fn variant(game: &GameArgs) -> Variant {
     match game.variant {
@@ -28,46 +27,20 @@ fn start_position(game: &GameArgs) -> Result<Position, CliError> {
     }
 }
 
-fn write_out(text: &str) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => Ok(()),
-        // A closed pipe (`| head`) is not an error worth a message.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(CliError {
-            message: format!("cannot write output: {e}"),
-            code: 1,
-        }),
-    }
-}
-
 /// `thaiboard perft`: per-root-move counts, then the total.
 pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
     let pos = start_position(game)?;
-    let started = Instant::now();
-    let divide = perft_divide(&pos, depth);
-    let elapsed = started.elapsed();
-    let mut text = String::new();
-    let total: u64 = if depth == 0 {
+    let clock = PerftClock::start();
+    let rows: Vec<(String, u64)> = perft_divide(&pos, depth)
+        .into_iter()
+        .map(|(m, n)| (m.to_uci(), n))
+        .collect();
+    let total = if depth == 0 {
         1
     } else {
-        divide.iter().map(|(_, n)| n).sum()
+        rows.iter().map(|(_, n)| n).sum()
     };
-    for (m, n) in &divide {
-        text.push_str(&format!("{m}: {n}\n"));
-    }
-    text.push_str(&format!("\nNodes searched: {total}\n"));
-    if bench {
-        let secs = elapsed.as_secs_f64();
-        let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };
-        text.push_str(&format!(
-            "Time: {:.3} s\nNodes/second: {:.0} ({:.1} M)\n",
-            secs,
-            nps,
-            nps / 1e6
-        ));
-    }
-    write_out(&text)
+    write_out(&perft_report(&rows, total, bench.then_some(&clock)))
 }
 
 /// `thaiboard moves`: `UCI SAN FEN_AFTER` per legal move.
