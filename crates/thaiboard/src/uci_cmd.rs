@@ -49,6 +49,8 @@ struct Uci {
     limit_strength: bool,
     elo: u32,
     stop: Arc<AtomicBool>,
+    /// True from `go` until its `bestmove` is written.
+    running: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
 }
 
@@ -89,12 +91,13 @@ impl Uci {
             limit_strength: false,
             elo: ELO_MAX,
             stop: Arc::new(AtomicBool::new(false)),
+            running: Arc::new(AtomicBool::new(false)),
             search: None,
         }
     }
 
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|h| !h.is_finished())
+        self.running.load(Ordering::SeqCst)
     }
 
     /// Stops a running search and waits for its `bestmove`.
@@ -392,6 +395,8 @@ impl Uci {
             i += 1;
         }
         self.stop.store(false, Ordering::SeqCst);
+        self.running.store(true, Ordering::SeqCst);
+        let running = Arc::clone(&self.running);
         let board = self.board.clone();
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&self.stop);
@@ -419,6 +424,8 @@ impl Uci {
                 while infinite && !stop.load(Ordering::SeqCst) {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                // Not running any more once the GUI can read `bestmove`.
+                running.store(false, Ordering::SeqCst);
                 match (best, ponder) {
                     (Some(b), Some(p)) => say(&format!("bestmove {b} ponder {p}")),
                     (Some(b), None) => say(&format!("bestmove {b}")),
@@ -428,6 +435,7 @@ impl Uci {
         match handle {
             Ok(h) => self.search = Some(h),
             Err(e) => {
+                self.running.store(false, Ordering::SeqCst);
                 say(&format!("info string cannot start the search thread: {e}"));
                 say("bestmove (none)");
             }

@@ -252,3 +252,44 @@ fn bench_prints_a_deterministic_node_count() {
     assert_eq!(a.last(), b.last());
     e.quit();
 }
+
+#[test]
+fn go_right_after_bestmove_starts_a_new_search() {
+    let mut e = Engine::start();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..8 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go depth 1");
+        let lines = e.until("bestmove");
+        moves.push(bestmove(&lines));
+    }
+    assert_eq!(moves.len(), 8);
+    e.quit();
+}
+
+#[test]
+fn multipv_and_strength_options_are_honoured() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    for k in 1..=3 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info depth 2 ") && l.contains(&format!(" multipv {k} "))),
+            "no multipv {k}: {lines:?}"
+        );
+    }
+    e.send("setoption name MultiPV value 1");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 500");
+    e.send("setoption name UCI_Variant value cambodian");
+    e.send("position startpos");
+    e.send("go wtime 10000 btime 10000 winc 100 binc 100");
+    let lines = e.until("bestmove");
+    let pos = makruk::Position::new(makruk::Variant::Cambodian);
+    assert!(pos.parse_uci(&bestmove(&lines)).is_ok());
+    e.quit();
+}
