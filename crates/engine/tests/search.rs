@@ -233,3 +233,13 @@ fn makhos_bench_node_count_is_reproducible() {
     let d = engine::bench::bench_makruk(2);
     assert_eq!(c.nodes, d.nodes);
 }
+
+#[test]
+fn makhos_finds_the_two_for_one_shot() {
+    // e3-d4 gives a man; either forced capture (e5xc3 or c5xe3) is answered
+    // by a double capture (b2xd4xb6 / d2xf4xd6).
+    assert_eq!(
+        makhos_best("W:Wa1,c1,e1,b2,d2,e3:Bc5,e5,g7,f8,h8", 8),
+        "e3d4"
+    );
+}
