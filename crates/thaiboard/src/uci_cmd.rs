@@ -604,7 +604,7 @@ pub fn uci() -> Result<(), CliError> {
             }
         }
     }
-    // End of input: let a running timed search finish, stop an infinite one.
+    // End of input: stop a running search (its bestmove is still written).
     if let Some(h) = uci.search.take() {
         uci.stop.store(true, Ordering::SeqCst);
         let _ = h.join();
