@@ -1,7 +1,7 @@
 //! The fixed bench: positions of both games searched to a fixed depth with a
 //! fresh table, so the node count is reproducible.
 
-use crate::{Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use crate::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -42,59 +42,48 @@ impl BenchTotals {
     }
 }
 
-fn limits(depth: u32) -> Limits {
-    Limits {
+/// Searches each game to `depth` with a fresh table and adds up the nodes.
+fn bench_games<G: Game>(games: impl Iterator<Item = G>, depth: u32) -> BenchTotals {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
+    };
+    let start = Instant::now();
+    let mut nodes = 0;
+    for game in games {
+        let mut tt = Tt::new(16);
+        let r = search(
+            &game,
+            &[],
+            &mut tt,
+            &limits,
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        );
+        nodes += r.nodes;
+    }
+    BenchTotals {
+        nodes,
+        time_ms: start.elapsed().as_millis() as u64,
     }
 }
 
 /// Runs the Makruk bench to `depth`.
 pub fn bench_makruk(depth: u32) -> BenchTotals {
-    let stop = AtomicBool::new(false);
-    let start = Instant::now();
-    let mut nodes = 0;
-    for fen in MAKRUK_FENS {
+    let games = MAKRUK_FENS.iter().map(|fen| {
         let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).expect("bench FEN");
-        let mut tt = Tt::new(16);
-        let r = search(
-            &MakrukGame::new(pos),
-            &[],
-            &mut tt,
-            &limits(depth),
-            &SearchOptions::default(),
-            &stop,
-            |_| {},
-        );
-        nodes += r.nodes;
-    }
-    BenchTotals {
-        nodes,
-        time_ms: start.elapsed().as_millis() as u64,
-    }
+        MakrukGame::new(pos)
+    });
+    bench_games(games, depth)
 }
 
 /// Runs the Mak-hot bench to `depth`.
 pub fn bench_makhos(depth: u32) -> BenchTotals {
-    let stop = AtomicBool::new(false);
-    let start = Instant::now();
-    let mut nodes = 0;
-    for text in MAKHOS_POSITIONS {
+    let games = MAKHOS_POSITIONS.iter().map(|text| {
         let pos: makhos::Position = text.parse().expect("bench position");
-        let mut tt = Tt::new(16);
-        let r = search(
-            &MakhosGame::new(pos, makhos::Rules::Default, 0),
-            &[],
-            &mut tt,
-            &limits(depth),
-            &SearchOptions::default(),
-            &stop,
-            |_| {},
-        );
-        nodes += r.nodes;
-    }
-    BenchTotals {
-        nodes,
-        time_ms: start.elapsed().as_millis() as u64,
-    }
+        MakhosGame::new(pos, makhos::Rules::Default, 0)
+    });
+    bench_games(games, depth)
 }
