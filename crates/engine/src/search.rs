@@ -327,14 +327,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut bound = Bound::Upper;
         self.keys.push(key);
         for i in 0..moves.len() {
-            let mut bi = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            moves.swap(i, bi);
-            scores.swap(i, bi);
+            pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = g.is_tactical(m);
             let child = g.play(m);
@@ -461,14 +454,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             })
             .collect();
         for i in 0..moves.len() {
-            let mut bi = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            moves.swap(i, bi);
-            scores.swap(i, bi);
+            pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
             let child = g.play(m);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
@@ -697,4 +683,17 @@ pub fn search<G: Game>(
         depth: completed,
         nodes: s.nodes,
     }
+}
+
+/// Move ordering by selection: swaps the best-scored of `moves[i..]` (and
+/// its score) into place `i`, so only the moves actually searched get sorted.
+fn pick_best<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
 }
