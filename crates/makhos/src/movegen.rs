@@ -271,6 +271,23 @@ fn count_child<const W: bool>(child: &Position, rules: Rules, scratch: &mut Vec<
     }
 }
 
+/// The position after a plain (non-capturing) move of side `W` from `from`
+/// to `to`, given the new set of kings.
+#[inline(always)]
+fn quiet_child<const W: bool>(own: u32, opp: u32, from: u32, to: u32, kings: u32) -> Position {
+    let moved = (own & !from) | to;
+    let (pieces, turn) = if W {
+        ([moved, opp], Color::Black)
+    } else {
+        ([opp, moved], Color::White)
+    };
+    Position {
+        pieces,
+        kings,
+        turn,
+    }
+}
+
 /// Perft to depth 2 for side `W`: plain moves are played straight from the bitboards, without
 /// building a move list; captures are listed (to merge duplicates) and played.
 #[inline(always)]
@@ -294,13 +311,11 @@ fn perft2_c<const W: bool>(
     let empty = !occ;
     let men = own & !pos.kings;
     let (d1, d2) = fwd::<W>();
-    let (us, them) = if W { (0, 1) } else { (1, 0) };
     let promo = if W {
         Bitboard::RANK_8.0
     } else {
         Bitboard::RANK_1.0
     };
-    let turn = if W { Color::Black } else { Color::White };
     for d in [d1, d2] {
         let mut targets = shift(men, d) & empty;
         let back = reverse(d);
@@ -309,19 +324,8 @@ fn perft2_c<const W: bool>(
             targets &= targets - 1;
             let to = 1u32 << t;
             let from = 1u32 << (NEXT[back][t as usize] & 31);
-            let mut pieces = [0u32; 2];
-            pieces[us] = (own & !from) | to;
-            pieces[them] = opp;
             let kings = pos.kings | (promo & to);
-            n += count_child::<W>(
-                &Position {
-                    pieces,
-                    kings,
-                    turn,
-                },
-                rules,
-                scratch,
-            );
+            n += count_child::<W>(&quiet_child::<W>(own, opp, from, to, kings), rules, scratch);
         }
     }
     let mut ks = own & pos.kings;
@@ -334,19 +338,8 @@ fn perft2_c<const W: bool>(
         while targets != 0 {
             let to = 1u32 << targets.trailing_zeros();
             targets &= targets - 1;
-            let mut pieces = [0u32; 2];
-            pieces[us] = (own & !from) | to;
-            pieces[them] = opp;
             let kings = (pos.kings & !from) | to;
-            n += count_child::<W>(
-                &Position {
-                    pieces,
-                    kings,
-                    turn,
-                },
-                rules,
-                scratch,
-            );
+            n += count_child::<W>(&quiet_child::<W>(own, opp, from, to, kings), rules, scratch);
         }
     }
     n
