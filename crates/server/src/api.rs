@@ -210,7 +210,8 @@ async fn my_games(
     Ok(Json(app.games.my_games(&s.user).await?))
 }
 
-fn check_id(id: &str) -> ApiResult<()> {
+/// Refuses game ids that cannot exist (empty, too long, not alphanumeric) as 404.
+pub(crate) fn check_id(id: &str) -> ApiResult<()> {
     if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(ApiError::not_found(format!("no game {id:?}")));
     }

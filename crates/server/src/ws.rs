@@ -19,7 +19,7 @@
 //! `"game": ID` added.
 
 use crate::AppState;
-use crate::api::command_for;
+use crate::api::{check_id, command_for};
 use crate::auth::{self, Session};
 use crate::error::ApiError;
 use crate::games::Command;
@@ -66,18 +66,11 @@ pub async fn game_socket(
     // Browsers always send Origin on WebSockets: refusing foreign origins
     // stops cross-site pages from acting with a visitor's cookie.
     auth::check_origin(&headers)?;
-    if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::not_found(format!("no game {id:?}")));
-    }
+    check_id(&id)?;
     // Fails with 404 before upgrading if there is no such game.
     let snapshot = app.games.view(&id, true).await?;
     let session = auth::session_from_headers(&app, &headers).await?;
-    let max = app.config.max_ws_message_bytes;
-    Ok(ws
-        .max_message_size(max)
-        .max_frame_size(max)
-        .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(0)
+    Ok(configured(ws, &app)
         .on_upgrade(move |socket| run(app, id, session, socket, snapshot))
         .into_response())
 }
@@ -208,6 +201,16 @@ async fn handle_message(
     }
 }
 
+/// The socket limits every upgrade uses: the configured message size, small
+/// read buffers and immediate writes.
+fn configured(ws: WebSocketUpgrade, app: &AppState) -> WebSocketUpgrade {
+    let max = app.config.max_ws_message_bytes;
+    ws.max_message_size(max)
+        .max_frame_size(max)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
+}
+
 /// Upgrades to the multi-game WebSocket.
 pub async fn multi_socket(
     State(app): State<AppState>,
@@ -216,12 +219,7 @@ pub async fn multi_socket(
 ) -> Result<Response, ApiError> {
     auth::check_origin(&headers)?;
     let session = auth::session_from_headers(&app, &headers).await?;
-    let max = app.config.max_ws_message_bytes;
-    Ok(ws
-        .max_message_size(max)
-        .max_frame_size(max)
-        .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(0)
+    Ok(configured(ws, &app)
         .on_upgrade(move |socket| run_multi(app, session, socket))
         .into_response())
 }
