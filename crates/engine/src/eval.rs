@@ -50,6 +50,12 @@ impl MakrukWeights {
     };
 }
 
+impl Default for MakrukWeights {
+    fn default() -> MakrukWeights {
+        MakrukWeights::DEFAULT
+    }
+}
+
 /// The weights of the Mak-hot evaluation, in centi-men (a man is 100).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MakhosWeights {
@@ -87,6 +93,12 @@ impl MakhosWeights {
         tempo: 8,
         trade_down: 4,
     };
+}
+
+impl Default for MakhosWeights {
+    fn default() -> MakhosWeights {
+        MakhosWeights::DEFAULT
+    }
 }
 
 /// Steps from the centre (0 to 6) of a Makruk square.

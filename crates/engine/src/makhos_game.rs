@@ -15,17 +15,31 @@ pub struct MakhosGame {
     /// Plies in a row without a capture or a man move.
     pub no_progress: u32,
     key: u64,
+    weights: &'static MakhosWeights,
 }
 
 impl MakhosGame {
     /// Wraps a position with its rules and no-progress count.
+    /// The evaluation uses [`MakhosWeights::DEFAULT`].
     pub fn new(pos: Position, rules: Rules, no_progress: u32) -> MakhosGame {
+        MakhosGame::with_weights(pos, rules, no_progress, &MakhosWeights::DEFAULT)
+    }
+
+    /// Wraps a position evaluated with other weights (tuning, self-play
+    /// comparisons).
+    pub fn with_weights(
+        pos: Position,
+        rules: Rules,
+        no_progress: u32,
+        weights: &'static MakhosWeights,
+    ) -> MakhosGame {
         let key = pos.zobrist();
         MakhosGame {
             pos,
             rules,
             no_progress,
             key,
+            weights,
         }
     }
 }
@@ -61,6 +75,7 @@ impl Game for MakhosGame {
             pos: self.pos.play(&m),
             rules: self.rules,
             no_progress: if progress { 0 } else { self.no_progress + 1 },
+            weights: self.weights,
         }
     }
 
@@ -90,7 +105,7 @@ impl Game for MakhosGame {
     }
 
     fn evaluate(&self) -> i32 {
-        evaluate_makhos(&self.pos, &MakhosWeights::DEFAULT)
+        evaluate_makhos(&self.pos, self.weights)
     }
 
     fn is_tactical(&self, m: Move) -> bool {

@@ -4,22 +4,27 @@ use crate::eval::{MakrukWeights, evaluate_makruk};
 use crate::game::{Game, StandPat};
 use makruk::{Move, Position, Role};
 
-/// A Makruk or Ouk Chatrang position for the search.
+/// A Makruk or Ouk Chatrang position for the search, with the evaluation
+/// weights it is scored with.
 #[derive(Clone, Debug)]
 pub struct MakrukGame {
     /// The position.
     pub pos: Position,
+    weights: &'static MakrukWeights,
 }
 
 impl MakrukGame {
-    /// Wraps a position.
+    /// Wraps a position (evaluated with [`MakrukWeights::DEFAULT`]).
     pub fn new(pos: Position) -> MakrukGame {
-        MakrukGame { pos }
+        MakrukGame::with_weights(pos, &MakrukWeights::DEFAULT)
+    }
+
+    /// Wraps a position evaluated with other weights (tuning, self-play
+    /// comparisons).
+    pub fn with_weights(pos: Position, weights: &'static MakrukWeights) -> MakrukGame {
+        MakrukGame { pos, weights }
     }
 }
-
-/// Ordering values of roles as victims and attackers.
-const ORDER_VALUE: [i32; 6] = [1, 2, 3, 4, 6, 10];
 
 impl Game for MakrukGame {
     type Move = Move;
@@ -54,6 +59,7 @@ impl Game for MakrukGame {
     fn play(&self, m: Move) -> MakrukGame {
         MakrukGame {
             pos: self.pos.played(m),
+            weights: self.weights,
         }
     }
 
@@ -62,7 +68,7 @@ impl Game for MakrukGame {
         setup.turn = setup.turn.other();
         Position::from_setup(self.pos.variant(), &setup)
             .ok()
-            .map(MakrukGame::new)
+            .map(|pos| MakrukGame::with_weights(pos, self.weights))
     }
 
     fn null_move_safe(&self) -> bool {
@@ -98,7 +104,7 @@ impl Game for MakrukGame {
     }
 
     fn evaluate(&self) -> i32 {
-        evaluate_makruk(&self.pos, &MakrukWeights::DEFAULT)
+        evaluate_makruk(&self.pos, self.weights)
     }
 
     fn is_tactical(&self, m: Move) -> bool {

@@ -135,6 +135,12 @@ struct Searcher<'a, G: Game> {
     lmr: Vec<[i32; 64]>,
 }
 
+/// The static evaluation kept inside the non-mate range, whatever the
+/// weights (a tuner may try extreme ones).
+fn static_eval<G: Game>(g: &G) -> i32 {
+    g.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
@@ -244,7 +250,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return 0;
             }
             if ply >= MAX_PLY - 2 {
-                return g.evaluate();
+                return static_eval(g);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -278,7 +284,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let quiet = g.quiet();
         if !pv_node && quiet && ply > 0 && beta.abs() < MATE_BOUND {
-            let eval = g.evaluate();
+            let eval = static_eval(g);
             // Reverse futility pruning.
             if depth <= 3 && eval - 120 * depth >= beta {
                 return eval;
@@ -411,7 +417,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
-            return g.evaluate();
+            return static_eval(g);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
@@ -419,7 +425,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best = -INF;
         match policy {
             StandPat::Allowed => {
-                let stand = g.evaluate();
+                let stand = static_eval(g);
                 if stand >= beta {
                     self.buffers[ply] = moves;
                     return stand;
@@ -439,7 +445,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 // Long chains of check evasions: stop at the evaluation.
                 if g.in_check() && qply >= 6 {
                     self.buffers[ply] = moves;
-                    return g.evaluate();
+                    return static_eval(g);
                 }
             }
         }

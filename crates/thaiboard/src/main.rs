@@ -6,6 +6,7 @@ mod makruk_cmd;
 mod output;
 mod pgn_cmd;
 mod serve_cmd;
+mod tune_cmd;
 mod uci_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -86,6 +87,9 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
     },
+    /// Tune the evaluation weights (Texel): generate self-play data, fit, compare.
+    #[command(subcommand)]
+    Tune(tune_cmd::TuneCommand),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -106,6 +110,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Uci => uci_cmd::uci(),
         Command::Bench { depth } => uci_cmd::bench(depth),
+        Command::Tune(cmd) => tune_cmd::run(cmd),
     }
 }
 

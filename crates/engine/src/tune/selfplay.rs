@@ -1,0 +1,344 @@
+//! Fast self-play: labelled positions for the tuner, and matches between
+//! two sets of weights at a fixed node count.
+
+use super::params::Tunable;
+use crate::eval::{MakhosWeights, MakrukWeights};
+use crate::{Game, Limits, MATE, MAX_PLY, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+
+/// A game the self-play driver can play: a [`Game`] whose evaluation
+/// weights can be swapped and whose positions can be written as text.
+pub trait SelfPlay: Game {
+    /// The evaluation weights of this game.
+    type Weights: Tunable;
+    /// The same position evaluated with other weights.
+    fn reweighted(&self, w: &'static Self::Weights) -> Self;
+    /// The position as dataset text (FEN or Mak-hot position text).
+    fn position_text(&self) -> String;
+    /// The starting position.
+    fn start() -> Self;
+}
+
+impl SelfPlay for MakrukGame {
+    type Weights = MakrukWeights;
+    fn reweighted(&self, w: &'static MakrukWeights) -> MakrukGame {
+        MakrukGame::with_weights(self.pos.clone(), w)
+    }
+    fn position_text(&self) -> String {
+        self.pos.fen()
+    }
+    fn start() -> MakrukGame {
+        MakrukGame::new(makruk::Position::new(makruk::Variant::Makruk))
+    }
+}
+
+impl SelfPlay for MakhosGame {
+    type Weights = MakhosWeights;
+    fn reweighted(&self, w: &'static MakhosWeights) -> MakhosGame {
+        MakhosGame::with_weights(self.pos, self.rules, self.no_progress, w)
+    }
+    fn position_text(&self) -> String {
+        self.pos.to_string()
+    }
+    fn start() -> MakhosGame {
+        MakhosGame::new(makhos::Position::start(), makhos::Rules::Default, 0)
+    }
+}
+
+/// How self-play games are played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayConfig {
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies at the start of each game (the opening).
+    pub random_plies: u32,
+    /// Plies after which an unfinished game is scored a draw.
+    pub max_plies: u32,
+}
+
+/// A small xorshift generator (reproducible games from a seed).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    /// The next number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random opening of `plies` plies; `None` when the game ends in it.
+pub fn random_opening<G: SelfPlay>(plies: u32, rng: &mut Rng) -> Option<(G, Vec<u64>)> {
+    let mut g = G::start();
+    let mut keys = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if moves.is_empty() || g.rule_draw() {
+            return None;
+        }
+        keys.push(g.key());
+        g = g.play(moves[rng.below(moves.len())]);
+    }
+    moves.clear();
+    g.legal_moves(&mut moves);
+    (!moves.is_empty()).then_some((g, keys))
+}
+
+/// Plays one game from `start` (earlier position keys in `keys`), White
+/// with `players[0]`'s weights and Black with `players[1]`'s, each with its
+/// own table. Quiet positions (no check, no capture pending, a quiet best
+/// move, no mate in sight) are appended to `record`. Returns White's score
+/// (1, 0.5, 0). A found mate ends the game (adjudicated); a rule draw, a
+/// third repetition (where the game has that rule: Mak-hot) or `max_plies`
+/// draw it.
+pub fn play_game<G: SelfPlay>(
+    start: &G,
+    mut keys: Vec<u64>,
+    players: [&'static G::Weights; 2],
+    tts: &mut [Tt; 2],
+    cfg: &PlayConfig,
+    mut record: Option<&mut Vec<String>>,
+) -> f64 {
+    let mate_bound = MATE - MAX_PLY as i32;
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(cfg.nodes),
+        ..Limits::default()
+    };
+    for tt in tts.iter_mut() {
+        tt.clear();
+    }
+    let mut g = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..cfg.max_plies {
+        let white = g.white_to_move();
+        let mover_score = |s: f64| if white { s } else { 1.0 - s };
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return mover_score(if g.no_moves_loses() { 0.0 } else { 0.5 });
+        }
+        let key = g.key();
+        let window = g.repetition_window() as usize;
+        let repeats = keys
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|&&k| k == key)
+            .count();
+        if g.rule_draw() || repeats >= 2 {
+            return 0.5;
+        }
+        let side = usize::from(!white);
+        let player = g.reweighted(players[side]);
+        let r = search(
+            &player,
+            &keys,
+            &mut tts[side],
+            &limits,
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        );
+        let Some(best) = r.best else {
+            return 0.5;
+        };
+        if r.score >= mate_bound {
+            return mover_score(1.0);
+        }
+        if r.score <= -mate_bound {
+            return mover_score(0.0);
+        }
+        if let Some(rec) = record.as_deref_mut()
+            && g.quiet()
+            && !g.is_tactical(best)
+        {
+            rec.push(g.position_text());
+        }
+        keys.push(key);
+        g = g.play(best);
+    }
+    0.5
+}
+
+/// Totals of a dataset generation.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct GenStats {
+    /// Games played.
+    pub games: u64,
+    /// Positions written.
+    pub positions: u64,
+    /// White wins, draws, Black wins.
+    pub results: [u64; 3],
+}
+
+/// Plays `games` self-play games with the default weights from random
+/// openings and writes every recorded quiet position as `RESULT POSITION`
+/// lines (see [`super::data::load`]). `on_game` is called after each game.
+pub fn generate<G: SelfPlay>(
+    weights: &'static G::Weights,
+    games: u64,
+    cfg: &PlayConfig,
+    seed: u64,
+    out: &mut impl Write,
+    mut on_game: impl FnMut(&GenStats),
+) -> std::io::Result<GenStats> {
+    let mut rng = Rng::new(seed);
+    let mut tts = [Tt::new(2), Tt::new(2)];
+    let mut stats = GenStats::default();
+    while stats.games < games {
+        let Some((start, keys)) = random_opening::<G>(cfg.random_plies, &mut rng) else {
+            continue;
+        };
+        let mut rec = Vec::new();
+        let result = play_game(
+            &start,
+            keys,
+            [weights, weights],
+            &mut tts,
+            cfg,
+            Some(&mut rec),
+        );
+        let label = match result {
+            r if r > 0.75 => 0,
+            r if r < 0.25 => 2,
+            _ => 1,
+        };
+        let text = ["1", "0.5", "0"][label];
+        for p in &rec {
+            writeln!(out, "{text} {p}")?;
+        }
+        stats.games += 1;
+        stats.positions += rec.len() as u64;
+        stats.results[label] += 1;
+        on_game(&stats);
+    }
+    Ok(stats)
+}
+
+/// The score of a match from the first player's view.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchStats {
+    /// Games won, drawn, lost by the first player.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+}
+
+impl MatchStats {
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+    /// The first player's score in per cent.
+    pub fn percent(&self) -> f64 {
+        100.0 * (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+}
+
+/// Plays `pairs` pairs of games between weights `a` and `b`: each pair
+/// starts from one random opening, `a` playing White then Black.
+pub fn play_match<G: SelfPlay>(
+    a: &'static G::Weights,
+    b: &'static G::Weights,
+    pairs: u64,
+    cfg: &PlayConfig,
+    seed: u64,
+    mut on_game: impl FnMut(&MatchStats),
+) -> MatchStats {
+    let mut rng = Rng::new(seed);
+    let mut tts = [Tt::new(2), Tt::new(2)];
+    let mut stats = MatchStats::default();
+    let mut played = 0;
+    while played < pairs {
+        let Some((start, keys)) = random_opening::<G>(cfg.random_plies, &mut rng) else {
+            continue;
+        };
+        for a_white in [true, false] {
+            let players = if a_white { [a, b] } else { [b, a] };
+            let white = play_game(&start, keys.clone(), players, &mut tts, cfg, None);
+            let score = if a_white { white } else { 1.0 - white };
+            match score {
+                s if s > 0.75 => stats.wins += 1,
+                s if s < 0.25 => stats.losses += 1,
+                _ => stats.draws += 1,
+            }
+            on_game(&stats);
+        }
+        played += 1;
+    }
+    stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::data::load;
+
+    fn cfg() -> PlayConfig {
+        PlayConfig {
+            nodes: 300,
+            random_plies: 4,
+            max_plies: 60,
+        }
+    }
+
+    #[test]
+    fn generated_positions_load_as_a_dataset() {
+        for makruk in [true, false] {
+            let mut out = Vec::new();
+            let stats = if makruk {
+                generate::<MakrukGame>(&MakrukWeights::DEFAULT, 2, &cfg(), 7, &mut out, |_| {})
+            } else {
+                generate::<MakhosGame>(&MakhosWeights::DEFAULT, 2, &cfg(), 7, &mut out, |_| {})
+            }
+            .unwrap();
+            assert_eq!(stats.games, 2);
+            assert_eq!(stats.results.iter().sum::<u64>(), 2);
+            assert!(stats.positions > 10, "{stats:?}");
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(text.lines().count() as u64, stats.positions);
+            if makruk {
+                let d = load::<MakrukWeights>(text.as_bytes()).unwrap();
+                assert!(d.positions.iter().all(|p| !p.is_check()));
+            } else {
+                let d = load::<MakhosWeights>(text.as_bytes()).unwrap();
+                assert!(d.positions.iter().all(|p| !p.has_capture()));
+            }
+        }
+    }
+
+    #[test]
+    fn a_player_blind_to_material_loses_the_match() {
+        static BLIND: MakrukWeights = MakrukWeights {
+            material: [10, 10, 10, 10, 10, 0],
+            ..MakrukWeights::DEFAULT
+        };
+        let stats = play_match::<MakrukGame>(
+            &MakrukWeights::DEFAULT,
+            &BLIND,
+            2,
+            &PlayConfig {
+                nodes: 400,
+                random_plies: 2,
+                max_plies: 300,
+            },
+            1,
+            |_| {},
+        );
+        assert_eq!(stats.games(), 4);
+        assert!(stats.percent() >= 75.0, "{stats:?}");
+    }
+}

@@ -1,0 +1,184 @@
+//! `thaiboard tune`: Texel tuning of the evaluation weights (the work is
+//! done by `engine::tune`; this module maps the command line onto it).
+
+use crate::error::CliError;
+use clap::{Args, Subcommand, ValueEnum};
+use engine::tune::driver::{TuneGame, gen_file, match_files, run_file};
+use engine::tune::selfplay::PlayConfig;
+use std::path::PathBuf;
+
+/// Which game's weights.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Game {
+    /// Makruk.
+    Makruk,
+    /// Mak-hot.
+    Makhos,
+}
+
+impl From<Game> for TuneGame {
+    fn from(g: Game) -> TuneGame {
+        match g {
+            Game::Makruk => TuneGame::Makruk,
+            Game::Makhos => TuneGame::Makhos,
+        }
+    }
+}
+
+/// How self-play games are played.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 1500)]
+    nodes: u64,
+    /// Random plies opening each game.
+    #[arg(long, default_value_t = 8)]
+    random_plies: u32,
+    /// Plies after which a game is scored a draw.
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl PlayArgs {
+    fn config(&self) -> Result<PlayConfig, CliError> {
+        if self.nodes == 0 || self.max_plies == 0 {
+            return Err(CliError::input("--nodes and --max-plies must be positive"));
+        }
+        Ok(PlayConfig {
+            nodes: self.nodes,
+            random_plies: self.random_plies,
+            max_plies: self.max_plies,
+        })
+    }
+}
+
+/// The tuning subcommands.
+#[derive(Subcommand, Debug)]
+pub enum TuneCommand {
+    /// Play self-play games and write their quiet positions labelled with the
+    /// game result (`RESULT POSITION` a line, RESULT 1, 0.5 or 0 for White).
+    Gen {
+        /// The game.
+        #[arg(long, value_enum, default_value = "makruk")]
+        game: Game,
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[command(flatten)]
+        play: PlayArgs,
+        /// The dataset file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fit the weights to a dataset (sigmoid scale K first, then local
+    /// search on the mean squared error); print them as Rust source.
+    Run {
+        /// The game.
+        #[arg(long, value_enum, default_value = "makruk")]
+        game: Game,
+        /// The dataset (from `tune gen`).
+        data: PathBuf,
+        /// Start from these weights (a weight file) instead of the defaults.
+        #[arg(long)]
+        start: Option<PathBuf>,
+        /// The first step of the local search.
+        #[arg(long, default_value_t = 8)]
+        step: i32,
+        /// At most this many passes over the weights.
+        #[arg(long, default_value_t = 100)]
+        passes: u32,
+        /// Also write the weights as a weight file (for `tune match`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Play weights from a weight file against the defaults (or
+    /// `--baseline`), pairs of games from one random opening each.
+    Match {
+        /// The game.
+        #[arg(long, value_enum, default_value = "makruk")]
+        game: Game,
+        /// The candidate weight file.
+        candidate: PathBuf,
+        /// The baseline weight file (default: the built-in weights).
+        #[arg(long)]
+        baseline: Option<PathBuf>,
+        /// Pairs of games.
+        #[arg(long, default_value_t = 50)]
+        pairs: u64,
+        #[command(flatten)]
+        play: PlayArgs,
+    },
+}
+
+/// Runs a tuning subcommand.
+pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
+    let log = |s: String| eprintln!("{s}");
+    match cmd {
+        TuneCommand::Gen {
+            game,
+            games,
+            play,
+            out,
+        } => {
+            let s = gen_file(game.into(), games, &play.config()?, play.seed, &out, log)
+                .map_err(CliError::input)?;
+            println!(
+                "games {} positions {} white {} draws {} black {}",
+                s.games, s.positions, s.results[0], s.results[1], s.results[2]
+            );
+        }
+        TuneCommand::Run {
+            game,
+            data,
+            start,
+            step,
+            passes,
+            out,
+        } => {
+            if step < 1 {
+                return Err(CliError::input("--step must be at least 1"));
+            }
+            let src = run_file(
+                game.into(),
+                &data,
+                start.as_deref(),
+                step,
+                passes,
+                out.as_deref(),
+                log,
+            )
+            .map_err(CliError::input)?;
+            print!("{src}");
+        }
+        TuneCommand::Match {
+            game,
+            candidate,
+            baseline,
+            pairs,
+            play,
+        } => {
+            let m = match_files(
+                game.into(),
+                &candidate,
+                baseline.as_deref(),
+                pairs,
+                &play.config()?,
+                play.seed,
+                log,
+            )
+            .map_err(CliError::input)?;
+            println!(
+                "games {} wins {} draws {} losses {} score {:.1}%",
+                m.games(),
+                m.wins,
+                m.draws,
+                m.losses,
+                m.percent()
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,65 @@
+//! `thaiboard tune` end to end: gen, run, match on a tiny Mak-hot set, and
+//! clear errors for bad input.
+
+use std::process::Command;
+
+fn thaiboard(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_thaiboard"))
+        .args(args)
+        .output()
+        .expect("run thaiboard")
+}
+
+#[test]
+fn tune_gen_run_match() {
+    let dir = std::env::temp_dir().join(format!("thaiboard-tune-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("d.txt");
+    let weights = dir.join("w.txt");
+    let (data_s, weights_s) = (data.to_str().unwrap(), weights.to_str().unwrap());
+    let play = ["--nodes", "200", "--max-plies", "80", "--random-plies", "4"];
+
+    let mut args = vec![
+        "tune", "gen", "--game", "makhos", "--games", "3", "--out", data_s,
+    ];
+    args.extend(play);
+    let out = thaiboard(&args);
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("games 3 positions "), "{stdout}");
+    let lines = std::fs::read_to_string(&data).unwrap();
+    assert!(lines.lines().count() > 10);
+
+    let out = thaiboard(&[
+        "tune", "run", "--game", "makhos", "--passes", "2", "--out", weights_s, data_s,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("pub const DEFAULT: MakhosWeights = MakhosWeights {"));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("K "));
+
+    let mut args = vec![
+        "tune", "match", "--game", "makhos", "--pairs", "1", weights_s,
+    ];
+    args.extend(play);
+    let out = thaiboard(&args);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("games 2 ")
+    );
+
+    // A Makruk dataset line where a Mak-hot one is expected: exit 2, line named.
+    std::fs::write(
+        &data,
+        "1 W:Wa1:Bh8\n0.5 rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\n",
+    )
+    .unwrap();
+    let out = thaiboard(&["tune", "run", "--game", "makhos", data_s]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2"));
+    let out = thaiboard(&["tune", "run", "--game", "makruk", "/nonexistent/d.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
