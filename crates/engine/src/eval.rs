@@ -202,15 +202,20 @@ fn makruk_white(pos: &Position, w: &MakrukWeights) -> i32 {
 }
 
 /// The Makruk evaluation in centipawns from the side to move's view, with
-/// the counting rules applied: a running count pulls the score toward 0 as
-/// it nears its limit.
+/// the counting rules applied: a running count pulls the score toward 0 over
+/// its last `count_fade_plies` plies (or the last half of a shorter count),
+/// so the stronger side hurries to convert and the weaker side values
+/// reaching the limit. A fresh count is never faded, so capturing the
+/// weaker side's last piece (which starts a pieces'-honour count) is not
+/// shunned.
 pub fn evaluate_makruk(pos: &Position, w: &MakrukWeights) -> i32 {
     let white = makruk_white(pos, w);
     let mut score = pos.turn().fold(white, -white) + w.tempo;
     if let Some(count) = pos.counting() {
         let left = count.limit as i32 - count.ply as i32;
-        if left < w.count_fade_plies {
-            score = score * left.max(0) / w.count_fade_plies;
+        let fade = w.count_fade_plies.min(count.limit as i32 / 2).max(1);
+        if left < fade {
+            score = score * left.max(0) / fade;
         }
     }
     score

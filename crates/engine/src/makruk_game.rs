@@ -26,6 +26,26 @@ impl MakrukGame {
     }
 }
 
+/// The part of the search key that the position's Zobrist key leaves out:
+/// the running count (its limit and ply), since the same placement with a
+/// different count can have a different result (a draw at the limit).
+fn count_key(pos: &Position) -> u64 {
+    match pos.counting() {
+        None => 0,
+        Some(c) => {
+            // SplitMix64 finaliser of (limit, ply): distinct counts give
+            // unrelated keys.
+            let mut z = (u64::from(c.limit) << 32 | u64::from(c.ply)) ^ 0x9E37_79B9_7F4A_7C15;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+    }
+}
+
+/// Ordering values of roles as victims and attackers.
+const ORDER_VALUE: [i32; 6] = [1, 2, 3, 4, 6, 10];
+
 impl Game for MakrukGame {
     type Move = Move;
 
@@ -34,7 +54,7 @@ impl Game for MakrukGame {
     }
 
     fn key(&self) -> u64 {
-        self.pos.zobrist()
+        self.pos.zobrist() ^ count_key(&self.pos)
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
