@@ -25,6 +25,13 @@ pub struct Limits {
     pub overhead: u64,
 }
 
+/// The longest a clock-based search starts new iterations (3 minutes):
+/// correspondence-length clocks (days per move) still get an answer within
+/// minutes. An explicit `movetime` is obeyed as given.
+pub const MAX_SOFT_MS: u64 = 3 * 60 * 1000;
+/// The longest a clock-based search runs at all (10 minutes).
+pub const MAX_HARD_MS: u64 = 10 * 60 * 1000;
+
 /// The time plan of one search: a soft limit (no new iteration after it) and
 /// a hard limit (abort), in milliseconds; `None` when untimed.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -62,12 +69,13 @@ impl Limits {
         };
         let inc = inc.unwrap_or(0);
         let left = time.saturating_sub(self.overhead).max(1);
-        // Long controls (correspondence) just divide the clock the same way.
+        // Long controls (correspondence) divide the clock the same way, but
+        // no move takes more than MAX_HARD_MS.
         let mtg = self.movestogo.unwrap_or(30).clamp(1, 50);
-        let base = left / mtg + inc * 3 / 4;
-        let hard_cap = if mtg == 1 { left * 9 / 10 } else { left / 3 };
-        let hard = (base * 4).min(hard_cap).max(1);
-        let soft = (base * 6 / 10).min(hard).max(1);
+        let base = (left / mtg).saturating_add(inc / 4 * 3);
+        let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
+        let hard = base.saturating_mul(4).min(hard_cap).min(MAX_HARD_MS).max(1);
+        let soft = (base / 10 * 6).min(hard).min(MAX_SOFT_MS).max(1);
         Plan {
             soft: Some(soft),
             hard: Some(hard),
@@ -79,5 +87,67 @@ impl Limits {
     /// `Some(true)` when a node limit is set and reached.
     pub(crate) fn node_limit_reached(&self, nodes: u64) -> Option<bool> {
         self.nodes.map(|n| nodes >= n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(limits: Limits) -> Plan {
+        limits.plan(true)
+    }
+
+    #[test]
+    fn correspondence_clocks_are_capped_to_minutes() {
+        let month = 30 * 24 * 3600 * 1000;
+        let p = plan(Limits {
+            wtime: Some(month),
+            btime: Some(month),
+            ..Limits::default()
+        });
+        assert_eq!(p.soft, Some(MAX_SOFT_MS));
+        assert_eq!(p.hard, Some(MAX_HARD_MS));
+        // A huge increment too, and no overflow with absurd numbers.
+        let p = plan(Limits {
+            wtime: Some(u64::MAX),
+            winc: Some(u64::MAX),
+            movestogo: Some(1),
+            ..Limits::default()
+        });
+        assert_eq!(p.hard, Some(MAX_HARD_MS));
+        assert!(p.soft.unwrap() <= MAX_SOFT_MS);
+    }
+
+    #[test]
+    fn ordinary_clocks_divide_the_remaining_time() {
+        // 5 minutes, 30 moves assumed: 10 s a move, soft 6 s, hard 40 s.
+        let p = plan(Limits {
+            wtime: Some(300_000),
+            ..Limits::default()
+        });
+        assert_eq!(p.soft, Some(6_000));
+        assert_eq!(p.hard, Some(40_000));
+        // The last move before the control may use most of the clock.
+        let p = plan(Limits {
+            wtime: Some(10_000),
+            movestogo: Some(1),
+            ..Limits::default()
+        });
+        assert_eq!(p.hard, Some(9_000));
+        // Black's clock is used for Black.
+        let l = Limits {
+            wtime: Some(1_000),
+            btime: Some(300_000),
+            ..Limits::default()
+        };
+        assert_eq!(l.plan(false).soft, Some(6_000));
+        // An explicit move time is obeyed, however long.
+        let p = plan(Limits {
+            movetime: Some(3_600_000),
+            ..Limits::default()
+        });
+        assert_eq!(p.hard, Some(3_600_000));
+        assert_eq!(plan(Limits::default()).hard, None);
     }
 }
