@@ -74,8 +74,8 @@ impl Limits {
         let mtg = self.movestogo.unwrap_or(30).clamp(1, 50);
         let base = (left / mtg).saturating_add(inc / 4 * 3);
         let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
-        let hard = base.saturating_mul(4).min(hard_cap).min(MAX_HARD_MS).max(1);
-        let soft = (base / 10 * 6).min(hard).min(MAX_SOFT_MS).max(1);
+        let hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
+        let soft = (base / 10 * 6).min(hard).clamp(1, MAX_SOFT_MS);
         Plan {
             soft: Some(soft),
             hard: Some(hard),
