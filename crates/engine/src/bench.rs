@@ -42,8 +42,9 @@ impl BenchTotals {
     }
 }
 
-/// Searches each game to `depth` with a fresh table and adds up the nodes.
-fn bench_games<G: Game>(games: impl Iterator<Item = G>, depth: u32) -> BenchTotals {
+/// Searches each game to `depth` with a fresh table and `threads` threads
+/// and adds up the nodes (reproducible with one thread only).
+fn bench_games<G: Game>(games: impl Iterator<Item = G>, depth: u32, threads: usize) -> BenchTotals {
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -58,7 +59,10 @@ fn bench_games<G: Game>(games: impl Iterator<Item = G>, depth: u32) -> BenchTota
             &[],
             &mut tt,
             &limits,
-            &SearchOptions::default(),
+            &SearchOptions {
+                threads,
+                ..SearchOptions::default()
+            },
             &stop,
             |_| {},
         );
@@ -70,20 +74,30 @@ fn bench_games<G: Game>(games: impl Iterator<Item = G>, depth: u32) -> BenchTota
     }
 }
 
-/// Runs the Makruk bench to `depth`.
+/// Runs the Makruk bench to `depth` (one thread).
 pub fn bench_makruk(depth: u32) -> BenchTotals {
+    bench_makruk_threads(depth, 1)
+}
+
+/// Runs the Mak-hot bench to `depth` (one thread).
+pub fn bench_makhos(depth: u32) -> BenchTotals {
+    bench_makhos_threads(depth, 1)
+}
+
+/// Runs the Makruk bench to `depth` with `threads` search threads.
+pub fn bench_makruk_threads(depth: u32, threads: usize) -> BenchTotals {
     let games = MAKRUK_FENS.iter().map(|fen| {
         let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).expect("bench FEN");
         MakrukGame::new(pos)
     });
-    bench_games(games, depth)
+    bench_games(games, depth, threads)
 }
 
-/// Runs the Mak-hot bench to `depth`.
-pub fn bench_makhos(depth: u32) -> BenchTotals {
+/// Runs the Mak-hot bench to `depth` with `threads` search threads.
+pub fn bench_makhos_threads(depth: u32, threads: usize) -> BenchTotals {
     let games = MAKHOS_POSITIONS.iter().map(|text| {
         let pos: makhos::Position = text.parse().expect("bench position");
         MakhosGame::new(pos, makhos::Rules::Default, 0)
     });
-    bench_games(games, depth)
+    bench_games(games, depth, threads)
 }

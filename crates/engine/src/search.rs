@@ -3,7 +3,7 @@
 use crate::game::{Game, StandPat};
 use crate::time::Limits;
 use crate::tt::{Bound, Tt};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The score of mate at the root; mate in `n` plies scores `MATE - n`.
@@ -44,6 +44,9 @@ pub struct SearchOptions {
     pub skill: Option<u32>,
     /// Seed of the skill noise.
     pub seed: u64,
+    /// Search threads (`Threads`): more than one runs helper threads over
+    /// the same shared table (lazy SMP); the main thread's result is used.
+    pub threads: usize,
 }
 
 impl Default for SearchOptions {
@@ -52,6 +55,7 @@ impl Default for SearchOptions {
             multipv: 1,
             skill: None,
             seed: 0x9E37_79B9_7F4A_7C15,
+            threads: 1,
         }
     }
 }
@@ -117,7 +121,7 @@ pub struct SearchResult<M> {
 }
 
 struct Searcher<'a, G: Game> {
-    tt: &'a mut Tt,
+    tt: &'a Tt,
     stop: &'a AtomicBool,
     start: Instant,
     hard: Option<u64>,
@@ -507,22 +511,72 @@ pub fn search<G: Game>(
     limits: &Limits,
     opts: &SearchOptions,
     stop: &AtomicBool,
-    mut on_info: impl FnMut(&SearchInfo),
+    on_info: impl FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
     let plan = limits.plan(root.white_to_move());
     tt.new_search();
+    let tt: &Tt = tt;
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for i in 1..opts.threads.clamp(1, 256) {
+            let (helpers_stop, helper_nodes) = (&helpers_stop, &helper_nodes);
+            let spawned = std::thread::Builder::new()
+                .name(format!("search helper {i}"))
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    helper_search(root, history, tt, i, helpers_stop, helper_nodes)
+                });
+            // Without a helper the search is merely slower.
+            if spawned.is_err() {
+                break;
+            }
+        }
+        // Stops the helpers when the main search ends, even by a panic
+        // (the scope waits for them).
+        struct StopOnDrop<'a>(&'a AtomicBool);
+        impl Drop for StopOnDrop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let _guard = StopOnDrop(&helpers_stop);
+        main_search(
+            root,
+            history,
+            tt,
+            limits,
+            opts,
+            stop,
+            &helper_nodes,
+            plan,
+            on_info,
+        )
+    });
+    // The helpers have finished: count all their nodes.
+    result.nodes += helper_nodes.load(Ordering::Relaxed);
+    result
+}
+
+fn new_searcher<'a, G: Game>(
+    tt: &'a Tt,
+    stop: &'a AtomicBool,
+    history: &[u64],
+    hard: Option<u64>,
+    node_limit: Option<u64>,
+) -> Searcher<'a, G> {
     let mut lmr = vec![[0i32; 64]; 64];
     for (d, row) in lmr.iter_mut().enumerate().skip(1) {
         for (i, r) in row.iter_mut().enumerate().skip(1) {
             *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as i32;
         }
     }
-    let mut s = Searcher::<G> {
+    Searcher::<G> {
         tt,
         stop,
         start: Instant::now(),
-        hard: plan.hard,
-        node_limit: limits.nodes,
+        hard,
+        node_limit,
         nodes: 0,
         seldepth: 0,
         stopped: false,
@@ -534,7 +588,45 @@ pub fn search<G: Game>(
         excluded: Vec::new(),
         buffers: vec![Vec::new(); MAX_PLY + 1],
         lmr,
-    };
+    }
+}
+
+/// A lazy-SMP helper: iterative deepening over the shared table until
+/// `stop`, odd helpers one ply ahead so the threads spread over depths.
+/// Its nodes are added to `nodes` after each iteration.
+fn helper_search<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &Tt,
+    index: usize,
+    stop: &AtomicBool,
+    nodes: &AtomicU64,
+) {
+    let mut s = new_searcher::<G>(tt, stop, history, None, None);
+    let mut counted = 0;
+    let mut depth = 1 + (index % 2) as i32;
+    while depth < MAX_PLY as i32 - 8 && !s.stopped {
+        s.negamax(root, depth, -INF, INF, 0, true);
+        nodes.fetch_add(s.nodes - counted, Ordering::Relaxed);
+        counted = s.nodes;
+        depth += 1;
+    }
+}
+
+/// The main thread's search: reports, limits, MultiPV and skill.
+#[allow(clippy::too_many_arguments)]
+fn main_search<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &Tt,
+    limits: &Limits,
+    opts: &SearchOptions,
+    stop: &AtomicBool,
+    helper_nodes: &AtomicU64,
+    plan: crate::time::Plan,
+    mut on_info: impl FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    let mut s = new_searcher::<G>(tt, stop, history, plan.hard, limits.nodes);
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
     if root_moves.is_empty() {
@@ -626,8 +718,8 @@ pub fn search<G: Game>(
                 seldepth: s.seldepth as u32,
                 multipv: i as u32 + 1,
                 score: Score::from_internal(*score),
-                nodes: s.nodes,
-                nps: s.nodes * 1000 / time_ms.max(1),
+                nodes: s.nodes + helper_nodes.load(Ordering::Relaxed),
+                nps: (s.nodes + helper_nodes.load(Ordering::Relaxed)) * 1000 / time_ms.max(1),
                 hashfull,
                 time_ms,
                 pv: pv.iter().map(|&m| G::move_text(m)).collect(),

@@ -44,6 +44,8 @@ struct Uci {
     board: Board,
     tt: Arc<Mutex<Tt>>,
     multipv: usize,
+    /// Search threads (`Threads`).
+    threads: usize,
     overhead: u64,
     skill_level: u32,
     limit_strength: bool,
@@ -86,6 +88,7 @@ impl Uci {
             board: start_board(UciVariant::Makruk, makhos::Rules::Default),
             tt: Arc::new(Mutex::new(Tt::new(16))),
             multipv: 1,
+            threads: 1,
             overhead: 10,
             skill_level: 20,
             limit_strength: false,
@@ -236,10 +239,8 @@ impl Uci {
             }
             "clear hash" => lock(&self.tt).clear(),
             "threads" => {
-                if let Some(n) = num(1, 256)
-                    && n > 1
-                {
-                    say("info string Threads: this version searches with one thread");
+                if let Some(n) = num(1, 256) {
+                    self.threads = n as usize;
                 }
             }
             "multipv" => {
@@ -404,6 +405,7 @@ impl Uci {
             multipv: self.multipv,
             skill: self.skill(),
             seed: seed(),
+            threads: self.threads,
         };
         let handle = std::thread::Builder::new()
             .name("search".into())
