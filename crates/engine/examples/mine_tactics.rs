@@ -154,7 +154,13 @@ fn main() {
             if s - m0 < 100 || !child.pos.has_capture() {
                 continue;
             }
-            let all = root_scores(&g, 14);
+            let deep: u32 = std::env::var("DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(14);
+            let all = root_scores(&g, deep);
+            if std::env::var("SHOW").is_ok() {
+                for (m, s) in &all {
+                    eprintln!("{} {}", m.to_engine(), s - m0);
+                }
+            }
             if all.len() < 2 || all[0].1 - all[1].1 < 100 || all[0].1 - m0 < 100 {
                 continue;
             }
