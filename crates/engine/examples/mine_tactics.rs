@@ -154,7 +154,10 @@ fn main() {
             if s - m0 < 100 || !child.pos.has_capture() {
                 continue;
             }
-            let deep: u32 = std::env::var("DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(14);
+            let deep: u32 = std::env::var("DEPTH")
+                .ok()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(14);
             let all = root_scores(&g, deep);
             if std::env::var("SHOW").is_ok() {
                 for (m, s) in &all {
