@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p thaiboard-engine --example tune -- gen GAME GAMES NODES RANDOM_PLIES SEED OUT
-//! cargo run --release -p thaiboard-engine --example tune -- run GAME DATA OUT_WEIGHTS [PASSES]
+//! cargo run --release -p thaiboard-engine --example tune -- run GAME DATA OUT_WEIGHTS [PASSES [FROZEN,...]]
 //! cargo run --release -p thaiboard-engine --example tune -- match GAME CANDIDATE PAIRS NODES SEED
 //! ```
 //! GAME is `makruk` or `makhos`.
@@ -41,10 +41,15 @@ fn main_inner() -> Result<(), String> {
         }
         Some("run") => {
             let passes = arg(&args, 4).unwrap_or(100);
+            let frozen: Vec<String> = args
+                .get(5)
+                .map(|f| f.split(',').map(String::from).collect())
+                .unwrap_or_default();
             let src = run_file(
                 game,
                 Path::new(&args[2]),
                 None,
+                &frozen,
                 8,
                 passes,
                 Some(Path::new(&args[3])),

@@ -84,6 +84,10 @@ pub enum TuneCommand {
         /// Start from these weights (a weight file) instead of the defaults.
         #[arg(long)]
         start: Option<PathBuf>,
+        /// Hold these weights (names as in a weight file, or a group such
+        /// as `material`), comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        freeze: Vec<String>,
         /// The first step of the local search.
         #[arg(long, default_value_t = 8)]
         step: i32,
@@ -134,6 +138,7 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
             game,
             data,
             start,
+            freeze,
             step,
             passes,
             out,
@@ -145,6 +150,7 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
                 game.into(),
                 &data,
                 start.as_deref(),
+                &freeze,
                 step,
                 passes,
                 out.as_deref(),

@@ -108,15 +108,43 @@ pub struct TuneReport<W> {
     pub weights: W,
 }
 
+/// The tunable mask of `W` with the named weights held as they are: a name
+/// is a weight (`material[4]`) or a group (`material`). Unknown names are an
+/// error.
+pub fn freeze<W: Tunable>(names: &[String]) -> Result<Vec<bool>, String> {
+    let all = W::names();
+    let mut mask = W::tunable();
+    for n in names {
+        let mut hit = false;
+        for (i, w) in all.iter().enumerate() {
+            if w == n
+                || w.strip_prefix(n.as_str())
+                    .is_some_and(|r| r.starts_with('['))
+            {
+                mask[i] = false;
+                hit = true;
+            }
+        }
+        if !hit {
+            return Err(format!("unknown weight `{n}`"));
+        }
+    }
+    Ok(mask)
+}
+
 /// The largest weight magnitude the tuner tries.
 pub const MAX_WEIGHT: i32 = 5000;
 
 /// Texel tuning: fits `K` with the starting weights, then minimises the
 /// mean squared error of `sigmoid(K * eval)` against the results by local
 /// search over the tunable weights.
+///
+/// `tunable` says which weights may change (usually [`Tunable::tunable`],
+/// see [`freeze`]).
 pub fn tune<W: Tunable>(
     data: &Dataset<W>,
     start: &W,
+    tunable: &[bool],
     first_step: i32,
     max_passes: u32,
     mut on_pass: impl FnMut(&Pass, &W),
@@ -134,7 +162,7 @@ pub fn tune<W: Tunable>(
     let start_error = error(&start_vec);
     let (best, end_error) = local_search(
         &start_vec,
-        &W::tunable(),
+        tunable,
         first_step,
         max_passes,
         error,
@@ -213,9 +241,30 @@ mod tests {
         let data = load::<MakhosWeights>(lines.join("\n").as_bytes()).unwrap();
         let mut start = MakhosWeights::DEFAULT;
         start.king = 150;
-        let report = tune(&data, &start, 16, 50, |_, _| {});
+        let report = tune(&data, &start, &MakhosWeights::tunable(), 16, 50, |_, _| {});
         assert!(report.end_error < report.start_error);
         assert!(report.weights.king > 150, "{:?}", report.weights);
         assert_eq!(report.weights.man, 100);
+        // Frozen, the king value stays where it started.
+        let mask = freeze::<MakhosWeights>(&["king".to_string()]).unwrap();
+        let report = tune(&data, &start, &mask, 16, 50, |_, _| {});
+        assert_eq!(report.weights.king, 150);
+    }
+
+    #[test]
+    fn freeze_names_weights_and_groups() {
+        let mask = freeze::<MakrukWeights>(&["material".into(), "tempo".into()]).unwrap();
+        let names = MakrukWeights::names();
+        for (n, t) in names.iter().zip(&mask) {
+            if n.starts_with("material[") || n == "tempo" {
+                assert!(!t, "{n}");
+            }
+        }
+        assert!(mask[names.iter().position(|n| n == "centre[3]").unwrap()]);
+        assert!(
+            freeze::<MakrukWeights>(&["queen".into()])
+                .unwrap_err()
+                .contains("`queen`")
+        );
     }
 }

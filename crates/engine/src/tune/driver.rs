@@ -1,7 +1,7 @@
 //! The tuning commands over files (`thaiboard tune gen|run|match`), for the
 //! command line and the release example alike. Progress goes to `log`.
 
-use super::data::{Dataset, load, tune, weights_from_text, weights_to_text};
+use super::data::{Dataset, freeze, load, tune, weights_from_text, weights_to_text};
 use super::params::Tunable;
 use super::selfplay::{GenStats, MatchStats, PlayConfig, SelfPlay, generate, play_match};
 use crate::{MakhosGame, MakrukGame};
@@ -80,37 +80,41 @@ fn read_weights<W: Tunable + Default>(path: Option<&Path>) -> Result<W, String> 
     }
 }
 
-/// Tunes from a dataset file (starting from `start`, or the defaults) and
-/// returns the new weights as Rust source; `out` receives them as a weight
-/// file for `match`.
+/// Tunes from a dataset file (starting from `start`, or the defaults, the
+/// weights named in `frozen` held) and returns the new weights as Rust
+/// source; `out` receives them as a weight file for `match`.
+#[allow(clippy::too_many_arguments)]
 pub fn run_file(
     game: TuneGame,
     data: &Path,
     start: Option<&Path>,
+    frozen: &[String],
     first_step: i32,
     max_passes: u32,
     out: Option<&Path>,
     log: impl FnMut(String),
 ) -> Result<String, String> {
     match game {
-        TuneGame::Makruk => {
-            run_with::<crate::eval::MakrukWeights>(data, start, first_step, max_passes, out, log)
-        }
-        TuneGame::Makhos => {
-            run_with::<crate::eval::MakhosWeights>(data, start, first_step, max_passes, out, log)
-        }
+        TuneGame::Makruk => run_with::<crate::eval::MakrukWeights>(
+            data, start, frozen, first_step, max_passes, out, log,
+        ),
+        TuneGame::Makhos => run_with::<crate::eval::MakhosWeights>(
+            data, start, frozen, first_step, max_passes, out, log,
+        ),
     }
 }
 
 fn run_with<W: Tunable + Default>(
     data: &Path,
     start: Option<&Path>,
+    frozen: &[String],
     first_step: i32,
     max_passes: u32,
     out: Option<&Path>,
     mut log: impl FnMut(String),
 ) -> Result<String, String> {
     let start: W = read_weights(start)?;
+    let mask = freeze::<W>(frozen)?;
     let file = File::open(data).map_err(|e| format!("{}: {e}", data.display()))?;
     let set: Dataset<W> =
         load(BufReader::new(file)).map_err(|e| format!("{}: {e}", data.display()))?;
@@ -118,7 +122,7 @@ fn run_with<W: Tunable + Default>(
         return Err(format!("{}: no positions", data.display()));
     }
     log(format!("{} positions", set.results.len()));
-    let report = tune(&set, &start, first_step, max_passes, |p, _| {
+    let report = tune(&set, &start, &mask, first_step, max_passes, |p, _| {
         log(format!(
             "pass {} step {} error {:.6} changed {}",
             p.pass, p.step, p.error, p.changed
@@ -197,12 +201,22 @@ mod tests {
         let stats = gen_file(TuneGame::Makhos, 3, &cfg, 5, &data, |_| {}).unwrap();
         assert_eq!(stats.games, 3);
         let weights = dir.join("w.txt");
-        let src = run_file(TuneGame::Makhos, &data, None, 4, 2, Some(&weights), |_| {}).unwrap();
+        let src = run_file(
+            TuneGame::Makhos,
+            &data,
+            None,
+            &[],
+            4,
+            2,
+            Some(&weights),
+            |_| {},
+        )
+        .unwrap();
         assert!(src.contains("pub const DEFAULT: MakhosWeights"));
         let m = match_files(TuneGame::Makhos, &weights, None, 1, &cfg, 3, |_| {}).unwrap();
         assert_eq!(m.games(), 2);
         let missing = dir.join("missing.txt");
-        let err = run_file(TuneGame::Makhos, &missing, None, 4, 2, None, |_| {}).unwrap_err();
+        let err = run_file(TuneGame::Makhos, &missing, None, &[], 4, 2, None, |_| {}).unwrap_err();
         assert!(err.contains("missing.txt"));
         assert!("chess".parse::<TuneGame>().is_err());
         std::fs::remove_dir_all(&dir).unwrap();
