@@ -293,3 +293,27 @@ fn multipv_and_strength_options_are_honoured() {
     assert!(pos.parse_uci(&bestmove(&lines)).is_ok());
     e.quit();
 }
+
+#[test]
+fn threads_two_finds_the_same_mate() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    e.send("position fen 4k3/8/R7/8/8/8/8/1R1K4 w - - 0 1");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info");
+    assert!(info.contains(" score mate 2 "), "{info}");
+    let pos =
+        makruk::Position::from_fen(makruk::Variant::Makruk, "4k3/8/R7/8/8/8/8/1R1K4 w - - 0 1")
+            .unwrap();
+    let best = pos.parse_uci(&bestmove(&lines)).unwrap();
+    assert!(pos.legal_moves().contains(&best));
+    e.send("setoption name Threads value 0");
+    let lines = e.until("info string setoption Threads");
+    assert!(lines.last().unwrap().contains("not a number from 1 to 256"));
+    e.quit();
+}
