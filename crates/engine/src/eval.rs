@@ -84,7 +84,9 @@ impl MakhosWeights {
     /// The weights the engine plays with: Texel-tuned (`thaiboard tune run
     /// --game makhos`) on 177,026 quiet positions of 3,500 self-play games
     /// at 2,000 nodes a move (K 0.725, error 0.1178 -> 0.1096); against the
-    /// earlier hand-set weights they scored 58% in 400 games at fixed nodes.
+    /// earlier hand-set weights they scored 59% in 600 games at 2,000 to
+    /// 5,000 nodes a move (`thaiboard tune match`). The Makruk weights stay
+    /// hand-set: every tuned Makruk set so far lost its check.
     pub const DEFAULT: MakhosWeights = MakhosWeights {
         man: 100,
         king: 449,
