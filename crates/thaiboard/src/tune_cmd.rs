@@ -59,7 +59,8 @@ impl PlayArgs {
 #[derive(Subcommand, Debug)]
 pub enum TuneCommand {
     /// Play self-play games and write their quiet positions labelled with the
-    /// game result (`RESULT POSITION` a line, RESULT 1, 0.5 or 0 for White).
+    /// game result (`RESULT POSITION` a line, RESULT 1, 0.5 or 0 for White);
+    /// games unfinished after --max-plies are left out.
     Gen {
         /// The game.
         #[arg(long, value_enum, default_value = "makruk")]
@@ -130,8 +131,8 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
             let s = gen_file(game.into(), games, &play.config()?, play.seed, &out, log)
                 .map_err(CliError::input)?;
             println!(
-                "games {} positions {} white {} draws {} black {}",
-                s.games, s.positions, s.results[0], s.results[1], s.results[2]
+                "games {} positions {} white {} draws {} black {} unfinished {}",
+                s.games, s.positions, s.results[0], s.results[1], s.results[2], s.unfinished
             );
         }
         TuneCommand::Run {

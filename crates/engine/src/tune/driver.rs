@@ -60,8 +60,8 @@ where
     let stats = generate::<G>(weights, games, cfg, seed, &mut w, |s| {
         if s.games % 50 == 0 {
             log(format!(
-                "games {} positions {} (+{} ={} -{})",
-                s.games, s.positions, s.results[0], s.results[1], s.results[2]
+                "games {} positions {} (+{} ={} -{}) unfinished {}",
+                s.games, s.positions, s.results[0], s.results[1], s.results[2], s.unfinished
             ));
         }
     })
@@ -196,7 +196,7 @@ mod tests {
         let cfg = PlayConfig {
             nodes: 200,
             random_plies: 4,
-            max_plies: 80,
+            max_plies: 200,
         };
         let stats = gen_file(TuneGame::Makhos, 3, &cfg, 5, &data, |_| {}).unwrap();
         assert_eq!(stats.games, 3);

@@ -98,17 +98,30 @@ pub fn random_opening<G: SelfPlay>(plies: u32, rng: &mut Rng) -> Option<(G, Vec<
 /// with `players[0]`'s weights and Black with `players[1]`'s, each with its
 /// own table. Quiet positions (no check, no capture pending, a quiet best
 /// move, no mate in sight) are appended to `record`. Returns White's score
-/// (1, 0.5, 0). A found mate ends the game (adjudicated); a rule draw, a
-/// third repetition (where the game has that rule: Mak-hot) or `max_plies`
-/// draw it.
+/// (1, 0.5, 0). A found mate ends the game (adjudicated); a rule draw or a
+/// third repetition (where the game has that rule: Mak-hot) draws it, and
+/// so does reaching `max_plies` (see [`play_game_to_end`]).
 pub fn play_game<G: SelfPlay>(
+    start: &G,
+    keys: Vec<u64>,
+    players: [&'static G::Weights; 2],
+    tts: &mut [Tt; 2],
+    cfg: &PlayConfig,
+    record: Option<&mut Vec<String>>,
+) -> f64 {
+    play_game_to_end(start, keys, players, tts, cfg, record).unwrap_or(0.5)
+}
+
+/// [`play_game`], but `None` when the game is still going after
+/// `max_plies` (it has no result to label positions with).
+pub fn play_game_to_end<G: SelfPlay>(
     start: &G,
     mut keys: Vec<u64>,
     players: [&'static G::Weights; 2],
     tts: &mut [Tt; 2],
     cfg: &PlayConfig,
     mut record: Option<&mut Vec<String>>,
-) -> f64 {
+) -> Option<f64> {
     let mate_bound = MATE - MAX_PLY as i32;
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -126,7 +139,7 @@ pub fn play_game<G: SelfPlay>(
         moves.clear();
         g.legal_moves(&mut moves);
         if moves.is_empty() {
-            return mover_score(if g.no_moves_loses() { 0.0 } else { 0.5 });
+            return Some(mover_score(if g.no_moves_loses() { 0.0 } else { 0.5 }));
         }
         let key = g.key();
         let window = g.repetition_window() as usize;
@@ -137,7 +150,7 @@ pub fn play_game<G: SelfPlay>(
             .filter(|&&k| k == key)
             .count();
         if g.rule_draw() || repeats >= 2 {
-            return 0.5;
+            return Some(0.5);
         }
         let side = usize::from(!white);
         let player = g.reweighted(players[side]);
@@ -150,14 +163,12 @@ pub fn play_game<G: SelfPlay>(
             &stop,
             |_| {},
         );
-        let Some(best) = r.best else {
-            return 0.5;
-        };
+        let best = r.best?;
         if r.score >= mate_bound {
-            return mover_score(1.0);
+            return Some(mover_score(1.0));
         }
         if r.score <= -mate_bound {
-            return mover_score(0.0);
+            return Some(mover_score(0.0));
         }
         if let Some(rec) = record.as_deref_mut()
             && g.quiet()
@@ -168,7 +179,7 @@ pub fn play_game<G: SelfPlay>(
         keys.push(key);
         g = g.play(best);
     }
-    0.5
+    None
 }
 
 /// Totals of a dataset generation.
@@ -180,11 +191,17 @@ pub struct GenStats {
     pub positions: u64,
     /// White wins, draws, Black wins.
     pub results: [u64; 3],
+    /// Games still going after `max_plies`: no result, no positions
+    /// written (not counted in `games`).
+    pub unfinished: u64,
 }
 
-/// Plays `games` self-play games with the default weights from random
-/// openings and writes every recorded quiet position as `RESULT POSITION`
-/// lines (see [`super::data::load`]). `on_game` is called after each game.
+/// Plays `games` finished self-play games with the default weights from
+/// random openings and writes every recorded quiet position as `RESULT
+/// POSITION` lines (see [`super::data::load`]). Games that reach
+/// `max_plies` unfinished are played again from new openings (a long
+/// unconverted game labelled a draw would teach that material does not
+/// count). `on_game` is called after each game.
 pub fn generate<G: SelfPlay>(
     weights: &'static G::Weights,
     games: u64,
@@ -201,14 +218,21 @@ pub fn generate<G: SelfPlay>(
             continue;
         };
         let mut rec = Vec::new();
-        let result = play_game(
+        let Some(result) = play_game_to_end(
             &start,
             keys,
             [weights, weights],
             &mut tts,
             cfg,
             Some(&mut rec),
-        );
+        ) else {
+            stats.unfinished += 1;
+            // Never loop for ever when no game can finish.
+            if stats.unfinished > 100 + 10 * games {
+                break;
+            }
+            continue;
+        };
         let label = match result {
             r if r > 0.75 => 0,
             r if r < 0.25 => 2,
@@ -291,33 +315,55 @@ mod tests {
         PlayConfig {
             nodes: 300,
             random_plies: 4,
-            max_plies: 60,
+            max_plies: 40,
         }
     }
 
     #[test]
     fn generated_positions_load_as_a_dataset() {
-        for makruk in [true, false] {
-            let mut out = Vec::new();
-            let stats = if makruk {
-                generate::<MakrukGame>(&MakrukWeights::DEFAULT, 2, &cfg(), 7, &mut out, |_| {})
-            } else {
-                generate::<MakhosGame>(&MakhosWeights::DEFAULT, 2, &cfg(), 7, &mut out, |_| {})
-            }
-            .unwrap();
-            assert_eq!(stats.games, 2);
-            assert_eq!(stats.results.iter().sum::<u64>(), 2);
-            assert!(stats.positions > 10, "{stats:?}");
-            let text = String::from_utf8(out).unwrap();
-            assert_eq!(text.lines().count() as u64, stats.positions);
-            if makruk {
-                let d = load::<MakrukWeights>(text.as_bytes()).unwrap();
-                assert!(d.positions.iter().all(|p| !p.is_check()));
-            } else {
-                let d = load::<MakhosWeights>(text.as_bytes()).unwrap();
-                assert!(d.positions.iter().all(|p| !p.has_capture()));
-            }
-        }
+        let mut out = Vec::new();
+        let cfg = PlayConfig {
+            max_plies: 300,
+            ..cfg()
+        };
+        let stats =
+            generate::<MakhosGame>(&MakhosWeights::DEFAULT, 2, &cfg, 7, &mut out, |_| {}).unwrap();
+        assert_eq!(stats.games, 2);
+        assert_eq!(stats.results.iter().sum::<u64>(), 2);
+        assert_eq!(stats.unfinished, 0);
+        assert!(stats.positions > 10, "{stats:?}");
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count() as u64, stats.positions);
+        let d = load::<MakhosWeights>(text.as_bytes()).unwrap();
+        assert!(d.positions.iter().all(|p| !p.has_capture()));
+    }
+
+    #[test]
+    fn makruk_records_are_quiet_and_unfinished_games_are_left_out() {
+        let mut rng = Rng::new(3);
+        let (start, keys) = random_opening::<MakrukGame>(4, &mut rng).unwrap();
+        let mut rec = Vec::new();
+        let mut tts = [Tt::new(1), Tt::new(1)];
+        let w = &MakrukWeights::DEFAULT;
+        // 40 plies from the opening: no result yet, but quiet positions.
+        let r = play_game_to_end(&start, keys, [w, w], &mut tts, &cfg(), Some(&mut rec));
+        assert_eq!(r, None);
+        assert!(rec.len() > 10);
+        let text: String = rec.iter().map(|p| format!("0.5 {p}\n")).collect();
+        let d = load::<MakrukWeights>(text.as_bytes()).unwrap();
+        assert!(d.positions.iter().all(|p| !p.is_check()));
+        // No Makruk game ends within 6 plies: nothing is written, and the
+        // generator gives up instead of looping for ever.
+        let mut out = Vec::new();
+        let short = PlayConfig {
+            max_plies: 6,
+            nodes: 50,
+            ..cfg()
+        };
+        let stats = generate::<MakrukGame>(w, 1, &short, 7, &mut out, |_| {}).unwrap();
+        assert_eq!((stats.games, stats.positions), (0, 0));
+        assert!(stats.unfinished > 100);
+        assert!(out.is_empty());
     }
 
     #[test]
