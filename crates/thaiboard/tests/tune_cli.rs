@@ -17,7 +17,14 @@ fn tune_gen_run_match() {
     let data = dir.join("d.txt");
     let weights = dir.join("w.txt");
     let (data_s, weights_s) = (data.to_str().unwrap(), weights.to_str().unwrap());
-    let play = ["--nodes", "200", "--max-plies", "200", "--random-plies", "4"];
+    let play = [
+        "--nodes",
+        "200",
+        "--max-plies",
+        "200",
+        "--random-plies",
+        "4",
+    ];
 
     let mut args = vec![
         "tune", "gen", "--game", "makhos", "--games", "3", "--out", data_s,
