@@ -3,13 +3,14 @@
 use crate::AppState;
 use crate::auth::{self, Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
-use crate::games::{ChallengeRequest, Command, GameSummary, GameView};
+use crate::games::{ChallengeRequest, Command, EngineGameRequest, GameSummary, GameView};
 use crate::util::now_ms;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::{Json, Router, routing::get, routing::post};
+use axum::routing::{MethodRouter, get, post};
+use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -59,9 +60,12 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/accept", post(accept))
         .route("/games/{id}/cancel", post(cancel))
         .route("/games/{id}/move", post(play_move))
-        .route("/games/{id}/resign", post(resign))
-        .route("/games/{id}/draw", post(draw))
-        .route("/games/{id}/count", post(count))
+        .route("/engine-games", post(create_engine_game))
+        .route("/games/{id}/resign", bare_command(Command::Resign))
+        .route("/games/{id}/abort", bare_command(Command::Abort))
+        .route("/games/{id}/claim", bare_command(Command::ClaimTimeout))
+        .route("/games/{id}/draw", action_command("draw"))
+        .route("/games/{id}/count", action_command("count"))
         .route("/games/{id}/ws", get(crate::ws::game_socket))
         .route("/ws", get(crate::ws::multi_socket))
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
@@ -229,6 +233,17 @@ async fn create_challenge(
     ))
 }
 
+async fn create_engine_game(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Body(req): Body<EngineGameRequest>,
+) -> ApiResult<(StatusCode, Json<GameView>)> {
+    Ok((
+        StatusCode::CREATED,
+        Json(app.games.create_engine_game(&s.user, req).await?),
+    ))
+}
+
 async fn game(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<GameView>> {
     check_id(&id)?;
     Ok(Json(app.games.view(&id, true).await?))
@@ -310,13 +325,14 @@ async fn play_move(
     ))
 }
 
-async fn resign(
-    State(app): State<AppState>,
-    Actor(s): Actor,
-    Path(id): Path<String>,
-) -> ApiResult<Json<GameView>> {
-    check_id(&id)?;
-    Ok(Json(app.games.act(&s.user, &id, Command::Resign).await?))
+/// `POST` of a command without a body (resign, abort, claim).
+fn bare_command(cmd: Command) -> MethodRouter<AppState> {
+    post(
+        move |State(app): State<AppState>, Actor(s): Actor, Path(id): Path<String>| async move {
+            check_id(&id)?;
+            ApiResult::Ok(Json(app.games.act(&s.user, &id, cmd).await?))
+        },
+    )
 }
 
 /// Body of the draw and count endpoints.
@@ -350,24 +366,16 @@ pub fn command_for(kind: &str, action: &str) -> ApiResult<Command> {
     })
 }
 
-async fn draw(
-    State(app): State<AppState>,
-    Actor(s): Actor,
-    Path(id): Path<String>,
-    Body(req): Body<ActionRequest>,
-) -> ApiResult<Json<GameView>> {
-    check_id(&id)?;
-    let cmd = command_for("draw", &req.action)?;
-    Ok(Json(app.games.act(&s.user, &id, cmd).await?))
-}
-
-async fn count(
-    State(app): State<AppState>,
-    Actor(s): Actor,
-    Path(id): Path<String>,
-    Body(req): Body<ActionRequest>,
-) -> ApiResult<Json<GameView>> {
-    check_id(&id)?;
-    let cmd = command_for("count", &req.action)?;
-    Ok(Json(app.games.act(&s.user, &id, cmd).await?))
+/// `POST` of a draw or count action: `{"action": ...}`.
+fn action_command(kind: &'static str) -> MethodRouter<AppState> {
+    post(
+        move |State(app): State<AppState>,
+              Actor(s): Actor,
+              Path(id): Path<String>,
+              Body(req): Body<ActionRequest>| async move {
+            check_id(&id)?;
+            let cmd = command_for(kind, &req.action)?;
+            ApiResult::Ok(Json(app.games.act(&s.user, &id, cmd).await?))
+        },
+    )
 }

@@ -31,6 +31,9 @@ pub struct Config {
     pub enable_test_variant: bool,
     /// argon2 memory cost in KiB (default 19456, OWASP's minimum; tests may lower it).
     pub argon2_memory_kib: u32,
+    /// Engine searches allowed at once (games against the computer); 0
+    /// pauses the computer: its moves wait for a server that allows searches.
+    pub engine_searches: usize,
 }
 
 impl Default for Config {
@@ -48,6 +51,8 @@ impl Default for Config {
             session_ttl_secs: 30 * 24 * 3600,
             enable_test_variant: false,
             argon2_memory_kib: 19456,
+            engine_searches: std::thread::available_parallelism()
+                .map_or(1, |n| n.get().saturating_sub(1).max(1)),
         }
     }
 }

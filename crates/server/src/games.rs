@@ -17,6 +17,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
 
+mod engine_play;
+pub use engine_play::{EngineGameRequest, engine_user};
+
 /// Life stage of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -29,6 +32,8 @@ pub enum Status {
     Finished,
     /// A challenge withdrawn before anyone accepted.
     Cancelled,
+    /// A game called off by a player before both sides moved (no result).
+    Aborted,
 }
 
 impl Status {
@@ -38,6 +43,7 @@ impl Status {
             Status::Ongoing => "ongoing",
             Status::Finished => "finished",
             Status::Cancelled => "cancelled",
+            Status::Aborted => "aborted",
         }
     }
     fn parse(text: &str) -> Status {
@@ -45,6 +51,7 @@ impl Status {
             "open" => Status::Open,
             "ongoing" => Status::Ongoing,
             "finished" => Status::Finished,
+            "aborted" => Status::Aborted,
             _ => Status::Cancelled,
         }
     }
@@ -366,6 +373,15 @@ pub struct ChallengeRequest {
     pub opponent: Option<String>,
 }
 
+/// Checked settings of a new game.
+struct Setup {
+    variant: Variant,
+    option: String,
+    start_fen: String,
+    color: String,
+    tc: TimeControl,
+}
+
 /// A request to act in a game.
 #[derive(Clone, Debug)]
 pub enum Command {
@@ -389,6 +405,10 @@ pub enum Command {
     CountStart,
     /// Stop the board's-honour count (Makruk).
     CountStop,
+    /// Call the game off before both sides moved: no result.
+    Abort,
+    /// Claim the win (or draw) because the opponent's time ran out.
+    ClaimTimeout,
 }
 
 /// Entry in the game list of a user.
@@ -443,6 +463,8 @@ pub struct Games {
     write_lock: Arc<tokio::sync::Mutex<()>>,
     /// The group-commit queue (SQLite).
     writer_queue: tokio::sync::mpsc::Sender<(WriteJob, Reply)>,
+    /// The computer opponent and its pending moves.
+    engine: engine_play::EngineSlot,
 }
 
 type Reply = tokio::sync::oneshot::Sender<ApiResult<()>>;
@@ -582,11 +604,13 @@ impl Games {
             instance: random_id(12),
             write_lock,
             writer_queue,
+            engine: engine_play::EngineSlot::default(),
         })
     }
 
     /// Starts the clock task and schedules the deadlines of ongoing games.
     pub async fn start(self: &Arc<Self>) -> ApiResult<()> {
+        self.engine.set_service(self);
         tokio::spawn(timer_task(Arc::downgrade(self), self.timers.clone()));
         let rows = sqlx::query("SELECT id, tc_kind, turn_since, white_ms, black_ms, ply FROM games WHERE status = 'ongoing' AND tc_kind <> 'none'")
             .fetch_all(&self.db.pool)
@@ -735,34 +759,94 @@ impl Games {
         self.with_game(id, async |g| Ok((g.variant, g.pgn()))).await
     }
 
-    /// Creates a challenge; returns the game's view.
-    pub async fn create_challenge(
+    /// Checks the game settings a client asked for: variant, rule option,
+    /// colour and time control.
+    fn setup(
         &self,
-        user: &User,
-        req: ChallengeRequest,
-    ) -> ApiResult<GameView> {
-        let variant = Variant::parse(&req.variant)
+        variant: &str,
+        rules: Option<String>,
+        color: Option<String>,
+        tc: Option<TimeControlRequest>,
+    ) -> ApiResult<Setup> {
+        let variant = Variant::parse(variant)
             .filter(|v| *v != Variant::Test || self.enable_test_variant)
             .ok_or_else(|| {
                 ApiError::bad_request(
                     "invalid_variant",
-                    format!(
-                        "unknown variant {:?}: use makruk, cambodian or makhos",
-                        req.variant
-                    ),
+                    format!("unknown variant {variant:?}: use makruk, cambodian or makhos"),
                 )
             })?;
-        let option = req.rules.unwrap_or_else(|| "default".into());
-        let rules =
-            new_game(variant, &option).map_err(|e| ApiError::bad_request("invalid_rules", e))?;
-        let color = req.color.unwrap_or_else(|| "random".into());
+        let option = rules.unwrap_or_else(|| "default".into());
+        let start_fen = new_game(variant, &option)
+            .map_err(|e| ApiError::bad_request("invalid_rules", e))?
+            .fen();
+        let color = color.unwrap_or_else(|| "random".into());
         if !["white", "black", "random"].contains(&color.as_str()) {
             return Err(ApiError::bad_request(
                 "invalid_color",
                 "color must be white, black or random",
             ));
         }
-        let tc = req.time_control.unwrap_or_default().resolve()?;
+        let tc = tc.unwrap_or_default().resolve()?;
+        Ok(Setup {
+            variant,
+            option,
+            start_fen,
+            color,
+            tc,
+        })
+    }
+
+    /// Stores a new game (an open challenge, or a started game when both
+    /// players are given) and returns its id.
+    async fn insert_game(
+        &self,
+        setup: &Setup,
+        creator: &User,
+        opponent_id: Option<&str>,
+        players: Option<(&str, &str)>,
+    ) -> ApiResult<String> {
+        let id = random_id(10);
+        let now = now_ms();
+        let status = if players.is_some() { "ongoing" } else { "open" };
+        let tc = setup.tc;
+        sqlx::query(
+            "INSERT INTO games (id, variant, rules, status, creator_id, creator_color, opponent_id, white_id, black_id, \
+             tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, white_ms, black_ms, turn_since, version, ply, fen, \
+             result, reason, draw_offer, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, 0, $17, NULL, NULL, NULL, $18, $19)",
+        )
+        .bind(&id)
+        .bind(setup.variant.name())
+        .bind(&setup.option)
+        .bind(status)
+        .bind(&creator.id)
+        .bind(&setup.color)
+        .bind(opponent_id)
+        .bind(players.map(|p| p.0))
+        .bind(players.map(|p| p.1))
+        .bind(tc.kind.name())
+        .bind(tc.initial_ms)
+        .bind(tc.increment_ms)
+        .bind(tc.max_ms)
+        .bind(tc.initial_ms)
+        .bind(tc.initial_ms)
+        .bind(now)
+        .bind(&setup.start_fen)
+        .bind(now)
+        .bind(now)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(id)
+    }
+
+    /// Creates a challenge; returns the game's view.
+    pub async fn create_challenge(
+        &self,
+        user: &User,
+        req: ChallengeRequest,
+    ) -> ApiResult<GameView> {
+        let setup = self.setup(&req.variant, req.rules, req.color, req.time_control)?;
         if user.guest {
             return Err(ApiError::forbidden(
                 "account_required",
@@ -781,6 +865,12 @@ impl Games {
                             ApiError::bad_request("unknown_user", format!("no user named {name:?}"))
                         })?;
                 let id: String = row.get(0);
+                if crate::opponent::engine_level(&id).is_some() {
+                    return Err(ApiError::bad_request(
+                        "invalid_opponent",
+                        "to play the computer, use Play the computer (POST /api/engine-games)",
+                    ));
+                }
                 if id == user.id {
                     return Err(ApiError::bad_request(
                         "invalid_opponent",
@@ -790,32 +880,9 @@ impl Games {
                 Some(id)
             }
         };
-        let id = random_id(10);
-        let now = now_ms();
-        sqlx::query(
-            "INSERT INTO games (id, variant, rules, status, creator_id, creator_color, opponent_id, white_id, black_id, \
-             tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, white_ms, black_ms, turn_since, version, ply, fen, \
-             result, reason, draw_offer, created_at, updated_at) \
-             VALUES ($1, $2, $3, 'open', $4, $5, $6, NULL, NULL, $7, $8, $9, $10, $11, $12, $13, 1, 0, $14, NULL, NULL, NULL, $15, $16)",
-        )
-        .bind(&id)
-        .bind(variant.name())
-        .bind(&option)
-        .bind(&user.id)
-        .bind(&color)
-        .bind(&opponent_id)
-        .bind(tc.kind.name())
-        .bind(tc.initial_ms)
-        .bind(tc.increment_ms)
-        .bind(tc.max_ms)
-        .bind(tc.initial_ms)
-        .bind(tc.initial_ms)
-        .bind(now)
-        .bind(rules.fen())
-        .bind(now)
-        .bind(now)
-        .execute(&self.db.pool)
-        .await?;
+        let id = self
+            .insert_game(&setup, user, opponent_id.as_deref(), None)
+            .await?;
         self.hub.lobby_changed();
         self.view(&id, true).await
     }
@@ -929,6 +996,13 @@ impl Games {
                     return Err(ApiError::conflict("game_over", format!("the game is {}", g.status.name())));
                 }
                 let now = now_ms();
+                if matches!(cmd, Command::ClaimTimeout) {
+                    if g.rules.turn() == side || g.deadline().is_none_or(|d| now < d) {
+                        return Err(ApiError::conflict("nothing_to_claim", "nothing to claim: your opponent's time has not run out"));
+                    }
+                    self.flag(g, now).await?;
+                    return Ok((full.then(|| g.view(true)), g.view(false), g.deadline(), true));
+                }
                 // A player whose time ran out cannot act any more: end the game first.
                 if g.deadline().is_some_and(|d| now >= d) {
                     self.flag(g, now).await?;
@@ -984,6 +1058,18 @@ impl Games {
                         g.actions.push(action.clone());
                         new_action = Some(action);
                     }
+                    Command::Abort => {
+                        if g.ply() >= 2 {
+                            return Err(ApiError::conflict("too_late_to_abort", "both sides have moved: resign or offer a draw instead"));
+                        }
+                        next.freeze(g, now);
+                        next.status = Status::Aborted;
+                        next.reason = Some("aborted".into());
+                        next.draw_offer = None;
+                        self.commit(g, &next, None).await?;
+                        next.apply(g);
+                    }
+                    Command::ClaimTimeout => return Err(ApiError::internal("a claim reached the move path")),
                     Command::Resign => {
                         next.freeze(g, now);
                         next.finish(win(side.other()), "resign");
@@ -1195,6 +1281,7 @@ impl Games {
         action: Option<Action>,
     ) {
         self.timers.set(id, deadline);
+        self.engine_check(&view);
         self.hub.publish(
             id,
             &serde_json::json!({ "type": "update", "game": view, "action": action }),

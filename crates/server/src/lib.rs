@@ -8,7 +8,8 @@
 //! - [`rules`]: the variant-neutral rules trait; [`variants`]: adapters to the rules crates;
 //! - [`clock`]: time controls; [`games`]: the game service; [`hub`]: live updates;
 //! - [`api`]: JSON routes; [`ws`]: the game WebSocket; [`assets`]: the web board;
-//! - [`opponent`]: the seam for engine opponents; [`loadtest`]: the load generator.
+//! - [`opponent`]: the seam for computer opponents; [`engine_opponent`]: the engine behind it;
+//! - [`loadtest`]: the load generator.
 
 pub mod api;
 pub mod assets;
@@ -16,6 +17,7 @@ pub mod auth;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod engine_opponent;
 pub mod error;
 pub mod games;
 pub mod hub;
@@ -70,7 +72,13 @@ impl Server {
         let db = db::open(&config.database_url()).await?;
         let hub = Arc::new(hub::Hub::default());
         let games = games::Games::new(db.clone(), hub.clone(), config.enable_test_variant);
+        if config.engine_searches > 0 {
+            games.set_opponent(Arc::new(engine_opponent::EngineOpponent::new(
+                config.engine_searches,
+            )));
+        }
         games.start().await?;
+        games.resume_engine_games().await?;
         if db.backend == db::Backend::Postgres {
             tokio::spawn(hub::listen_postgres(db.url.clone(), Arc::downgrade(&games)));
         }

@@ -165,6 +165,19 @@ pub trait GameRules: Send + Sync {
     }
     /// A copy, to try a change before committing it.
     fn box_clone(&self) -> Box<dyn GameRules>;
+    /// The full rules state for a search engine (`None`: no engine for this game).
+    fn search_position(&self) -> Option<SearchPosition> {
+        None
+    }
+}
+
+/// A game's state as the engine needs it to search.
+#[derive(Clone, Debug)]
+pub enum SearchPosition {
+    /// A Makruk or Ouk Chatrang position (its count included).
+    Makruk(makruk::Position),
+    /// A Mak-hot game with its history (repetitions, no-progress count).
+    Makhos(makhos::Game),
 }
 
 /// Rules from the start position of `variant` with rule option `option`.

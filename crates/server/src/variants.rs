@@ -1,6 +1,6 @@
 //! Adapters from the rules crates (`makruk`, `makhos`) to [`crate::rules::GameRules`].
 
-use crate::rules::{CountInfo, GameRules, LegalMove, Outcome, Side, Variant};
+use crate::rules::{CountInfo, GameRules, LegalMove, Outcome, SearchPosition, Side, Variant};
 
 fn side_of_makruk(c: makruk::Color) -> Side {
     match c {
@@ -130,6 +130,9 @@ impl GameRules for MakrukRules {
     fn box_clone(&self) -> Box<dyn GameRules> {
         Box::new(self.clone())
     }
+    fn search_position(&self) -> Option<SearchPosition> {
+        Some(SearchPosition::Makruk(self.pos.clone()))
+    }
 }
 
 /// Mak-hot with its rule option, history kept for the repetition rule.
@@ -208,5 +211,8 @@ impl GameRules for MakhosRules {
     }
     fn box_clone(&self) -> Box<dyn GameRules> {
         Box::new(self.clone())
+    }
+    fn search_position(&self) -> Option<SearchPosition> {
+        Some(SearchPosition::Makhos(self.game.clone()))
     }
 }

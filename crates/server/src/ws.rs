@@ -6,7 +6,8 @@
 //! changed the game). Players send commands:
 //! `{"type":"move","move":"e3e4","ply":4,"id":7}`, `{"type":"resign"}`,
 //! `{"type":"draw","action":"offer|accept|decline"}`,
-//! `{"type":"count","action":"start|stop"}`, `{"type":"ping"}`; each is
+//! `{"type":"count","action":"start|stop"}`, `{"type":"abort"}`,
+//! `{"type":"claim"}` (win on time), `{"type":"ping"}`; each is
 //! answered with `{"type":"ack","id":7}` once committed, or
 //! `{"type":"error","id":7,"error":"illegal_move","message":"..."}`.
 //! Watchers (no session, or not a player) receive everything and may not act.
@@ -177,6 +178,8 @@ async fn handle_message(
             )),
         },
         "resign" => Ok(Command::Resign),
+        "abort" => Ok(Command::Abort),
+        "claim" => Ok(Command::ClaimTimeout),
         kind @ ("draw" | "count") => command_for(kind, msg.action.as_deref().unwrap_or("")),
         other => Err(ApiError::bad_request(
             "malformed_message",

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Client, start, started_game, unique};
+use common::{Client, play_over_sockets, start, started_game, unique};
 use reqwest::StatusCode;
 use serde_json::json;
 use std::time::Duration;
@@ -37,27 +37,17 @@ async fn whole_game_over_websockets() {
 
     // 21 stones: white takes 1 (20 left), then every pair of moves takes 4, and white takes the last.
     let moves = ["1", "3", "1", "2", "2", "3", "1", "1", "3", "2", "2"];
-    let mut total = 0;
-    for (ply, mv) in moves.iter().enumerate() {
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut ws_w, &mut ws_b)
-        } else {
-            (&mut ws_b, &mut ws_w)
-        };
-        let ack = mover
-            .command(
-                json!({ "type": "move", "move": mv, "ply": ply }),
-                ply as u64,
-            )
-            .await;
-        assert_eq!(ack["type"], "ack", "{ack}");
-        let update = other.update_at(ply + 1).await;
-        assert_eq!(update["action"]["uci"], *mv);
-        assert_eq!(update["game"]["ply"], ply + 1);
-        let seen = ws_x.update_at(ply + 1).await;
-        assert_eq!(seen["game"]["ply"], ply + 1);
-        total += mv.parse::<u32>().unwrap();
-    }
+    let total: u32 = moves.iter().map(|m| m.parse::<u32>().unwrap()).sum();
+    play_over_sockets(
+        &mut ws_w,
+        &mut ws_b,
+        snap["game"].clone(),
+        0..moves.len(),
+        |ply, _| (moves[ply].to_string(), moves[ply].to_string()),
+    )
+    .await;
+    let seen = ws_x.update_at(moves.len()).await;
+    assert_eq!(seen["game"]["ply"], moves.len());
     assert_eq!(total, 21);
     let (_, game) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(game["status"], "finished");

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{start, started_game};
+use common::{play_over_sockets, start, started_game};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -47,30 +47,24 @@ async fn makruk_game_to_checkmate_over_websockets() {
         "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
     );
     assert_eq!(snap["game"]["legal"].as_array().unwrap().len(), 23);
-    let mut game = snap["game"].clone();
-    for (ply, uci) in MAKRUK_MATE.split_whitespace().enumerate() {
-        // White types UCI, Black types SAN.
-        let text = if ply % 2 == 0 {
-            uci.to_string()
-        } else {
-            san_of(&game, uci)
-        };
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut ws_w, &mut ws_b)
-        } else {
-            (&mut ws_b, &mut ws_w)
-        };
-        let ack = mover
-            .command(
-                json!({ "type": "move", "move": text, "ply": ply }),
-                ply as u64,
-            )
-            .await;
-        assert_eq!(ack["type"], "ack", "{text}: {ack}");
-        let update = other.update_at(ply + 1).await;
-        assert_eq!(update["action"]["uci"], uci);
-        game = update["game"].clone();
-    }
+    let moves: Vec<&str> = MAKRUK_MATE.split_whitespace().collect();
+    let game = play_over_sockets(
+        &mut ws_w,
+        &mut ws_b,
+        snap["game"].clone(),
+        0..moves.len(),
+        |ply, game| {
+            // White types UCI, Black types SAN.
+            let uci = moves[ply];
+            let text = if ply % 2 == 0 {
+                uci.to_string()
+            } else {
+                san_of(game, uci)
+            };
+            (text, uci.to_string())
+        },
+    )
+    .await;
     assert_eq!(game["status"], "finished");
     assert_eq!(game["result"], "0-1");
     assert_eq!(game["reason"], "checkmate");

@@ -267,3 +267,54 @@ pub async fn started_game(
     assert_eq!(game["white"]["username"], a.user["username"]);
     (a, b, id)
 }
+
+/// Plays `plies` moves over the two players' sockets, White first, from
+/// `game` (the game as last seen): `next(ply, game)` gives the text to send
+/// and the engine form the opponent's update must show. Checks every ack
+/// and update; returns the game after the last move.
+pub async fn play_over_sockets(
+    white: &mut Ws,
+    black: &mut Ws,
+    mut game: Value,
+    plies: std::ops::Range<usize>,
+    mut next: impl FnMut(usize, &Value) -> (String, String),
+) -> Value {
+    for ply in plies {
+        let (text, uci) = next(ply, &game);
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut *white, &mut *black)
+        } else {
+            (&mut *black, &mut *white)
+        };
+        let ack = mover
+            .command(
+                json!({ "type": "move", "move": text, "ply": ply }),
+                ply as u64,
+            )
+            .await;
+        assert_eq!(ack["type"], "ack", "{text}: {ack}");
+        let update = other.update_at(ply + 1).await;
+        assert_eq!(update["action"]["uci"], uci, "{update}");
+        game = update["game"].clone();
+    }
+    game
+}
+
+/// The legal move list of a game view, in engine form.
+pub fn legal_ucis(game: &Value) -> Vec<String> {
+    game["legal"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter_map(|m| m["uci"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A server on `url` with the engine paused (`engine_searches: 0`) or allowed.
+pub async fn start_on(url: &str, engine: bool) -> Server {
+    let mut config = test_config(url);
+    config.engine_searches = if engine { 2 } else { 0 };
+    Server::start(config).await.unwrap()
+}

@@ -1,0 +1,160 @@
+//! The engine as an [`Opponent`]: searches with the engine crate on Tokio's
+//! blocking thread pool, at most a configured number at a time, so that the
+//! server's request threads stay free however many engine games run.
+
+use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
+use crate::rules::{GameRules, SearchPosition};
+use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use tokio::sync::Semaphore;
+
+/// How the engine plays at one level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LevelSettings {
+    /// The engine's `Skill Level` (0-20); `None` for full strength.
+    pub skill: Option<u32>,
+    /// Depth limit in plies.
+    pub depth: u32,
+    /// Node limit.
+    pub nodes: u64,
+    /// Longest think per move, ms (less when the clock is short).
+    pub think_ms: u64,
+}
+
+/// The settings of `level`, clamped to 1..=8: from a nearly random
+/// one-ply player at 1 to a full-strength search of up to 1.5 s at 8.
+pub fn level_settings(level: u8) -> LevelSettings {
+    let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
+    let (skill, depth, nodes, think_ms) = match level {
+        1 => (Some(0), 1, 2_000, 100),
+        2 => (Some(3), 2, 10_000, 150),
+        3 => (Some(6), 3, 40_000, 200),
+        4 => (Some(9), 4, 150_000, 300),
+        5 => (Some(12), 6, 500_000, 500),
+        6 => (Some(16), 8, 2_000_000, 800),
+        7 => (None, 12, 5_000_000, 1_000),
+        _ => (None, 64, 50_000_000, 1_500),
+    };
+    LevelSettings {
+        skill,
+        depth,
+        nodes,
+        think_ms,
+    }
+}
+
+/// Transposition table size of each search, MB.
+const TT_MB: usize = 8;
+
+/// The engine crate behind the [`Opponent`] seam.
+pub struct EngineOpponent {
+    permits: Arc<Semaphore>,
+}
+
+impl EngineOpponent {
+    /// An opponent running at most `concurrent` searches at a time (at least one).
+    pub fn new(concurrent: usize) -> EngineOpponent {
+        EngineOpponent {
+            permits: Arc::new(Semaphore::new(concurrent.max(1))),
+        }
+    }
+}
+
+/// Searches `root` with the limits of `settings` and `budget_ms`.
+fn run<G: Game>(
+    root: &G,
+    history: &[u64],
+    settings: LevelSettings,
+    budget_ms: u64,
+) -> Option<String> {
+    let mut tt = Tt::new(TT_MB);
+    let limits = Limits {
+        movetime: Some(settings.think_ms.min(budget_ms).max(10)),
+        depth: Some(settings.depth),
+        nodes: Some(settings.nodes),
+        ..Limits::default()
+    };
+    let opts = SearchOptions {
+        skill: settings.skill,
+        seed: rand::random::<u64>() | 1,
+        ..SearchOptions::default()
+    };
+    let stop = AtomicBool::new(false);
+    search(root, history, &mut tt, &limits, &opts, &stop, |_| {})
+        .best
+        .map(G::move_text)
+}
+
+/// Chooses a move for the side to move in `position` (blocking).
+pub fn choose_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> Option<String> {
+    let settings = level_settings(level);
+    match position.search_position() {
+        Some(SearchPosition::Makruk(pos)) => run(&MakrukGame::new(pos), &[], settings, budget_ms),
+        Some(SearchPosition::Makhos(game)) => {
+            let mut history = game.hashes().to_vec();
+            if history.last() == Some(&game.hash()) {
+                history.pop();
+            }
+            let root = MakhosGame::new(*game.position(), game.rules(), game.no_progress_plies());
+            run(&root, &history, settings, budget_ms)
+        }
+        // Games without an engine (the test variant): the first legal move.
+        None => position.legal_moves().into_iter().next().map(|m| m.uci),
+    }
+}
+
+impl Opponent for EngineOpponent {
+    fn choose(
+        &self,
+        position: Box<dyn GameRules>,
+        level: u8,
+        budget_ms: u64,
+    ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + '_>> {
+        Box::pin(async move {
+            let _permit = self.permits.clone().acquire_owned().await.ok()?;
+            tokio::task::spawn_blocking(move || choose_blocking(&*position, level, budget_ms))
+                .await
+                .ok()
+                .flatten()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Variant, new_game};
+
+    #[test]
+    fn levels_grow_stronger_and_clamp() {
+        for l in MIN_LEVEL..MAX_LEVEL {
+            let (a, b) = (level_settings(l), level_settings(l + 1));
+            assert!(a.depth <= b.depth && a.nodes <= b.nodes && a.think_ms <= b.think_ms);
+        }
+        assert_eq!(level_settings(0), level_settings(1));
+        assert_eq!(level_settings(200), level_settings(8));
+        assert_eq!(level_settings(8).skill, None);
+    }
+
+    #[test]
+    fn engine_moves_are_legal_in_every_variant() {
+        for (variant, option) in [
+            (Variant::Makruk, "default"),
+            (Variant::Cambodian, "default"),
+            (Variant::Makhos, "default"),
+            (Variant::Makhos, "no-reverse"),
+            (Variant::Test, "default"),
+        ] {
+            let mut game = new_game(variant, option).unwrap();
+            for ply in 0..6 {
+                let mv = choose_blocking(&*game, 1 + (ply % 3) as u8, 50)
+                    .unwrap_or_else(|| panic!("{variant}: no move at ply {ply}"));
+                game.play(&mv)
+                    .unwrap_or_else(|e| panic!("{variant}: engine move {mv} illegal: {e}"));
+            }
+        }
+    }
+}

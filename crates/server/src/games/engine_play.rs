@@ -1,0 +1,219 @@
+//! Games against the computer: creating them, and playing the engine's
+//! moves through the same path as a human's ([`Games::act`]).
+//!
+//! After every published change the service looks at the game: when it is
+//! ongoing and an engine account is to move, one task (never two for the
+//! same game) asks the [`Opponent`] for a move and plays it. At startup
+//! [`Games::resume_engine_games`] does the same for every stored game, so
+//! the engine's move survives a restart.
+
+use super::{Command, Games, Setup, Status};
+use crate::auth::User;
+use crate::clock::TimeControlRequest;
+use crate::error::{ApiError, ApiResult};
+use crate::games::GameView;
+use crate::opponent::{
+    MAX_LEVEL, MIN_LEVEL, Opponent, engine_level, engine_user_id, engine_username,
+};
+use crate::rules::Side;
+use crate::util::now_ms;
+use serde::Deserialize;
+use sqlx::Row;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+/// The computer opponent of a game service, and the games it is thinking on.
+#[derive(Default)]
+pub(super) struct EngineSlot {
+    opponent: OnceLock<Arc<dyn Opponent>>,
+    service: OnceLock<Weak<Games>>,
+    pending: Mutex<HashSet<String>>,
+}
+
+impl EngineSlot {
+    /// Lets engine tasks reach the service (called by [`Games::start`]).
+    pub(super) fn set_service(&self, games: &Arc<Games>) {
+        let _ = self.service.set(Arc::downgrade(games));
+    }
+}
+
+/// A game against the computer as a client asks for it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineGameRequest {
+    /// `makruk`, `cambodian` or `makhos`.
+    pub variant: String,
+    /// Rule option (Mak-hot: `default` or `no-reverse`).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// The human's colour: `white`, `black` or `random` (default).
+    #[serde(default)]
+    pub color: Option<String>,
+    /// The engine's level, 1 (weakest) to 8 (strongest).
+    pub level: i64,
+    /// Time control (default: none).
+    #[serde(default)]
+    pub time_control: Option<TimeControlRequest>,
+}
+
+impl Games {
+    /// Sets the computer opponent (once; later calls are ignored). Without
+    /// one, games against the computer can be created but the engine's
+    /// moves wait until a server with an opponent runs.
+    pub fn set_opponent(&self, opponent: Arc<dyn Opponent>) {
+        let _ = self.engine.opponent.set(opponent);
+    }
+
+    /// Starts a game of `user` against the engine; returns its view.
+    /// Guests may play the engine.
+    pub async fn create_engine_game(
+        &self,
+        user: &User,
+        req: EngineGameRequest,
+    ) -> ApiResult<GameView> {
+        let setup: Setup = self.setup(&req.variant, req.rules, req.color, req.time_control)?;
+        let level = u8::try_from(req.level)
+            .ok()
+            .filter(|l| (MIN_LEVEL..=MAX_LEVEL).contains(l))
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    "invalid_level",
+                    format!(
+                        "level must be {MIN_LEVEL} to {MAX_LEVEL}, not {}",
+                        req.level
+                    ),
+                )
+            })?;
+        let engine = engine_user_id(level);
+        let human_white = match setup.color.as_str() {
+            "white" => true,
+            "black" => false,
+            _ => rand::random::<bool>(),
+        };
+        let players = if human_white {
+            (user.id.as_str(), engine.as_str())
+        } else {
+            (engine.as_str(), user.id.as_str())
+        };
+        let id = self
+            .insert_game(&setup, user, Some(&engine), Some(players))
+            .await?;
+        // Publishing the start sets the clock and, if the engine has White, its first move.
+        self.after_change(&id, None).await;
+        self.view(&id, true).await
+    }
+
+    /// Schedules the engine's move if `view` is an ongoing game with an
+    /// engine account to move and none is being searched yet.
+    pub(super) fn engine_check(&self, view: &GameView) {
+        if view.status != Status::Ongoing {
+            return;
+        }
+        let to_move = match view.turn {
+            Side::White => &view.white,
+            Side::Black => &view.black,
+        };
+        if to_move
+            .as_ref()
+            .is_none_or(|p| engine_level(&p.id).is_none())
+        {
+            return;
+        }
+        let (Some(opponent), Some(games)) = (
+            self.engine.opponent.get().cloned(),
+            self.engine.service.get().and_then(Weak::upgrade),
+        ) else {
+            return;
+        };
+        if !self
+            .engine
+            .pending
+            .lock()
+            .expect("engine lock")
+            .insert(view.id.clone())
+        {
+            return;
+        }
+        let id = view.id.clone();
+        tokio::spawn(async move {
+            games.engine_turn(&id, opponent).await;
+        });
+    }
+
+    /// Searches and plays the engine's move in game `id`.
+    async fn engine_turn(&self, id: &str, opponent: Arc<dyn Opponent>) {
+        let prepared = self
+            .with_game(id, async |g| {
+                if g.status != Status::Ongoing {
+                    return Ok(None);
+                }
+                let player = match g.rules.turn() {
+                    Side::White => g.white.clone(),
+                    Side::Black => g.black.clone(),
+                };
+                let Some((player, level)) =
+                    player.and_then(|p| engine_level(&p.id).map(|l| (p, l)))
+                else {
+                    return Ok(None);
+                };
+                // Keep most of the clock: about a twentieth of what is left per move.
+                let budget = g
+                    .deadline()
+                    .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64);
+                Ok(Some((g.rules.box_clone(), level, player, g.ply(), budget)))
+            })
+            .await;
+        let mv = match prepared {
+            Ok(Some((rules, level, player, ply, budget))) => opponent
+                .choose(rules, level, budget)
+                .await
+                .map(|mv| (mv, player, ply)),
+            Ok(None) => None,
+            Err(e) => {
+                eprintln!("thaiboard-server: engine move in game {id}: {e}");
+                None
+            }
+        };
+        self.engine.pending.lock().expect("engine lock").remove(id);
+        let Some((text, player, ply)) = mv else {
+            return;
+        };
+        let cmd = Command::Move {
+            text,
+            ply: Some(ply),
+        };
+        if let Err(e) = self.act(&player, id, cmd).await {
+            // The game may have ended meanwhile (resignation, time, abort).
+            if !matches!(e.code, "game_over" | "stale" | "wrong_ply" | "time_over") {
+                eprintln!("thaiboard-server: engine move in game {id} refused: {e}");
+            }
+        }
+    }
+
+    /// Schedules the engine's move in every ongoing game where it is to move
+    /// (at startup: the moves the last server process did not play).
+    /// Returns how many games against the engine are ongoing.
+    pub async fn resume_engine_games(&self) -> ApiResult<usize> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'ongoing' AND (white_id LIKE 'engine%' OR black_id LIKE 'engine%')",
+        )
+        .fetch_all(&self.db.pool)
+        .await?;
+        for row in &rows {
+            let id: String = row.get(0);
+            if let Ok(view) = self.view(&id, false).await {
+                self.engine_check(&view);
+            }
+        }
+        Ok(rows.len())
+    }
+}
+
+/// The engine account's user for `level` (for tests and tools).
+pub fn engine_user(level: u8) -> User {
+    User {
+        id: engine_user_id(level),
+        username: engine_username(level),
+        guest: false,
+    }
+}

@@ -1,0 +1,353 @@
+//! Games against the computer through a real server: guests play the
+//! engine, levels are checked, the engine answers only for its own side,
+//! and its move survives a restart. Also aborting and claiming.
+
+mod common;
+
+use common::{Client, legal_ucis, start, start_on, started_game, test_database};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// Waits (up to 20 s) until game `id` is at `ply` moves or over.
+async fn wait_for_ply(c: &Client, id: &str, ply: u64) -> Value {
+    for _ in 0..400 {
+        let (_, g) = c.get(&format!("/api/games/{id}")).await;
+        if g["ply"].as_u64() >= Some(ply) || g["status"] != "ongoing" {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {id} never reached ply {ply}");
+}
+
+#[tokio::test]
+async fn a_guest_plays_the_engine_over_a_socket() {
+    let server = start().await;
+    let guest = Client::guest(&server).await;
+    assert_eq!(guest.user["guest"], true);
+    let (s, g) = guest
+        .post(
+            "/api/engine-games",
+            json!({ "variant": "makruk", "color": "white", "level": 2,
+                    "time_control": { "kind": "live", "minutes": 5, "increment": 2 } }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["status"], "ongoing");
+    assert_eq!(g["white"]["id"], guest.user["id"]);
+    assert_eq!(g["black"]["username"], "engine-level-2");
+    let id = g["id"].as_str().unwrap().to_string();
+    let (mut ws, snap) = guest.socket(&id).await;
+    let mut game = snap["game"].clone();
+    // The guest plays its first legal move each time; the engine answers each.
+    for ply in (0..8).step_by(2) {
+        let mv = legal_ucis(&game)[0].clone();
+        let ack = ws
+            .command(json!({ "type": "move", "move": mv, "ply": ply }), ply)
+            .await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+        let answer = ws.update_at(ply as usize + 2).await;
+        game = answer["game"].clone();
+        assert_eq!(game["turn"], "white", "the engine moved once, for Black");
+        assert_eq!(answer["action"]["seq"], ply + 2);
+    }
+    // Every odd move is the guest's, every even one the engine's: the engine never moved for White.
+    let (_, full) = guest.get(&format!("/api/games/{id}")).await;
+    assert_eq!(full["actions"].as_array().unwrap().len(), 8);
+    // The game is in the guest's list, and anyone may watch it.
+    let (_, mine) = guest.get("/api/my-games").await;
+    assert_eq!(mine[0]["id"], id);
+    assert_eq!(mine[0]["your_move"], true);
+    let stranger = Client::guest(&server).await;
+    let (s, _) = stranger.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, e) = stranger
+        .post(&format!("/api/games/{id}/resign"), json!({}))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_a_player"))
+    );
+    // Resigning ends it.
+    let (s, g) = guest
+        .post(&format!("/api/games/{id}/resign"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("0-1"), Some("resign"))
+    );
+}
+
+#[tokio::test]
+async fn a_whole_mak_hot_game_against_the_engine_reaches_a_result() {
+    let server = start().await;
+    let guest = Client::guest(&server).await;
+    let (s, g) = guest
+        .post(
+            "/api/engine-games",
+            json!({ "variant": "makhos", "rules": "no-reverse", "color": "black", "level": 1 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["white"]["username"], "engine-level-1");
+    assert_eq!(g["rules"], "no-reverse");
+    let id = g["id"].as_str().unwrap().to_string();
+    // The engine has White: it moves first by itself.
+    let mut game = wait_for_ply(&guest, &id, 1).await;
+    let mut plies = 0;
+    while game["status"] == "ongoing" {
+        let ply = game["ply"].as_u64().unwrap();
+        assert_eq!(
+            ply % 2,
+            1,
+            "the guest (Black) moves at odd plies only: {game}"
+        );
+        assert_eq!(game["turn"], "black");
+        let mv = legal_ucis(&game)[0].clone();
+        let (s, g) = guest
+            .post(
+                &format!("/api/games/{id}/move"),
+                json!({ "move": mv, "ply": ply }),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{g}");
+        game = wait_for_ply(&guest, &id, ply + 2).await;
+        plies += 2;
+        assert!(plies < 400, "the game does not end");
+    }
+    assert_eq!(game["status"], "finished", "{game}");
+    assert!(
+        game["result"].is_string() && game["reason"].is_string(),
+        "{game}"
+    );
+}
+
+#[tokio::test]
+async fn engine_levels_and_requests_are_checked() {
+    let server = start().await;
+    let guest = Client::guest(&server).await;
+    for level in [json!(0), json!(9), json!(-1), json!(1000)] {
+        let (s, e) = guest
+            .post(
+                "/api/engine-games",
+                json!({ "variant": "makruk", "level": level }),
+            )
+            .await;
+        assert_eq!(
+            (s, e["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("invalid_level")),
+            "level {level}: {e}"
+        );
+    }
+    for (body, code) in [
+        (json!({ "variant": "makruk" }), "malformed_json"),
+        (
+            json!({ "variant": "makruk", "level": "hard" }),
+            "malformed_json",
+        ),
+        (json!({ "variant": "chess", "level": 3 }), "invalid_variant"),
+        (
+            json!({ "variant": "makhos", "rules": "x", "level": 3 }),
+            "invalid_rules",
+        ),
+        (
+            json!({ "variant": "makruk", "color": "red", "level": 3 }),
+            "invalid_color",
+        ),
+    ] {
+        let (s, e) = guest.post("/api/engine-games", body.clone()).await;
+        assert_eq!(
+            (s, e["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(code)),
+            "{body}: {e}"
+        );
+    }
+    // Guests play the engine only; nobody challenges an engine account directly.
+    let (s, e) = guest
+        .post("/api/challenges", json!({ "variant": "makruk" }))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("account_required"))
+    );
+    let user = Client::registered(&server, "eve").await;
+    let (s, e) = user
+        .post(
+            "/api/challenges",
+            json!({ "variant": "makruk", "opponent": "engine-level-3" }),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("invalid_opponent"))
+    );
+    // Nobody can register or log in as the engine.
+    let (s, _) = user
+        .post(
+            "/api/register",
+            json!({ "username": "engine-level-4", "password": "correct horse" }),
+        )
+        .await;
+    assert!(
+        s == StatusCode::CONFLICT || s == StatusCode::BAD_REQUEST,
+        "{s}"
+    );
+    let (s, _) = user
+        .post(
+            "/api/login",
+            json!({ "username": "engine-level-4", "password": "" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // A registered user plays the engine too.
+    let (s, g) = user
+        .post(
+            "/api/engine-games",
+            json!({ "variant": "cambodian", "color": "white", "level": 8 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["black"]["username"], "engine-level-8");
+}
+
+#[tokio::test]
+async fn the_engine_move_waits_for_no_one_and_resumes_after_a_restart() {
+    let (url, _) = test_database();
+    // A server whose engine is paused: the game stands with the engine to move.
+    let server = start_on(&url, false).await;
+    let guest = Client::guest(&server).await;
+    let (s, g) = guest
+        .post(
+            "/api/engine-games",
+            json!({ "variant": "makruk", "color": "black", "level": 3 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["turn"], "white");
+    // The human cannot move for the engine, over HTTP or the socket.
+    let (s, e) = guest
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("not_your_turn"))
+    );
+    let (mut ws, _) = guest.socket(&id).await;
+    let r = ws
+        .command(json!({ "type": "move", "move": "e3e4" }), 1)
+        .await;
+    assert_eq!(r["error"], "not_your_turn", "{r}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, g) = guest.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["ply"], 0, "nobody moved: {g}");
+    server.abort();
+    drop(server);
+
+    // A new server on the same database plays the engine's move by itself.
+    let server = start_on(&url, true).await;
+    let watcher = Client::guest(&server).await;
+    let g = wait_for_ply(&watcher, &id, 1).await;
+    assert_eq!(g["ply"], 1, "{g}");
+    assert_eq!(g["turn"], "black");
+    assert_eq!(g["actions"][0]["kind"], "move");
+}
+
+#[tokio::test]
+async fn abort_before_both_sides_moved() {
+    let server = start().await;
+    let (white, black, id) = started_game(
+        &server,
+        "test",
+        json!({ "time_control": { "kind": "live", "minutes": 5, "increment": 0 } }),
+    )
+    .await;
+    let (s, _) = white
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "1" }))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let watcher = Client::guest(&server).await;
+    let (s, e) = watcher
+        .post(&format!("/api/games/{id}/abort"), json!({}))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_a_player"))
+    );
+    let (s, g) = black
+        .post(&format!("/api/games/{id}/abort"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["status"], "aborted");
+    assert_eq!(g["result"], Value::Null);
+    assert_eq!(g["clock"]["running"], Value::Null);
+    let (s, e) = white
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "1" }))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("game_over"))
+    );
+    // Gone from the ongoing games (listed with the ended ones).
+    let (_, mine) = white.get("/api/my-games").await;
+    let entry = mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap();
+    assert_eq!(entry["status"], "aborted");
+    assert_eq!(entry["your_move"], false);
+    // Too late once both sides moved.
+    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    for (who, mv) in [(&white, "1"), (&black, "1")] {
+        let (s, _) = who
+            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    let (s, e) = white
+        .post(&format!("/api/games/{id}/abort"), json!({}))
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("too_late_to_abort"))
+    );
+    // Over the socket too, and a game against the engine can be aborted at once.
+    let guest = Client::guest(&server).await;
+    let (_, g) = guest
+        .post(
+            "/api/engine-games",
+            json!({ "variant": "test", "color": "white", "level": 1 }),
+        )
+        .await;
+    let gid = g["id"].as_str().unwrap().to_string();
+    let (mut ws, _) = guest.socket(&gid).await;
+    let r = ws.command(json!({ "type": "abort" }), 5).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let (_, g) = guest.get(&format!("/api/games/{gid}")).await;
+    assert_eq!(g["status"], "aborted");
+}
+
+#[tokio::test]
+async fn claims_need_the_opponents_time_to_have_run_out() {
+    let server = start().await;
+    let (white, black, id) = started_game(
+        &server,
+        "test",
+        json!({ "time_control": { "kind": "live", "minutes": 5, "increment": 0 } }),
+    )
+    .await;
+    for who in [&white, &black] {
+        let (s, e) = who.post(&format!("/api/games/{id}/claim"), json!({})).await;
+        assert_eq!(
+            (s, e["error"].as_str()),
+            (StatusCode::CONFLICT, Some("nothing_to_claim")),
+            "{e}"
+        );
+    }
+    let (_, g) = white.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "ongoing");
+}
