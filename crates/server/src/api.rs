@@ -53,6 +53,7 @@ pub fn routes() -> Router<AppState> {
         .route("/login", post(login))
         .route("/logout", post(logout))
         .route("/lobby", get(lobby))
+        .route("/lobby/ws", get(crate::lobby::lobby_socket))
         .route("/my-games", get(my_games))
         .route("/challenges", post(create_challenge))
         .route("/games/{id}", get(game))

@@ -883,6 +883,7 @@ impl Games {
         let id = self
             .insert_game(&setup, user, opponent_id.as_deref(), None)
             .await?;
+        self.notify_others(&id).await;
         self.hub.lobby_changed();
         self.view(&id, true).await
     }
@@ -965,6 +966,7 @@ impl Games {
             Ok(())
         })
         .await?;
+        self.notify_others(id).await;
         self.after_change(id, None).await;
         self.hub.lobby_changed();
         Ok(())
@@ -1209,6 +1211,18 @@ impl Games {
                 .await?;
         }
         Ok(())
+    }
+
+    /// Tells other server processes (PostgreSQL) that game `id` changed
+    /// outside a game transaction (a new or withdrawn challenge), so their
+    /// lobby watchers see it. Best effort: a lost note only delays a lobby.
+    async fn notify_others(&self, id: &str) {
+        if self.db.backend == Backend::Postgres {
+            let _ = sqlx::query("SELECT pg_notify('thaiboard_games', $1)")
+                .bind(format!("{} {id}", self.instance))
+                .execute(&self.db.pool)
+                .await;
+        }
     }
 
     /// Ends the game on time for the side to move (caller checked the deadline).

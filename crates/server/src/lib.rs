@@ -7,7 +7,8 @@
 //! - [`auth`]: accounts, sessions, CSRF; [`ratelimit`]: request floods;
 //! - [`rules`]: the variant-neutral rules trait; [`variants`]: adapters to the rules crates;
 //! - [`clock`]: time controls; [`games`]: the game service; [`hub`]: live updates;
-//! - [`api`]: JSON routes; [`ws`]: the game WebSocket; [`assets`]: the web board;
+//! - [`api`]: JSON routes; [`ws`]: the game WebSocket; [`lobby`]: the live lobby socket;
+//! - [`assets`]: the web board;
 //! - [`opponent`]: the seam for computer opponents; [`engine_opponent`]: the engine behind it;
 //! - [`loadtest`]: the load generator.
 
@@ -22,6 +23,7 @@ pub mod error;
 pub mod games;
 pub mod hub;
 pub mod loadtest;
+pub mod lobby;
 pub mod opponent;
 pub mod ratelimit;
 pub mod rules;

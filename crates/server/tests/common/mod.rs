@@ -176,6 +176,17 @@ impl Client {
         Ws { stream }
     }
 
+    /// Opens the live lobby socket (`/api/lobby/ws`) with this client's cookie.
+    pub async fn lobby_socket(&self) -> Ws {
+        let url = format!("{}/api/lobby/ws", self.base.replace("http://", "ws://"));
+        let mut req = url.into_client_request().unwrap();
+        if let Some(c) = self.cookie_header() {
+            req.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        Ws { stream }
+    }
+
     /// Creates a challenge and returns the game id.
     pub async fn challenge(&self, body: Value) -> String {
         let (status, game) = self.post("/api/challenges", body).await;
@@ -317,4 +328,20 @@ pub async fn start_on(url: &str, engine: bool) -> Server {
     let mut config = test_config(url);
     config.engine_searches = if engine { 2 } else { 0 };
     Server::start(config).await.unwrap()
+}
+
+/// Reads lobby lists from a lobby socket until `pred` holds for the ids listed (within 10 s).
+pub async fn lobby_until(ws: &mut Ws, pred: impl Fn(&[String]) -> bool) -> Vec<String> {
+    loop {
+        let msg = ws.next_of("lobby").await;
+        let ids: Vec<String> = msg["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_string())
+            .collect();
+        if pred(&ids) {
+            return ids;
+        }
+    }
 }
