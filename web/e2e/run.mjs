@@ -1,7 +1,9 @@
 // Browser end-to-end test: two players in two headless Chromium browsers
 // (Debian's /usr/bin/chromium driven by playwright-core) register, create and
-// accept a Makruk game, move by drag-and-drop and by typing, see each other's
-// moves arrive, navigate the history and download the PGN.
+// accept a Makruk game from the live lobby, move by drag-and-drop and by
+// typing, see each other's moves and clocks, navigate the history, download
+// the PGN, agree a draw, abort a game, start and stop a Makruk count, enter a
+// Mak-hot multi-capture square by square; a guest plays the computer and resigns.
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/run.mjs   (starts its own server)
 //   BASE_URL=http://127.0.0.1:8080 node e2e/run.mjs          (uses a running one)
@@ -85,6 +87,35 @@ async function drag(page, from, to, orientation) {
   await page.mouse.up();
 }
 
+/** Plays `moves` in game `id` through the API, each from the page of the side to move. */
+async function replay(white, black, id, moves, firstPly = 0) {
+  for (const [i, mv] of moves.entries()) {
+    const page = (firstPly + i) % 2 === 0 ? white : black;
+    const status = await page.evaluate(async ([id, mv]) => {
+      const s = await (await fetch('/api/session')).json();
+      const r = await fetch(`/api/games/${id}/move`, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: JSON.stringify({ move: mv }) });
+      return r.status + ' ' + (r.ok ? '' : await r.text());
+    }, [id, mv]);
+    expect(status.startsWith('200'), `move ${i} ${mv}: ${status}`);
+  }
+}
+
+/** Creates a game from the lobby's "New game" form and returns its id. */
+async function createGame(page, variant, color, tc) {
+  await page.goto(base + '/');
+  await page.selectOption('#create select[name=variant]', variant);
+  await page.selectOption('#create select[name=color]', color);
+  await page.selectOption('#create select[name=tc]', tc);
+  await page.click('#create button[type=submit]');
+  await page.waitForURL(/\/game\//);
+  return page.url().split('/').pop();
+}
+
+async function clickSquare(page, sq, orientation = 'white') {
+  const c = await squareCenter(page, sq, orientation);
+  await page.mouse.click(c.x, c.y);
+}
+
 async function register(page, name) {
   await page.goto(base + '/');
   await page.fill('header input[name=username]', name);
@@ -106,18 +137,33 @@ async function run() {
     await alice.screenshot({ path: join(artifacts, '01-lobby.png') });
   });
 
+  await step('a challenge appears in the lobby live and disappears when withdrawn', async () => {
+    await bob.goto(base + '/');
+    await bob.waitForSelector('#lobby-live:has-text("live")');
+    await alice.selectOption('#create select[name=variant]', 'cambodian');
+    await alice.click('#create button[type=submit]');
+    await alice.waitForURL(/\/game\//);
+    const id = alice.url().split('/').pop();
+    await bob.waitForSelector(`#lobby tr[data-id="${id}"]`, { timeout: 5000 });
+    await bob.screenshot({ path: join(artifacts, '01b-lobby-live.png') });
+    await alice.goto(base + '/');
+    await alice.click(`#lobby tr[data-id="${id}"] button.cancel`);
+    await bob.waitForSelector(`#lobby tr[data-id="${id}"]`, { state: 'detached', timeout: 5000 });
+  });
+
   await step('create a Makruk challenge and accept it from the lobby', async () => {
-    await alice.selectOption('select[name=variant]', 'makruk');
-    await alice.selectOption('select[name=color]', 'white');
-    await alice.selectOption('select[name=tc]', 'live');
-    await alice.fill('input[name=minutes]', '10');
-    await alice.fill('input[name=increment]', '5');
+    await alice.goto(base + '/');
+    await alice.selectOption('#create select[name=variant]', 'makruk');
+    await alice.selectOption('#create select[name=color]', 'white');
+    await alice.selectOption('#create select[name=tc]', 'live');
+    await alice.fill('#create input[name=minutes]', '10');
+    await alice.fill('#create input[name=increment]', '5');
     await alice.click('#create button[type=submit]');
     await alice.waitForURL(/\/game\//);
     gameUrl = alice.url();
     const id = gameUrl.split('/').pop();
-    await bob.goto(base + '/');
-    await bob.click(`#lobby tr[data-id="${id}"] button.accept`);
+    // Bob's lobby page (open before the challenge existed) shows it without a reload.
+    await bob.click(`#lobby tr[data-id="${id}"] button.accept`, { timeout: 5000 });
     await bob.waitForURL(/\/game\//);
     await bob.waitForSelector('#status:has-text("Opponent")');
     await alice.waitForSelector('#status:has-text("Your move")');
@@ -135,6 +181,15 @@ async function run() {
     await bob.fill('#move-input', 'e5');
     await bob.press('#move-input', 'Enter');
     await alice.waitForSelector('#moves .mv[data-ply="2"]:has-text("e5")', { timeout: 5000 });
+  });
+
+  await step("white's clock ticks once both sides moved, black's stands", async () => {
+    const w1 = await alice.textContent('#clock-white'), b1 = await alice.textContent('#clock-black');
+    await alice.waitForTimeout(1500);
+    const w2 = await alice.textContent('#clock-white'), b2 = await alice.textContent('#clock-black');
+    expect(w1 !== w2 && b1 === b2, `clocks: white ${w1} -> ${w2}, black ${b1} -> ${b2}`);
+    expect(await alice.locator('#clock-white.running').count() === 1, 'white clock marked running');
+    await alice.screenshot({ path: join(artifacts, '03b-clocks.png') });
   });
 
   await step('an illegal typed move is refused with a message', async () => {
@@ -183,6 +238,41 @@ async function run() {
     await alice.screenshot({ path: join(artifacts, '06-draw.png') });
   });
 
+  await step('a game is aborted before both sides moved', async () => {
+    const id = await createGame(alice, 'makruk', 'white', 'live');
+    await bob.goto(base + '/game/' + id);
+    await bob.click('#accept');
+    await alice.waitForSelector('#abort');
+    await alice.click('#abort');
+    await alice.waitForSelector('#result:has-text("aborted")');
+    await bob.waitForSelector('#result:has-text("aborted")');
+    await bob.screenshot({ path: join(artifacts, '06b-aborted.png') });
+  });
+
+  await step("the Makruk count: start/stop buttons only for the side that may use them", async () => {
+    const id = await createGame(alice, 'makruk', 'white', 'none');
+    await bob.goto(base + '/game/' + id);
+    await bob.click('#accept');
+    await alice.waitForSelector('#status:has-text("Your move")');
+    const tokens = readFileSync(new URL('../../crates/server/tests/data/makruk_board_count.txt', import.meta.url), 'utf8').split(/\s+/).filter(Boolean);
+    const moves = tokens.slice(0, tokens.indexOf('count:black'));
+    await replay(alice, bob, id, moves);
+    await bob.waitForSelector(`#moves .mv[data-ply="${moves.length}"]`, { timeout: 10000 });
+    // No bia left: either side may declare a count.
+    await bob.waitForSelector('#count-start');
+    await alice.waitForSelector('#count-start');
+    await bob.click('#count-start');
+    await alice.waitForSelector('#count:has-text("black counts")');
+    await bob.waitForSelector('#count-stop');
+    // Only the side counting may stop it; nobody may start another.
+    await alice.waitForSelector('#count-start', { state: 'detached' });
+    expect(await alice.locator('#count-stop').count() === 0, 'white may not stop the count of black');
+    await bob.screenshot({ path: join(artifacts, '06c-count-started.png') });
+    await bob.click('#count-stop');
+    await alice.waitForSelector('#count', { state: 'hidden' });
+    await bob.waitForSelector('#count-start');
+  });
+
   await step('my games lists the game', async () => {
     await alice.goto(base + '/my-games');
     await alice.waitForSelector('#my-games');
@@ -191,9 +281,9 @@ async function run() {
 
   await step('a Mak-hot game shows its board and takes a move', async () => {
     await bob.goto(base + '/');
-    await bob.selectOption('select[name=variant]', 'makhos');
-    await bob.selectOption('select[name=color]', 'black');
-    await bob.selectOption('select[name=tc]', 'correspondence');
+    await bob.selectOption('#create select[name=variant]', 'makhos');
+    await bob.selectOption('#create select[name=color]', 'black');
+    await bob.selectOption('#create select[name=tc]', 'correspondence');
     await bob.click('#create button[type=submit]');
     await bob.waitForURL(/\/game\//);
     const id = bob.url().split('/').pop();
@@ -203,6 +293,51 @@ async function run() {
     await drag(alice, 'b2', 'c3', 'white');
     await bob.waitForSelector('#moves .mv[data-ply="1"]:has-text("b2-c3")', { timeout: 5000 });
     await bob.screenshot({ path: join(artifacts, '08-makhos.png') });
+  });
+
+  await step('a Mak-hot multi-capture is entered by clicking each landing square', async () => {
+    const id = await createGame(bob, 'makhos', 'black', 'none');
+    await alice.goto(base + '/game/' + id);
+    await alice.click('#accept');
+    await alice.waitForSelector('#status:has-text("Your move")');
+    // After these moves White's man on f4 captures to d6, then on to b8 or to f8.
+    const moves = ('b2-c3 e7-f6 c1-b2 f6-e5 b2-a3 g7-f6 h2-g3 f8-e7 g1-h2 e5-d4 c3xe5xg7 h8xf6 a1-b2 e7-d6 d2-e3 d8-e7 ' +
+      'g3-h4 a7-b6 h4-g5 f6xh4 f2-g3 h4xf2 e1xg3 b8-a7 a3-b4 b6-a5 b2-a3 a5xc3 g3-f4 d6-e5').split(' ');
+    await replay(alice, bob, id, moves);
+    await alice.waitForSelector(`#moves .mv[data-ply="${moves.length}"]`, { timeout: 10000 });
+    await alice.waitForSelector('#status:has-text("Your move")');
+    await clickSquare(alice, 'f4');
+    await clickSquare(alice, 'd6');
+    await alice.waitForSelector('#capture-path:has-text("f4xd6")');
+    await alice.screenshot({ path: join(artifacts, '09-makhos-capture-step.png') });
+    expect(await alice.locator('#moves .mv[data-ply="31"]').count() === 0, 'nothing sent after the first landing square');
+    await clickSquare(alice, 'b8');
+    await bob.waitForSelector('#moves .mv[data-ply="31"]:has-text("f4xd6xb8")', { timeout: 5000 });
+    await alice.screenshot({ path: join(artifacts, '10-makhos-capture-done.png') });
+  });
+
+  await step('a guest plays the computer, which answers, then resigns', async () => {
+    const carol = await browser('carol');
+    carol.on('dialog', d => d.accept());
+    await carol.goto(base + '/');
+    await carol.waitForSelector('#engine');
+    await carol.selectOption('#engine select[name=variant]', 'makruk');
+    await carol.selectOption('#engine select[name=color]', 'white');
+    await carol.selectOption('#engine select[name=level]', '1');
+    await carol.selectOption('#engine select[name=tc]', 'live');
+    await carol.click('#engine button[type=submit]');
+    await carol.waitForURL(/\/game\//);
+    await carol.waitForSelector('#status:has-text("Your move")');
+    await drag(carol, 'e3', 'e4', 'white');
+    await carol.waitForSelector('#moves .mv[data-ply="2"]', { timeout: 10000 });
+    await carol.waitForSelector('#status:has-text("Your move")');
+    await carol.fill('#move-input', 'd3d4');
+    await carol.press('#move-input', 'Enter');
+    await carol.waitForSelector('#moves .mv[data-ply="4"]', { timeout: 10000 });
+    await carol.screenshot({ path: join(artifacts, '11-computer.png') });
+    await carol.click('#resign');
+    await carol.waitForSelector('#result:has-text("0-1")');
+    await carol.screenshot({ path: join(artifacts, '12-resigned.png') });
   });
 }
 

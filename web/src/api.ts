@@ -8,7 +8,7 @@ export interface Clock { white_ms: number; black_ms: number; running: 'white' | 
 export interface CountInfo { side: 'white' | 'black' | null; kind: 'board' | 'pieces'; ply: number; limit: number }
 export interface TimeControl { kind: 'none' | 'live' | 'correspondence'; initial_ms: number; increment_ms: number; max_ms: number }
 export interface Game {
-  id: string; variant: 'makruk' | 'cambodian' | 'makhos' | 'test'; rules: string; status: 'open' | 'ongoing' | 'finished' | 'cancelled';
+  id: string; variant: 'makruk' | 'cambodian' | 'makhos' | 'test'; rules: string; status: 'open' | 'ongoing' | 'finished' | 'cancelled' | 'aborted';
   creator: Player; creator_color: string; white: Player | null; black: Player | null; time_control: TimeControl; clock: Clock;
   ply: number; turn: 'white' | 'black'; fen: string; legal: LegalMove[]; result: string | null; reason: string | null;
   draw_offer: 'white' | 'black' | null; count: CountInfo | null; can_start_count: string[]; can_stop_count: string[];
@@ -59,6 +59,25 @@ export const getGame = (id: string) => call<Game>('GET', `/api/games/${id}`);
 export const challenge = (body: unknown) => call<Game>('POST', '/api/challenges', body);
 export const accept = (id: string) => call<Game>('POST', `/api/games/${id}/accept`);
 export const cancel = (id: string) => call<unknown>('POST', `/api/games/${id}/cancel`);
+export const engineGame = (body: unknown) => call<Game>('POST', '/api/engine-games', body);
+
+/** The live lobby: calls `onList` with the open challenges on connect and after every change. */
+export class LobbySocket {
+  private ws!: WebSocket;
+  private closed = false;
+  constructor(private onList: (games: Summary[]) => void, private onStatus: (connected: boolean) => void) { this.open(); }
+  private open() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    this.ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+    this.ws.onopen = () => this.onStatus(true);
+    this.ws.onmessage = ev => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === 'lobby') this.onList(msg.games);
+    };
+    this.ws.onclose = () => { this.onStatus(false); if (!this.closed) setTimeout(() => this.open(), 2000); };
+  }
+  close() { this.closed = true; this.ws.close(); }
+}
 
 /** The live connection to one game. */
 export class GameSocket {

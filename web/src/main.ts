@@ -49,18 +49,20 @@ function renderHeader(): void {
 
 // ---------------------------------------------------------------- lobby
 
-function lobbyPage(): void {
-  const err = h('div', { class: 'error' });
-  const sel = (name: string, options: [string, string][]) =>
-    h('select', { name }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
+/** The settings a new game needs (variant, rule option, colour, time control), as form fields. */
+function gameSettings(defaultTc: string): { nodes: HTMLElement[]; body: () => Record<string, unknown> } {
+  const sel = (name: string, options: [string, string][], value?: string) => {
+    const el = h('select', { name }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
+    if (value) el.value = value;
+    return el;
+  };
   const variant = sel('variant', [['makruk', 'Makruk'], ['cambodian', 'Ouk Chatrang'], ['makhos', 'Mak-hot']]);
   const rules = sel('rules', [['default', 'default rules'], ['no-reverse', 'no-reverse (kings never turn straight back)']]);
   const color = sel('color', [['random', 'random colour'], ['white', 'white'], ['black', 'black']]);
-  const kind = sel('tc', [['live', 'live'], ['correspondence', 'correspondence'], ['none', 'no clock']]);
+  const kind = sel('tc', [['live', 'live'], ['correspondence', 'correspondence'], ['none', 'no clock']], defaultTc);
   const num = (name: string, value: string, step = '1') => h('input', { name, type: 'number', value, step, min: '0', style: 'width:5em' }) as HTMLInputElement;
   const minutes = num('minutes', '10', 'any'), increment = num('increment', '5', 'any');
   const days = num('days', '3', 'any'), incDays = num('increment_days', '1', 'any'), maxDays = num('max_days', '10', 'any');
-  const opponent = h('input', { name: 'opponent', placeholder: 'opponent (optional)' }) as HTMLInputElement;
   const live = h('span', { class: 'row' }, 'minutes', minutes, '+ seconds', increment);
   const corr = h('span', { class: 'row' }, 'days', days, '+ days per move', incDays, 'max days', maxDays);
   const sync = () => {
@@ -70,25 +72,42 @@ function lobbyPage(): void {
   };
   variant.onchange = kind.onchange = sync;
   sync();
-  const create = async (ev: Event) => {
-    ev.preventDefault();
+  const body = () => {
     const tc: Record<string, unknown> = { kind: kind.value };
     if (kind.value === 'live') { tc.minutes = +minutes.value; tc.increment = +increment.value; }
     if (kind.value === 'correspondence') { tc.days = +days.value; tc.increment_days = +incDays.value; tc.max_days = +maxDays.value; }
-    const body: Record<string, unknown> = { variant: variant.value, color: color.value, time_control: tc };
-    if (variant.value === 'makhos') body.rules = rules.value;
-    if (opponent.value.trim()) body.opponent = opponent.value.trim();
-    try { const g = await api.challenge(body); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
+    const b: Record<string, unknown> = { variant: variant.value, color: color.value, time_control: tc };
+    if (variant.value === 'makhos') b.rules = rules.value;
+    return b;
   };
-  const form = h('form', { class: 'row', id: 'create', onsubmit: create }, variant, rules, color, kind, live, corr, opponent,
-    h('button', { class: 'primary', type: 'submit' }, 'Create game'));
+  return { nodes: [variant, rules, color, kind, live, corr], body };
+}
+
+function lobbyPage(): void {
+  const err = h('div', { class: 'error', id: 'lobby-error' });
+  const submit = (make: () => Promise<api.Game>) => async (ev: Event) => {
+    ev.preventDefault();
+    try { const g = await make(); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
+  };
+  const people = gameSettings('live');
+  const opponent = h('input', { name: 'opponent', placeholder: 'opponent (optional)' }) as HTMLInputElement;
+  const form = h('form', { class: 'row', id: 'create', onsubmit: submit(() => {
+    const body = people.body();
+    if (opponent.value.trim()) body.opponent = opponent.value.trim();
+    return api.challenge(body);
+  }) }, ...people.nodes, opponent, h('button', { class: 'primary', type: 'submit' }, 'Create game'));
+  const computer = gameSettings('none');
+  const level = h('select', { name: 'level' }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(l => h('option', { value: String(l) }, `level ${l}`))) as HTMLSelectElement;
+  level.value = '3';
+  const engineForm = h('form', { class: 'row', id: 'engine', onsubmit: submit(() => api.engineGame({ ...computer.body(), level: +level.value })) },
+    ...computer.nodes, level, h('button', { class: 'primary', type: 'submit' }, 'Play the computer'));
   const list = h('tbody');
-  const refresh = async () => {
-    const games = await api.lobby().catch(() => [] as api.Summary[]);
+  const live = h('span', { class: 'muted', id: 'lobby-live' });
+  const show = (games: api.Summary[]) => {
     list.replaceChildren(...games.map(g => {
       const mine = g.creator === api.me!.username;
       const act = mine
-        ? h('button', { onclick: async () => { await api.cancel(g.id).catch(e => err.textContent = e.message); refresh(); } }, 'Cancel')
+        ? h('button', { class: 'cancel', onclick: async () => { await api.cancel(g.id).catch(e => err.textContent = e.message); if (!connected) refresh(); } }, 'Cancel')
         : h('button', { class: 'primary accept', onclick: async () => {
             try { await api.accept(g.id); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
           } }, 'Accept');
@@ -98,12 +117,16 @@ function lobbyPage(): void {
     }));
     if (!games.length) list.append(h('tr', {}, h('td', { colspan: '5' }, 'No open challenges. Create one!')));
   };
+  // The list comes live over the lobby socket; while it is down, it is fetched now and then.
+  let connected = false;
+  const refresh = async () => show(await api.lobby().catch(() => [] as api.Summary[]));
+  new api.LobbySocket(show, ok => { connected = ok; live.textContent = ok ? '(live)' : '(reconnecting…)'; });
+  setInterval(() => { if (!connected) refresh(); }, 5000);
   app.replaceChildren(
+    h('div', { class: 'panel' }, h('h2', {}, 'Play the computer'), engineForm),
     h('div', { class: 'panel' }, h('h2', {}, 'New game'), api.me!.guest ? h('p', {}, 'Register or log in (top right) to play other players.') : null, form, err),
-    h('div', { class: 'panel' }, h('h2', {}, 'Open challenges'), h('table', { id: 'lobby' },
+    h('div', { class: 'panel' }, h('h2', {}, 'Open challenges ', live), h('table', { id: 'lobby' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Game'), h('th', {}, 'Time'), h('th', {}, 'Their colour'), h('th', {}, ''))), list)));
-  refresh();
-  setInterval(refresh, 3000);
 }
 
 // ---------------------------------------------------------------- my games
@@ -216,8 +239,24 @@ async function gamePage(id: string): Promise<void> {
     movable: { free: false, showDests: true, events: { after: (orig: Key, dest: Key) => onBoardMove(orig, dest) } },
   });
 
+  // Mak-hot captures are entered square by square: the squares clicked so far.
+  let stepPath: string[] = [];
+  const lastSq = (m: api.LegalMove) => m.path[m.path.length - 1];
+  const following = (prefix: string[]) => game.legal.filter(m => prefix.every((sq, i) => m.path[i] === sq));
+
   function dests(): Map<Key, Key[]> {
     const map = new Map<Key, Key[]>();
+    const add = (from: string, to: string) => {
+      const list = map.get(from as Key) ?? [];
+      if (!list.includes(to as Key)) list.push(to as Key);
+      map.set(from as Key, list);
+    };
+    if (isMakhos) {
+      // The next landing square of each move, and its final square (dropping there plays it whole).
+      const n = Math.max(stepPath.length, 1);
+      for (const m of following(stepPath)) if (m.path.length > n) { add(m.path[n - 1], m.path[n]); add(m.path[n - 1], lastSq(m)); }
+      return map;
+    }
     for (const m of game.legal) {
       const from = (isMakhos ? m.path[0] : m.uci.slice(0, 2)) as Key;
       const to = (isMakhos ? m.path[m.path.length - 1] : m.uci.slice(2, 4)) as Key;
@@ -231,6 +270,7 @@ async function gamePage(id: string): Promise<void> {
   function myTurn(): boolean { return game.status === 'ongoing' && myColor === game.turn; }
 
   function drawBoard(): void {
+    stepPath = [];
     const list = plies();
     const p = list[shownIndex()];
     const canMove = myTurn() && atLatest();
@@ -253,7 +293,36 @@ async function gamePage(id: string): Promise<void> {
     if (reply.type !== 'ack') { err.textContent = reply.message ?? 'move refused'; drawBoard(); }
   }
 
+  function chooseAmong(moves: api.LegalMove[]): void {
+    chooser.replaceChildren('Which capture? ', ...moves.map(m => h('button', { onclick: () => sendMove(m.uci) }, m.san)));
+  }
+
+  /** A Mak-hot board move: one step of a capture path, or a whole move dropped on its final square. */
+  function onMakhosStep(orig: string, dest: string): void {
+    const prefix = stepPath.length ? stepPath : [orig];
+    const next = [...prefix, dest];
+    const stepping = following(next);
+    if (stepping.length === 1) { sendMove(stepping[0].uci); return; }
+    const complete = stepping.filter(m => m.path.length === next.length);
+    if (stepping.length > 0 && complete.length === stepping.length) { chooseAmong(complete); return; }
+    if (stepping.length > 0) {
+      // Several ways go on from here: show the next landing squares and wait for the next click.
+      stepPath = next;
+      cg.set({ turnColor: myColor!, movable: { color: myColor!, dests: dests() } });
+      cg.selectSquare(dest as Key);
+      chooser.replaceChildren(h('span', { id: 'capture-path' }, `Capture ${next.join('x')}: click the next landing square`), ' ',
+        ...complete.map(m => h('button', { onclick: () => sendMove(m.uci) }, `stop: ${m.san}`)),
+        h('button', { id: 'capture-cancel', onclick: () => { chooser.replaceChildren(); drawBoard(); } }, 'cancel'));
+      return;
+    }
+    const ending = following(prefix).filter(m => lastSq(m) === dest);
+    if (ending.length === 1) sendMove(ending[0].uci);
+    else if (ending.length) chooseAmong(ending);
+    else { chooser.replaceChildren(); drawBoard(); }
+  }
+
   function onBoardMove(orig: string, dest: string): void {
+    if (isMakhos) { onMakhosStep(orig, dest); return; }
     const cands = game.legal.filter(m => isMakhos
       ? m.path[0] === orig && m.path[m.path.length - 1] === dest
       : m.uci.slice(0, 2) === orig && m.uci.slice(2, 4) === dest);
@@ -302,13 +371,22 @@ async function gamePage(id: string): Promise<void> {
     return [h('span', {}, `${color === 'white' ? '○' : '●'} ${p?.username ?? '(waiting)'}`), game.time_control.kind === 'none' ? h('span') : clock];
   }
 
+  function timeLeft(color: 'white' | 'black'): number {
+    const ms = color === 'white' ? game.clock.white_ms : game.clock.black_ms;
+    return game.clock.running === color ? ms - (Date.now() - received) : ms;
+  }
+
+  let claimShown = false;
   function tickClocks(): void {
+    // The opponent's time ran out and the server has not ended the game yet: offer the claim.
+    const other = myColor === 'white' ? 'black' : 'white';
+    const claimable = game.status === 'ongoing' && !!myColor && game.clock.running === other && timeLeft(other) <= 0;
+    if (claimable !== claimShown) { claimShown = claimable; renderControls(); }
     for (const color of ['white', 'black'] as const) {
       const el = document.getElementById(`clock-${color}`);
       if (!el) continue;
-      let ms = color === 'white' ? game.clock.white_ms : game.clock.black_ms;
+      const ms = timeLeft(color);
       const running = game.clock.running === color;
-      if (running) ms -= Date.now() - received;
       el.textContent = fmtClock(ms, game.time_control.kind);
       el.classList.toggle('running', running);
       el.classList.toggle('low', running && ms < 10000 && game.time_control.kind === 'live');
@@ -332,6 +410,8 @@ async function gamePage(id: string): Promise<void> {
       status.replaceChildren(h('span', { class: 'result', id: 'result' }, `${game.result} — ${reasonText[game.reason ?? ''] ?? game.reason}`));
     } else if (game.status === 'open') {
       status.textContent = 'Waiting for an opponent to accept this challenge.';
+    } else if (game.status === 'aborted') {
+      status.replaceChildren(h('span', { class: 'result', id: 'result' }, 'Game aborted (no result)'));
     } else if (game.status === 'cancelled') {
       status.textContent = 'This challenge was withdrawn.';
     } else {
@@ -362,7 +442,9 @@ async function gamePage(id: string): Promise<void> {
       items.push(b('Accept challenge', 'accept', async () => { try { onGame(await api.accept(id), null, true); } catch (e) { err.textContent = (e as Error).message; } }, true));
     if (game.status === 'ongoing' && myColor) {
       const other = myColor === 'white' ? 'black' : 'white';
-      items.push(b('Resign', 'resign', () => { if (confirm('Resign this game?')) act({ type: 'resign' }); }));
+      if (game.ply < 2) items.push(b('Abort game', 'abort', () => act({ type: 'abort' })));
+      else items.push(b('Resign', 'resign', () => { if (confirm('Resign this game?')) act({ type: 'resign' }); }));
+      if (game.clock.running === other && timeLeft(other) <= 0) items.push(b('Claim win on time', 'claim', () => act({ type: 'claim' }), true));
       if (game.draw_offer === other) {
         items.push(h('span', {}, 'Your opponent offers a draw:'), b('Accept draw', 'draw-accept', () => act({ type: 'draw', action: 'accept' }), true),
           b('Decline', 'draw-decline', () => act({ type: 'draw', action: 'decline' })));
