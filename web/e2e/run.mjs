@@ -100,15 +100,19 @@ async function replay(white, black, id, moves, firstPly = 0) {
   }
 }
 
-/** Creates a game from the lobby's "New game" form and returns its id. */
-async function createGame(page, variant, color, tc) {
-  await page.goto(base + '/');
-  await page.selectOption('#create select[name=variant]', variant);
-  await page.selectOption('#create select[name=color]', color);
-  await page.selectOption('#create select[name=tc]', tc);
-  await page.click('#create button[type=submit]');
-  await page.waitForURL(/\/game\//);
-  return page.url().split('/').pop();
+/** `creator` makes a challenge from the lobby's "New game" form and `acceptor` accepts it on the game page; returns its id. */
+async function startGame(creator, acceptor, variant, color, tc) {
+  await creator.goto(base + '/');
+  await creator.selectOption('#create select[name=variant]', variant);
+  await creator.selectOption('#create select[name=color]', color);
+  await creator.selectOption('#create select[name=tc]', tc);
+  await creator.click('#create button[type=submit]');
+  await creator.waitForURL(/\/game\//);
+  const id = creator.url().split('/').pop();
+  await acceptor.goto(base + '/game/' + id);
+  await acceptor.click('#accept');
+  await acceptor.waitForSelector('#status:not(:has-text("Waiting"))');
+  return id;
 }
 
 async function clickSquare(page, sq, orientation = 'white') {
@@ -239,9 +243,7 @@ async function run() {
   });
 
   await step('a game is aborted before both sides moved', async () => {
-    const id = await createGame(alice, 'makruk', 'white', 'live');
-    await bob.goto(base + '/game/' + id);
-    await bob.click('#accept');
+    await startGame(alice, bob, 'makruk', 'white', 'live');
     await alice.waitForSelector('#abort');
     await alice.click('#abort');
     await alice.waitForSelector('#result:has-text("aborted")');
@@ -250,9 +252,7 @@ async function run() {
   });
 
   await step("the Makruk count: start/stop buttons only for the side that may use them", async () => {
-    const id = await createGame(alice, 'makruk', 'white', 'none');
-    await bob.goto(base + '/game/' + id);
-    await bob.click('#accept');
+    const id = await startGame(alice, bob, 'makruk', 'white', 'none');
     await alice.waitForSelector('#status:has-text("Your move")');
     const tokens = readFileSync(new URL('../../crates/server/tests/data/makruk_board_count.txt', import.meta.url), 'utf8').split(/\s+/).filter(Boolean);
     const moves = tokens.slice(0, tokens.indexOf('count:black'));
@@ -280,15 +280,7 @@ async function run() {
   });
 
   await step('a Mak-hot game shows its board and takes a move', async () => {
-    await bob.goto(base + '/');
-    await bob.selectOption('#create select[name=variant]', 'makhos');
-    await bob.selectOption('#create select[name=color]', 'black');
-    await bob.selectOption('#create select[name=tc]', 'correspondence');
-    await bob.click('#create button[type=submit]');
-    await bob.waitForURL(/\/game\//);
-    const id = bob.url().split('/').pop();
-    await alice.goto(base + '/game/' + id);
-    await alice.click('#accept');
+    await startGame(bob, alice, 'makhos', 'black', 'correspondence');
     await alice.waitForSelector('#status:has-text("Your move")');
     await drag(alice, 'b2', 'c3', 'white');
     await bob.waitForSelector('#moves .mv[data-ply="1"]:has-text("b2-c3")', { timeout: 5000 });
@@ -296,9 +288,7 @@ async function run() {
   });
 
   await step('a Mak-hot multi-capture is entered by clicking each landing square', async () => {
-    const id = await createGame(bob, 'makhos', 'black', 'none');
-    await alice.goto(base + '/game/' + id);
-    await alice.click('#accept');
+    const id = await startGame(bob, alice, 'makhos', 'black', 'none');
     await alice.waitForSelector('#status:has-text("Your move")');
     // After these moves White's man on f4 captures to d6, then on to b8 or to f8.
     const moves = ('b2-c3 e7-f6 c1-b2 f6-e5 b2-a3 g7-f6 h2-g3 f8-e7 g1-h2 e5-d4 c3xe5xg7 h8xf6 a1-b2 e7-d6 d2-e3 d8-e7 ' +

@@ -29,11 +29,7 @@ pub async fn lobby_socket(
 ) -> Result<Response, ApiError> {
     auth::check_origin(&headers)?;
     let session = auth::session_from_headers(&app, &headers).await?;
-    let max = app.config.max_ws_message_bytes;
-    Ok(ws
-        .max_message_size(max)
-        .max_frame_size(max)
-        .read_buffer_size(crate::ws::SOCKET_BUFFER)
+    Ok(crate::ws::configured(ws, &app)
         .on_upgrade(move |socket| run(app, session, socket))
         .into_response())
 }

@@ -206,7 +206,7 @@ async fn handle_message(
 
 /// The socket limits every upgrade uses: the configured message size, small
 /// read buffers and immediate writes.
-fn configured(ws: WebSocketUpgrade, app: &AppState) -> WebSocketUpgrade {
+pub(crate) fn configured(ws: WebSocketUpgrade, app: &AppState) -> WebSocketUpgrade {
     let max = app.config.max_ws_message_bytes;
     ws.max_message_size(max)
         .max_frame_size(max)

@@ -62,13 +62,14 @@ async fn a_guest_plays_the_engine_over_a_socket() {
     let stranger = Client::guest(&server).await;
     let (s, _) = stranger.get(&format!("/api/games/{id}")).await;
     assert_eq!(s, StatusCode::OK);
-    let (s, e) = stranger
-        .post(&format!("/api/games/{id}/resign"), json!({}))
+    stranger
+        .refused(
+            &format!("/api/games/{id}/resign"),
+            json!({}),
+            StatusCode::FORBIDDEN,
+            "not_a_player",
+        )
         .await;
-    assert_eq!(
-        (s, e["error"].as_str()),
-        (StatusCode::FORBIDDEN, Some("not_a_player"))
-    );
     // Resigning ends it.
     let (s, g) = guest
         .post(&format!("/api/games/{id}/resign"), json!({}))
@@ -129,17 +130,14 @@ async fn engine_levels_and_requests_are_checked() {
     let server = start().await;
     let guest = Client::guest(&server).await;
     for level in [json!(0), json!(9), json!(-1), json!(1000)] {
-        let (s, e) = guest
-            .post(
+        guest
+            .refused(
                 "/api/engine-games",
                 json!({ "variant": "makruk", "level": level }),
+                StatusCode::BAD_REQUEST,
+                "invalid_level",
             )
             .await;
-        assert_eq!(
-            (s, e["error"].as_str()),
-            (StatusCode::BAD_REQUEST, Some("invalid_level")),
-            "level {level}: {e}"
-        );
     }
     for (body, code) in [
         (json!({ "variant": "makruk" }), "malformed_json"),
@@ -157,32 +155,27 @@ async fn engine_levels_and_requests_are_checked() {
             "invalid_color",
         ),
     ] {
-        let (s, e) = guest.post("/api/engine-games", body.clone()).await;
-        assert_eq!(
-            (s, e["error"].as_str()),
-            (StatusCode::BAD_REQUEST, Some(code)),
-            "{body}: {e}"
-        );
+        guest
+            .refused("/api/engine-games", body, StatusCode::BAD_REQUEST, code)
+            .await;
     }
     // Guests play the engine only; nobody challenges an engine account directly.
-    let (s, e) = guest
-        .post("/api/challenges", json!({ "variant": "makruk" }))
-        .await;
-    assert_eq!(
-        (s, e["error"].as_str()),
-        (StatusCode::FORBIDDEN, Some("account_required"))
-    );
-    let user = Client::registered(&server, "eve").await;
-    let (s, e) = user
-        .post(
+    guest
+        .refused(
             "/api/challenges",
-            json!({ "variant": "makruk", "opponent": "engine-level-3" }),
+            json!({ "variant": "makruk" }),
+            StatusCode::FORBIDDEN,
+            "account_required",
         )
         .await;
-    assert_eq!(
-        (s, e["error"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("invalid_opponent"))
-    );
+    let user = Client::registered(&server, "eve").await;
+    user.refused(
+        "/api/challenges",
+        json!({ "variant": "makruk", "opponent": "engine-level-3" }),
+        StatusCode::BAD_REQUEST,
+        "invalid_opponent",
+    )
+    .await;
     // Nobody can register or log in as the engine.
     let (s, _) = user
         .post(
@@ -228,13 +221,14 @@ async fn the_engine_move_waits_for_no_one_and_resumes_after_a_restart() {
     let id = g["id"].as_str().unwrap().to_string();
     assert_eq!(g["turn"], "white");
     // The human cannot move for the engine, over HTTP or the socket.
-    let (s, e) = guest
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
+    guest
+        .refused(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "e3e4" }),
+            StatusCode::CONFLICT,
+            "not_your_turn",
+        )
         .await;
-    assert_eq!(
-        (s, e["error"].as_str()),
-        (StatusCode::CONFLICT, Some("not_your_turn"))
-    );
     let (mut ws, _) = guest.socket(&id).await;
     let r = ws
         .command(json!({ "type": "move", "move": "e3e4" }), 1)
@@ -269,13 +263,14 @@ async fn abort_before_both_sides_moved() {
         .await;
     assert_eq!(s, StatusCode::OK);
     let watcher = Client::guest(&server).await;
-    let (s, e) = watcher
-        .post(&format!("/api/games/{id}/abort"), json!({}))
+    watcher
+        .refused(
+            &format!("/api/games/{id}/abort"),
+            json!({}),
+            StatusCode::FORBIDDEN,
+            "not_a_player",
+        )
         .await;
-    assert_eq!(
-        (s, e["error"].as_str()),
-        (StatusCode::FORBIDDEN, Some("not_a_player"))
-    );
     let (s, g) = black
         .post(&format!("/api/games/{id}/abort"), json!({}))
         .await;
@@ -283,13 +278,14 @@ async fn abort_before_both_sides_moved() {
     assert_eq!(g["status"], "aborted");
     assert_eq!(g["result"], Value::Null);
     assert_eq!(g["clock"]["running"], Value::Null);
-    let (s, e) = white
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "1" }))
+    white
+        .refused(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "1" }),
+            StatusCode::CONFLICT,
+            "game_over",
+        )
         .await;
-    assert_eq!(
-        (s, e["error"].as_str()),
-        (StatusCode::CONFLICT, Some("game_over"))
-    );
     // Gone from the ongoing games (listed with the ended ones).
     let (_, mine) = white.get("/api/my-games").await;
     let entry = mine
@@ -308,13 +304,14 @@ async fn abort_before_both_sides_moved() {
             .await;
         assert_eq!(s, StatusCode::OK);
     }
-    let (s, e) = white
-        .post(&format!("/api/games/{id}/abort"), json!({}))
+    white
+        .refused(
+            &format!("/api/games/{id}/abort"),
+            json!({}),
+            StatusCode::CONFLICT,
+            "too_late_to_abort",
+        )
         .await;
-    assert_eq!(
-        (s, e["error"].as_str()),
-        (StatusCode::CONFLICT, Some("too_late_to_abort"))
-    );
     // Over the socket too, and a game against the engine can be aborted at once.
     let guest = Client::guest(&server).await;
     let (_, g) = guest
@@ -341,12 +338,13 @@ async fn claims_need_the_opponents_time_to_have_run_out() {
     )
     .await;
     for who in [&white, &black] {
-        let (s, e) = who.post(&format!("/api/games/{id}/claim"), json!({})).await;
-        assert_eq!(
-            (s, e["error"].as_str()),
-            (StatusCode::CONFLICT, Some("nothing_to_claim")),
-            "{e}"
-        );
+        who.refused(
+            &format!("/api/games/{id}/claim"),
+            json!({}),
+            StatusCode::CONFLICT,
+            "nothing_to_claim",
+        )
+        .await;
     }
     let (_, g) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(g["status"], "ongoing");

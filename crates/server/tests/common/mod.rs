@@ -150,24 +150,15 @@ impl Client {
 
     /// Opens the game's WebSocket with this client's cookie; returns it after the snapshot.
     pub async fn socket(&self, game: &str) -> (Ws, Value) {
-        let url = format!(
-            "{}/api/games/{game}/ws",
-            self.base.replace("http://", "ws://")
-        );
-        let mut req = url.into_client_request().unwrap();
-        if let Some(c) = self.cookie_header() {
-            req.headers_mut().insert("cookie", c.parse().unwrap());
-        }
-        let (stream, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-        let mut ws = Ws { stream };
+        let mut ws = self.connect(&format!("/api/games/{game}/ws")).await;
         let snap = ws.next_json().await;
         assert_eq!(snap["type"], "snapshot", "{snap}");
         (ws, snap)
     }
 
-    /// Opens the multi-game WebSocket (`/api/ws`) with this client's cookie.
-    pub async fn multi_socket(&self) -> Ws {
-        let url = format!("{}/api/ws", self.base.replace("http://", "ws://"));
+    /// Opens the WebSocket at `path` with this client's cookie.
+    pub async fn connect(&self, path: &str) -> Ws {
+        let url = format!("{}{path}", self.base.replace("http://", "ws://"));
         let mut req = url.into_client_request().unwrap();
         if let Some(c) = self.cookie_header() {
             req.headers_mut().insert("cookie", c.parse().unwrap());
@@ -176,15 +167,24 @@ impl Client {
         Ws { stream }
     }
 
+    /// Opens the multi-game WebSocket (`/api/ws`) with this client's cookie.
+    pub async fn multi_socket(&self) -> Ws {
+        self.connect("/api/ws").await
+    }
+
     /// Opens the live lobby socket (`/api/lobby/ws`) with this client's cookie.
     pub async fn lobby_socket(&self) -> Ws {
-        let url = format!("{}/api/lobby/ws", self.base.replace("http://", "ws://"));
-        let mut req = url.into_client_request().unwrap();
-        if let Some(c) = self.cookie_header() {
-            req.headers_mut().insert("cookie", c.parse().unwrap());
-        }
-        let (stream, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-        Ws { stream }
+        self.connect("/api/lobby/ws").await
+    }
+
+    /// Posts `body` to `path` and checks that it is refused with `status` and error `code`.
+    pub async fn refused(&self, path: &str, body: Value, status: StatusCode, code: &str) {
+        let (s, e) = self.post(path, body.clone()).await;
+        assert_eq!(
+            (s, e["error"].as_str()),
+            (status, Some(code)),
+            "{path} {body}: {e}"
+        );
     }
 
     /// Creates a challenge and returns the game id.
