@@ -9,12 +9,12 @@
 //! `{"type":"ping"}` and gets `{"type":"pong"}`.
 
 use crate::AppState;
-use crate::auth::{self, Session};
+use crate::auth::Session;
 use crate::error::ApiError;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
@@ -27,11 +27,7 @@ pub async fn lobby_socket(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    auth::check_origin(&headers)?;
-    let session = auth::session_from_headers(&app, &headers).await?;
-    Ok(crate::ws::configured(ws, &app)
-        .on_upgrade(move |socket| run(app, session, socket))
-        .into_response())
+    crate::ws::upgrade(app, headers, ws, run).await
 }
 
 async fn list(app: &AppState, session: &Option<Session>) -> Option<String> {

@@ -206,12 +206,31 @@ async fn handle_message(
 
 /// The socket limits every upgrade uses: the configured message size, small
 /// read buffers and immediate writes.
-pub(crate) fn configured(ws: WebSocketUpgrade, app: &AppState) -> WebSocketUpgrade {
+fn configured(ws: WebSocketUpgrade, app: &AppState) -> WebSocketUpgrade {
     let max = app.config.max_ws_message_bytes;
     ws.max_message_size(max)
         .max_frame_size(max)
         .read_buffer_size(SOCKET_BUFFER)
         .write_buffer_size(0)
+}
+
+/// Upgrades a same-origin request to a WebSocket served by `serve` with
+/// the visitor's session (if any).
+pub(crate) async fn upgrade<F, Fut>(
+    app: AppState,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+    serve: F,
+) -> Result<Response, ApiError>
+where
+    F: FnOnce(AppState, Option<Session>, WebSocket) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    auth::check_origin(&headers)?;
+    let session = auth::session_from_headers(&app, &headers).await?;
+    Ok(configured(ws, &app)
+        .on_upgrade(move |socket| serve(app, session, socket))
+        .into_response())
 }
 
 /// Upgrades to the multi-game WebSocket.
@@ -220,11 +239,7 @@ pub async fn multi_socket(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    auth::check_origin(&headers)?;
-    let session = auth::session_from_headers(&app, &headers).await?;
-    Ok(configured(ws, &app)
-        .on_upgrade(move |socket| run_multi(app, session, socket))
-        .into_response())
+    upgrade(app, headers, ws, run_multi).await
 }
 
 fn valid_id(id: &str) -> bool {

@@ -26,14 +26,13 @@ async fn a_guest_plays_the_engine_over_a_socket() {
     let server = start().await;
     let guest = Client::guest(&server).await;
     assert_eq!(guest.user["guest"], true);
-    let (s, g) = guest
-        .post(
+    let g = guest
+        .post_ok(
             "/api/engine-games",
             json!({ "variant": "makruk", "color": "white", "level": 2,
                     "time_control": { "kind": "live", "minutes": 5, "increment": 2 } }),
         )
         .await;
-    assert_eq!(s, StatusCode::CREATED, "{g}");
     assert_eq!(g["status"], "ongoing");
     assert_eq!(g["white"]["id"], guest.user["id"]);
     assert_eq!(g["black"]["username"], "engine-level-2");
@@ -71,10 +70,9 @@ async fn a_guest_plays_the_engine_over_a_socket() {
         )
         .await;
     // Resigning ends it.
-    let (s, g) = guest
-        .post(&format!("/api/games/{id}/resign"), json!({}))
+    let g = guest
+        .post_ok(&format!("/api/games/{id}/resign"), json!({}))
         .await;
-    assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(
         (g["result"].as_str(), g["reason"].as_str()),
         (Some("0-1"), Some("resign"))
@@ -85,13 +83,12 @@ async fn a_guest_plays_the_engine_over_a_socket() {
 async fn a_whole_mak_hot_game_against_the_engine_reaches_a_result() {
     let server = start().await;
     let guest = Client::guest(&server).await;
-    let (s, g) = guest
-        .post(
+    let g = guest
+        .post_ok(
             "/api/engine-games",
             json!({ "variant": "makhos", "rules": "no-reverse", "color": "black", "level": 1 }),
         )
         .await;
-    assert_eq!(s, StatusCode::CREATED, "{g}");
     assert_eq!(g["white"]["username"], "engine-level-1");
     assert_eq!(g["rules"], "no-reverse");
     let id = g["id"].as_str().unwrap().to_string();
@@ -107,13 +104,12 @@ async fn a_whole_mak_hot_game_against_the_engine_reaches_a_result() {
         );
         assert_eq!(game["turn"], "black");
         let mv = legal_ucis(&game)[0].clone();
-        let (s, g) = guest
-            .post(
+        guest
+            .post_ok(
                 &format!("/api/games/{id}/move"),
                 json!({ "move": mv, "ply": ply }),
             )
             .await;
-        assert_eq!(s, StatusCode::OK, "{g}");
         game = wait_for_ply(&guest, &id, ply + 2).await;
         plies += 2;
         assert!(plies < 400, "the game does not end");
@@ -195,13 +191,12 @@ async fn engine_levels_and_requests_are_checked() {
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     // A registered user plays the engine too.
-    let (s, g) = user
-        .post(
+    let g = user
+        .post_ok(
             "/api/engine-games",
             json!({ "variant": "cambodian", "color": "white", "level": 8 }),
         )
         .await;
-    assert_eq!(s, StatusCode::CREATED, "{g}");
     assert_eq!(g["black"]["username"], "engine-level-8");
 }
 
@@ -211,13 +206,12 @@ async fn the_engine_move_waits_for_no_one_and_resumes_after_a_restart() {
     // A server whose engine is paused: the game stands with the engine to move.
     let server = start_on(&url, false).await;
     let guest = Client::guest(&server).await;
-    let (s, g) = guest
-        .post(
+    let g = guest
+        .post_ok(
             "/api/engine-games",
             json!({ "variant": "makruk", "color": "black", "level": 3 }),
         )
         .await;
-    assert_eq!(s, StatusCode::CREATED, "{g}");
     let id = g["id"].as_str().unwrap().to_string();
     assert_eq!(g["turn"], "white");
     // The human cannot move for the engine, over HTTP or the socket.
@@ -271,10 +265,9 @@ async fn abort_before_both_sides_moved() {
             "not_a_player",
         )
         .await;
-    let (s, g) = black
-        .post(&format!("/api/games/{id}/abort"), json!({}))
+    let g = black
+        .post_ok(&format!("/api/games/{id}/abort"), json!({}))
         .await;
-    assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["status"], "aborted");
     assert_eq!(g["result"], Value::Null);
     assert_eq!(g["clock"]["running"], Value::Null);

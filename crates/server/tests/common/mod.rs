@@ -177,6 +177,13 @@ impl Client {
         self.connect("/api/lobby/ws").await
     }
 
+    /// Posts `body` to `path`, checks that it succeeded (200 or 201) and returns the answer.
+    pub async fn post_ok(&self, path: &str, body: Value) -> Value {
+        let (s, v) = self.post(path, body.clone()).await;
+        assert!(s.is_success(), "{path} {body}: {s} {v}");
+        v
+    }
+
     /// Posts `body` to `path` and checks that it is refused with `status` and error `code`.
     pub async fn refused(&self, path: &str, body: Value, status: StatusCode, code: &str) {
         let (s, e) = self.post(path, body.clone()).await;
