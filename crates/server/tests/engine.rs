@@ -228,9 +228,12 @@ async fn the_engine_move_waits_for_no_one_and_resumes_after_a_restart() {
         .command(json!({ "type": "move", "move": "e3e4" }), 1)
         .await;
     assert_eq!(r["error"], "not_your_turn", "{r}");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let (_, g) = guest.get(&format!("/api/games/{id}")).await;
-    assert_eq!(g["ply"], 0, "nobody moved: {g}");
+    // (On a shared PostgreSQL database another test's server may resume this game.)
+    if !url.starts_with("postgres") {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let (_, g) = guest.get(&format!("/api/games/{id}")).await;
+        assert_eq!(g["ply"], 0, "nobody moved: {g}");
+    }
     server.abort();
     drop(server);
 
