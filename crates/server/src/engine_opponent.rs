@@ -8,7 +8,7 @@ use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tokio::sync::Semaphore;
 
 /// How the engine plays at one level.
@@ -52,6 +52,8 @@ const TT_MB: usize = 8;
 /// The engine crate behind the [`Opponent`] seam.
 pub struct EngineOpponent {
     permits: Arc<Semaphore>,
+    running: Arc<AtomicUsize>,
+    peak: Arc<AtomicUsize>,
 }
 
 impl EngineOpponent {
@@ -59,7 +61,14 @@ impl EngineOpponent {
     pub fn new(concurrent: usize) -> EngineOpponent {
         EngineOpponent {
             permits: Arc::new(Semaphore::new(concurrent.max(1))),
+            running: Arc::default(),
+            peak: Arc::default(),
         }
+    }
+
+    /// The most searches that have run at the same time so far.
+    pub fn peak_searches(&self) -> usize {
+        self.peak.load(Ordering::Relaxed)
     }
 }
 
@@ -115,10 +124,17 @@ impl Opponent for EngineOpponent {
     ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + '_>> {
         Box::pin(async move {
             let _permit = self.permits.clone().acquire_owned().await.ok()?;
-            tokio::task::spawn_blocking(move || choose_blocking(&*position, level, budget_ms))
-                .await
-                .ok()
-                .flatten()
+            let (running, peak) = (self.running.clone(), self.peak.clone());
+            tokio::task::spawn_blocking(move || {
+                let now = running.fetch_add(1, Ordering::Relaxed) + 1;
+                peak.fetch_max(now, Ordering::Relaxed);
+                let mv = choose_blocking(&*position, level, budget_ms);
+                running.fetch_sub(1, Ordering::Relaxed);
+                mv
+            })
+            .await
+            .ok()
+            .flatten()
         })
     }
 }
@@ -156,5 +172,21 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{variant}: engine move {mv} illegal: {e}"));
             }
         }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn searches_beyond_the_bound_wait_their_turn() {
+        let opponent = EngineOpponent::new(2);
+        let searches = (0..6).map(|_| {
+            let game = new_game(Variant::Makruk, "default").unwrap();
+            opponent.choose(game, 8, 100)
+        });
+        let moves = futures_util::future::join_all(searches).await;
+        assert!(moves.iter().all(Option::is_some), "{moves:?}");
+        assert!(
+            (1..=2).contains(&opponent.peak_searches()),
+            "peak {}",
+            opponent.peak_searches()
+        );
     }
 }
