@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// HTTP requests per second allowed per client IP (0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_limit: f64,
+    /// Engine searches (games against the computer) run at once; default:
+    /// one fewer than the CPUs, at least 1; 0 pauses the computer's moves.
+    #[arg(long)]
+    pub engine_searches: Option<usize>,
 }
 
 /// Starts the server and serves until interrupted.
@@ -39,6 +43,10 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         rate_per_sec: args.rate_limit,
         rate_burst: (args.rate_limit * 3.0).max(10.0),
         ..Default::default()
+    };
+    let config = thaiboard_server::Config {
+        engine_searches: args.engine_searches.unwrap_or(config.engine_searches),
+        ..config
     };
     let db = config.database_url();
     thaiboard_server::serve_blocking(config, |addr| {

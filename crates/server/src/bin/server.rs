@@ -3,7 +3,8 @@
 //!
 //! Options: `--bind ADDR` (default 127.0.0.1:8080), `--database URL`
 //! (default $DATABASE_URL, else SQLite in --data-dir), `--data-dir DIR`,
-//! `--rate-limit N` (requests/s per IP, 0 = off), `--secure-cookies`,
+//! `--rate-limit N` (requests/s per IP, 0 = off), `--engine-searches N`
+//! (engine searches at once, 0 = computer paused), `--secure-cookies`,
 //! `--enable-test-variant`.
 
 use thaiboard_server::Config;
@@ -34,6 +35,11 @@ fn main() {
                     .parse()
                     .unwrap_or_else(|e| fail(&format!("--rate-limit: {e}")));
                 config.rate_burst = (config.rate_per_sec * 3.0).max(10.0);
+            }
+            "--engine-searches" => {
+                config.engine_searches = value("--engine-searches")
+                    .parse()
+                    .unwrap_or_else(|e| fail(&format!("--engine-searches: {e}")))
             }
             "--secure-cookies" => config.secure_cookies = true,
             "--enable-test-variant" => config.enable_test_variant = true,
