@@ -415,7 +415,9 @@ async function gamePage(id: string): Promise<void> {
     } else if (game.status === 'cancelled') {
       status.textContent = 'This challenge was withdrawn.';
     } else {
-      status.textContent = myColor ? (myTurn() ? 'Your move' : "Opponent's move") : `${game.turn} to move`;
+      const toMove = game.turn === 'white' ? game.white : game.black;
+      const computer = !!toMove && /^engine[1-8]$/.test(toMove.id);
+      status.textContent = myColor ? (myTurn() ? 'Your move' : computer ? "Opponent's move: the computer is thinking…" : "Opponent's move") : `${game.turn} to move`;
     }
     if (game.count) {
       const c = game.count;

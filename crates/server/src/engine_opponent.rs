@@ -3,7 +3,7 @@
 //! server's request threads stay free however many engine games run.
 
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
-use crate::rules::{GameRules, SearchPosition};
+use crate::rules::{GameRules, SearchPosition, Side};
 use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use std::future::Future;
 use std::pin::Pin;
@@ -115,6 +115,24 @@ pub fn choose_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> O
     }
 }
 
+/// Whether the side to move in `position` should declare a board's-honour
+/// count: when it may, and has fewer pieces than its opponent (the count is
+/// the weaker side's way to a draw).
+pub fn should_count(position: &dyn GameRules) -> bool {
+    let side = position.turn();
+    let Some(SearchPosition::Makruk(pos)) = position.search_position() else {
+        return false;
+    };
+    let pieces = |s: Side| {
+        pos.by_color(match s {
+            Side::White => makruk::Color::White,
+            Side::Black => makruk::Color::Black,
+        })
+        .count()
+    };
+    position.can_start_count(side) && pieces(side) < pieces(side.other())
+}
+
 impl Opponent for EngineOpponent {
     fn choose(
         &self,
@@ -136,6 +154,9 @@ impl Opponent for EngineOpponent {
             .ok()
             .flatten()
         })
+    }
+    fn wants_count(&self, position: &dyn GameRules) -> bool {
+        should_count(position)
     }
 }
 
@@ -188,5 +209,27 @@ mod tests {
             "peak {}",
             opponent.peak_searches()
         );
+    }
+
+    #[test]
+    fn the_weaker_side_declares_a_count_when_it_may() {
+        let tokens: Vec<&str> = include_str!("../tests/data/makruk_board_count.txt")
+            .split_whitespace()
+            .collect();
+        let at = tokens.iter().position(|t| *t == "count:black").unwrap();
+        let mut game = new_game(Variant::Makruk, "default").unwrap();
+        for mv in &tokens[..at] {
+            assert!(!should_count(&*game) || !game.fen().contains(['p', 'P']));
+            game.play(mv).unwrap();
+        }
+        // No bia left; Black (six pieces against two) may count but has no reason to.
+        assert_eq!(game.turn(), Side::Black);
+        assert!(game.can_start_count(Side::Black));
+        assert!(!should_count(&*game));
+        // White, the weaker side, counts once it is to move.
+        game.play(tokens[at + 1]).unwrap();
+        assert!(should_count(&*game));
+        game.start_count(Side::White).unwrap();
+        assert!(!should_count(&*game), "one count at a time");
     }
 }

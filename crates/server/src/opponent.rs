@@ -45,6 +45,11 @@ pub trait Opponent: Send + Sync {
         level: u8,
         budget_ms: u64,
     ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + '_>>;
+    /// Whether the side to move declares a board's-honour count (Makruk)
+    /// before moving. Never, unless the opponent says otherwise.
+    fn wants_count(&self, _position: &dyn GameRules) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -345,3 +345,103 @@ async fn claims_need_the_opponents_time_to_have_run_out() {
     let (_, g) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(g["status"], "ongoing");
 }
+
+/// A computer opponent that plays a fixed list of moves and declares a
+/// count where the list says `count:...`.
+struct Scripted(std::sync::Mutex<std::collections::VecDeque<String>>);
+
+impl thaiboard_server::opponent::Opponent for Scripted {
+    fn choose(
+        &self,
+        _position: Box<dyn thaiboard_server::rules::GameRules>,
+        _level: u8,
+        _budget_ms: u64,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<String>> + Send + '_>> {
+        let mv = self.0.lock().unwrap().pop_front();
+        Box::pin(async move { mv })
+    }
+    fn wants_count(&self, _position: &dyn thaiboard_server::rules::GameRules) -> bool {
+        let mut script = self.0.lock().unwrap();
+        let count = script.front().is_some_and(|t| t.starts_with("count:"));
+        if count {
+            script.pop_front();
+        }
+        count
+    }
+}
+
+#[tokio::test]
+async fn the_computer_counts_and_moves_through_the_players_path() {
+    let (url, _) = test_database();
+    let server = start_on(&url, false).await;
+    let tokens: Vec<String> = include_str!("data/makruk_board_count.txt")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    // The computer has Black: it plays every second move and declares the count.
+    let mut script = std::collections::VecDeque::new();
+    let mut human = Vec::new();
+    for (i, t) in tokens
+        .iter()
+        .filter(|t| !t.starts_with("count:"))
+        .enumerate()
+    {
+        if i % 2 == 0 {
+            human.push(t.clone());
+        } else {
+            script.push_back(t.clone());
+        }
+    }
+    let at = tokens.iter().position(|t| t == "count:black").unwrap();
+    script.insert(at / 2, "count:black".to_string());
+    server
+        .app
+        .games
+        .set_opponent(std::sync::Arc::new(Scripted(std::sync::Mutex::new(script))));
+    let guest = Client::guest(&server).await;
+    let g = guest
+        .post_ok(
+            "/api/engine-games",
+            json!({ "variant": "makruk", "color": "white", "level": 5 }),
+        )
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut game = g;
+    for (i, mv) in human.iter().enumerate() {
+        if game["status"] != "ongoing" {
+            break;
+        }
+        let ply = 2 * i as u64;
+        guest
+            .post_ok(
+                &format!("/api/games/{id}/move"),
+                json!({ "move": mv, "ply": ply }),
+            )
+            .await;
+        game = wait_for_ply(&guest, &id, ply + 2).await;
+    }
+    assert_eq!(game["status"], "finished", "{game}");
+    assert_eq!(
+        (game["result"].as_str(), game["reason"].as_str()),
+        (Some("1/2-1/2"), Some("counting"))
+    );
+    let (_, full) = guest.get(&format!("/api/games/{id}")).await;
+    let actions = full["actions"].as_array().unwrap();
+    let count = actions.iter().find(|a| a["kind"] == "count_start").unwrap();
+    assert_eq!(
+        count["uci"], "black",
+        "the computer (Black) declared the count"
+    );
+    // Every move, the computer's (odd plies) included, is the script's.
+    let played: Vec<&str> = actions
+        .iter()
+        .filter(|a| a["kind"] == "move")
+        .map(|a| a["uci"].as_str().unwrap())
+        .collect();
+    let script: Vec<&str> = tokens
+        .iter()
+        .map(String::as_str)
+        .filter(|t| !t.starts_with("count:"))
+        .collect();
+    assert_eq!(played, script);
+}

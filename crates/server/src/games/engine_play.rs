@@ -140,52 +140,74 @@ impl Games {
         });
     }
 
-    /// Searches and plays the engine's move in game `id`.
+    /// Searches and plays the engine's move in game `id` (declaring a
+    /// board's-honour count first when the opponent wants one).
     async fn engine_turn(&self, id: &str, opponent: Arc<dyn Opponent>) {
-        let prepared = self
-            .with_game(id, async |g| {
-                if g.status != Status::Ongoing {
-                    return Ok(None);
+        let mut counted = false;
+        let mv = loop {
+            let prepared = self
+                .with_game(id, async |g| {
+                    if g.status != Status::Ongoing {
+                        return Ok(None);
+                    }
+                    let player = match g.rules.turn() {
+                        Side::White => g.white.clone(),
+                        Side::Black => g.black.clone(),
+                    };
+                    let Some((player, level)) =
+                        player.and_then(|p| engine_level(&p.id).map(|l| (p, l)))
+                    else {
+                        return Ok(None);
+                    };
+                    // Keep most of the clock: about a twentieth of what is left per move.
+                    let budget = g
+                        .deadline()
+                        .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64);
+                    let count = opponent.wants_count(&*g.rules);
+                    Ok(Some((
+                        g.rules.box_clone(),
+                        level,
+                        player,
+                        g.ply(),
+                        budget,
+                        count,
+                    )))
+                })
+                .await;
+            match prepared {
+                Ok(Some((_, _, player, _, _, true))) if !counted => {
+                    counted = true;
+                    self.engine_act(id, &player, Command::CountStart).await;
                 }
-                let player = match g.rules.turn() {
-                    Side::White => g.white.clone(),
-                    Side::Black => g.black.clone(),
-                };
-                let Some((player, level)) =
-                    player.and_then(|p| engine_level(&p.id).map(|l| (p, l)))
-                else {
-                    return Ok(None);
-                };
-                // Keep most of the clock: about a twentieth of what is left per move.
-                let budget = g
-                    .deadline()
-                    .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64);
-                Ok(Some((g.rules.box_clone(), level, player, g.ply(), budget)))
-            })
-            .await;
-        let mv = match prepared {
-            Ok(Some((rules, level, player, ply, budget))) => opponent
-                .choose(rules, level, budget)
-                .await
-                .map(|mv| (mv, player, ply)),
-            Ok(None) => None,
-            Err(e) => {
-                eprintln!("thaiboard-server: engine move in game {id}: {e}");
-                None
+                Ok(Some((rules, level, player, ply, budget, _))) => {
+                    break opponent
+                        .choose(rules, level, budget)
+                        .await
+                        .map(|mv| (mv, player, ply));
+                }
+                Ok(None) => break None,
+                Err(e) => {
+                    eprintln!("thaiboard-server: engine move in game {id}: {e}");
+                    break None;
+                }
             }
         };
         self.engine.pending.lock().expect("engine lock").remove(id);
-        let Some((text, player, ply)) = mv else {
-            return;
-        };
-        let cmd = Command::Move {
-            text,
-            ply: Some(ply),
-        };
-        if let Err(e) = self.act(&player, id, cmd).await {
+        if let Some((text, player, ply)) = mv {
+            let cmd = Command::Move {
+                text,
+                ply: Some(ply),
+            };
+            self.engine_act(id, &player, cmd).await;
+        }
+    }
+
+    /// Carries out a command of the engine's account, as a player's.
+    async fn engine_act(&self, id: &str, player: &User, cmd: Command) {
+        if let Err(e) = self.act(player, id, cmd).await {
             // The game may have ended meanwhile (resignation, time, abort).
             if !matches!(e.code, "game_over" | "stale" | "wrong_ply" | "time_over") {
-                eprintln!("thaiboard-server: engine move in game {id} refused: {e}");
+                eprintln!("thaiboard-server: engine action in game {id} refused: {e}");
             }
         }
     }
