@@ -190,6 +190,23 @@ async fn engine_levels_and_requests_are_checked() {
         )
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // At most ten games against the computer at a time.
+    for _ in 0..10 {
+        guest
+            .post_ok(
+                "/api/engine-games",
+                json!({ "variant": "test", "color": "white", "level": 1 }),
+            )
+            .await;
+    }
+    guest
+        .refused(
+            "/api/engine-games",
+            json!({ "variant": "test", "color": "white", "level": 1 }),
+            StatusCode::CONFLICT,
+            "too_many_engine_games",
+        )
+        .await;
     // A registered user plays the engine too.
     let g = user
         .post_ok(

@@ -37,6 +37,9 @@ impl EngineSlot {
     }
 }
 
+/// Most ongoing games against the computer one player may have.
+pub const MAX_ENGINE_GAMES: i64 = 10;
+
 /// A game against the computer as a client asks for it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,6 +87,21 @@ impl Games {
                     ),
                 )
             })?;
+        let ongoing: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM games WHERE status = 'ongoing' AND creator_id = $1 AND opponent_id LIKE 'engine%'",
+        )
+        .bind(&user.id)
+        .fetch_one(&self.db.pool)
+        .await?
+        .get(0);
+        if ongoing >= MAX_ENGINE_GAMES {
+            return Err(ApiError::conflict(
+                "too_many_engine_games",
+                format!(
+                    "at most {MAX_ENGINE_GAMES} games against the computer at a time: finish or resign one first"
+                ),
+            ));
+        }
         let engine = engine_user_id(level);
         let human_white = match setup.color.as_str() {
             "white" => true,
