@@ -389,7 +389,10 @@ impl thaiboard_server::opponent::Opponent for Scripted {
 
 #[tokio::test]
 async fn the_computer_counts_and_moves_through_the_players_path() {
-    let (url, _) = test_database();
+    // Always SQLite: on a shared PostgreSQL database other tests' servers
+    // would resume this game with the real engine.
+    let (_, dir) = test_database();
+    let url = format!("sqlite://{}", dir.join("scripted.db").display());
     let server = start_on(&url, false).await;
     let tokens: Vec<String> = include_str!("data/makruk_board_count.txt")
         .split_whitespace()
