@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
 
 mod engine_play;
-pub use engine_play::{EngineGameRequest, engine_user};
+pub use engine_play::EngineGameRequest;
 
 /// Life stage of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]

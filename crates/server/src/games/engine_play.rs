@@ -12,9 +12,7 @@ use crate::auth::User;
 use crate::clock::TimeControlRequest;
 use crate::error::{ApiError, ApiResult};
 use crate::games::GameView;
-use crate::opponent::{
-    MAX_LEVEL, MIN_LEVEL, Opponent, engine_level, engine_user_id, engine_username,
-};
+use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent, engine_level, engine_user_id};
 use crate::rules::Side;
 use crate::util::now_ms;
 use serde::Deserialize;
@@ -246,14 +244,5 @@ impl Games {
             }
         }
         Ok(rows.len())
-    }
-}
-
-/// The engine account's user for `level` (for tests and tools).
-pub fn engine_user(level: u8) -> User {
-    User {
-        id: engine_user_id(level),
-        username: engine_username(level),
-        guest: false,
     }
 }
