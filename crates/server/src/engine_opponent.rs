@@ -78,7 +78,7 @@ fn run<G: Game>(
     history: &[u64],
     settings: LevelSettings,
     budget_ms: u64,
-) -> Option<String> {
+) -> Option<(String, i32)> {
     let mut tt = Tt::new(TT_MB);
     let limits = Limits {
         movetime: Some(settings.think_ms.min(budget_ms).max(10)),
@@ -92,13 +92,32 @@ fn run<G: Game>(
         ..SearchOptions::default()
     };
     let stop = AtomicBool::new(false);
-    search(root, history, &mut tt, &limits, &opts, &stop, |_| {})
-        .best
-        .map(G::move_text)
+    let result = search(root, history, &mut tt, &limits, &opts, &stop, |_| {});
+    result.best.map(|m| (G::move_text(m), result.score))
 }
 
 /// Chooses a move for the side to move in `position` (blocking).
 pub fn choose_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> Option<String> {
+    match search_blocking(position, level, budget_ms) {
+        Some((mv, _)) => Some(mv),
+        // Games without an engine (the test variant): the first legal move.
+        None => position.legal_moves().into_iter().next().map(|m| m.uci),
+    }
+}
+
+/// How far behind (centipawns, by its own search) the computer must stand
+/// to accept a draw offer.
+pub const ACCEPT_DRAW_BELOW: i32 = -300;
+
+/// Whether the side to move in `position` accepts a draw offer: when a
+/// full-strength search of about a quarter second finds it clearly losing.
+pub fn accepts_draw_blocking(position: &dyn GameRules) -> bool {
+    search_blocking(position, MAX_LEVEL, 250).is_some_and(|(_, score)| score <= ACCEPT_DRAW_BELOW)
+}
+
+/// The engine's move and its score (side to move's view) in `position`;
+/// `None` without a legal move or without an engine for the game.
+fn search_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> Option<(String, i32)> {
     let settings = level_settings(level);
     match position.search_position() {
         Some(SearchPosition::Makruk(pos)) => run(&MakrukGame::new(pos), &[], settings, budget_ms),
@@ -110,8 +129,7 @@ pub fn choose_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> O
             let root = MakhosGame::new(*game.position(), game.rules(), game.no_progress_plies());
             run(&root, &history, settings, budget_ms)
         }
-        // Games without an engine (the test variant): the first legal move.
-        None => position.legal_moves().into_iter().next().map(|m| m.uci),
+        None => None,
     }
 }
 
@@ -157,6 +175,20 @@ impl Opponent for EngineOpponent {
     }
     fn wants_count(&self, position: &dyn GameRules) -> bool {
         should_count(position)
+    }
+
+    fn accepts_draw(
+        &self,
+        position: Box<dyn GameRules>,
+    ) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
+        Box::pin(async move {
+            let Ok(_permit) = self.permits.clone().acquire_owned().await else {
+                return false;
+            };
+            tokio::task::spawn_blocking(move || accepts_draw_blocking(&*position))
+                .await
+                .unwrap_or(false)
+        })
     }
 }
 
@@ -231,5 +263,24 @@ mod tests {
         assert!(should_count(&*game));
         game.start_count(Side::White).unwrap();
         assert!(!should_count(&*game), "one count at a time");
+    }
+
+    #[test]
+    fn only_the_losing_side_accepts_a_draw() {
+        let tokens: Vec<&str> = include_str!("../tests/data/makruk_board_count.txt")
+            .split_whitespace()
+            .collect();
+        let at = tokens.iter().position(|t| *t == "count:black").unwrap();
+        let mut game = new_game(Variant::Makruk, "default").unwrap();
+        assert!(!accepts_draw_blocking(&*game), "not at the start");
+        for mv in &tokens[..at] {
+            game.play(mv).unwrap();
+        }
+        // Black has six pieces against two.
+        assert!(!accepts_draw_blocking(&*game));
+        game.play(tokens[at + 1]).unwrap();
+        assert!(accepts_draw_blocking(&*game));
+        let test = new_game(Variant::Test, "default").unwrap();
+        assert!(!accepts_draw_blocking(&*test), "no engine, no draw");
     }
 }

@@ -50,6 +50,15 @@ pub trait Opponent: Send + Sync {
     fn wants_count(&self, _position: &dyn GameRules) -> bool {
         false
     }
+    /// Whether the side to move in `position` accepts its opponent's draw
+    /// offer (instead of moving, which declines it). Never, unless the
+    /// opponent says otherwise.
+    fn accepts_draw(
+        &self,
+        _position: Box<dyn GameRules>,
+    ) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
+        Box::pin(async { false })
+    }
 }
 
 #[cfg(test)]

@@ -365,7 +365,7 @@ async fn claims_need_the_opponents_time_to_have_run_out() {
 
 /// A computer opponent that plays a fixed list of moves and declares a
 /// count where the list says `count:...`.
-struct Scripted(std::sync::Mutex<std::collections::VecDeque<String>>);
+struct Scripted(std::sync::Mutex<std::collections::VecDeque<String>>, bool);
 
 impl thaiboard_server::opponent::Opponent for Scripted {
     fn choose(
@@ -384,6 +384,13 @@ impl thaiboard_server::opponent::Opponent for Scripted {
             script.pop_front();
         }
         count
+    }
+    fn accepts_draw(
+        &self,
+        _position: Box<dyn thaiboard_server::rules::GameRules>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = bool> + Send + '_>> {
+        let accept = self.1;
+        Box::pin(async move { accept })
     }
 }
 
@@ -414,10 +421,10 @@ async fn the_computer_counts_and_moves_through_the_players_path() {
     }
     let at = tokens.iter().position(|t| t == "count:black").unwrap();
     script.insert(at / 2, "count:black".to_string());
-    server
-        .app
-        .games
-        .set_opponent(std::sync::Arc::new(Scripted(std::sync::Mutex::new(script))));
+    server.app.games.set_opponent(std::sync::Arc::new(Scripted(
+        std::sync::Mutex::new(script),
+        false,
+    )));
     let guest = Client::guest(&server).await;
     let g = guest
         .post_ok(
@@ -464,4 +471,76 @@ async fn the_computer_counts_and_moves_through_the_players_path() {
         .filter(|t| !t.starts_with("count:"))
         .collect();
     assert_eq!(played, script);
+}
+
+/// The human offers a draw, then moves: the offer stands for the computer to answer.
+async fn offer_then_move(guest: &Client, id: &str) -> Value {
+    guest
+        .post_ok(
+            &format!("/api/games/{id}/draw"),
+            json!({ "action": "offer" }),
+        )
+        .await;
+    guest
+        .post_ok(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "e3e4", "ply": 0 }),
+        )
+        .await;
+    for _ in 0..400 {
+        let (_, g) = guest.get(&format!("/api/games/{id}")).await;
+        if g["ply"] == 2 || g["status"] != "ongoing" {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the computer did not answer");
+}
+
+#[tokio::test]
+async fn the_computer_answers_draw_offers() {
+    // The engine, level against level at the start, plays on: its move declines.
+    let server = start().await;
+    let guest = Client::guest(&server).await;
+    let g = guest
+        .post_ok(
+            "/api/engine-games",
+            json!({ "variant": "makruk", "color": "white", "level": 4 }),
+        )
+        .await;
+    let g = offer_then_move(&guest, g["id"].as_str().unwrap()).await;
+    assert_eq!(
+        (g["status"].as_str(), g["ply"].as_u64()),
+        (Some("ongoing"), Some(2)),
+        "{g}"
+    );
+    assert_eq!(g["draw_offer"], Value::Null);
+    // An opponent that accepts ends the game by agreement without moving.
+    let (_, dir) = test_database();
+    let server = start_on(
+        &format!("sqlite://{}", dir.join("draw.db").display()),
+        false,
+    )
+    .await;
+    server.app.games.set_opponent(std::sync::Arc::new(Scripted(
+        std::sync::Mutex::new(["e6e5".to_string()].into()),
+        true,
+    )));
+    let guest = Client::guest(&server).await;
+    let g = guest
+        .post_ok(
+            "/api/engine-games",
+            json!({ "variant": "makruk", "color": "white", "level": 4 }),
+        )
+        .await;
+    let g = offer_then_move(&guest, g["id"].as_str().unwrap()).await;
+    assert_eq!(
+        (
+            g["result"].as_str(),
+            g["reason"].as_str(),
+            g["ply"].as_u64()
+        ),
+        (Some("1/2-1/2"), Some("agreement"), Some(1)),
+        "{g}"
+    );
 }

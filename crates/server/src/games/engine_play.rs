@@ -13,7 +13,7 @@ use crate::clock::TimeControlRequest;
 use crate::error::{ApiError, ApiResult};
 use crate::games::GameView;
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent, engine_level, engine_user_id};
-use crate::rules::Side;
+use crate::rules::{GameRules, Side};
 use crate::util::now_ms;
 use serde::Deserialize;
 use sqlx::Row;
@@ -33,6 +33,17 @@ impl EngineSlot {
     pub(super) fn set_service(&self, games: &Arc<Games>) {
         let _ = self.service.set(Arc::downgrade(games));
     }
+}
+
+/// The engine's turn in a game, as read under the game's lock.
+struct Turn {
+    rules: Box<dyn GameRules>,
+    level: u8,
+    player: User,
+    ply: u32,
+    budget_ms: u64,
+    wants_count: bool,
+    draw_offered: bool,
 }
 
 /// Most ongoing games against the computer one player may have.
@@ -156,50 +167,63 @@ impl Games {
         });
     }
 
-    /// Searches and plays the engine's move in game `id` (declaring a
-    /// board's-honour count first when the opponent wants one).
+    /// What the engine needs to know to play in game `id`, if it is to move there.
+    async fn engine_turn_state(
+        &self,
+        id: &str,
+        opponent: &dyn Opponent,
+    ) -> ApiResult<Option<Turn>> {
+        self.with_game(id, async |g| {
+            if g.status != Status::Ongoing {
+                return Ok(None);
+            }
+            let side = g.rules.turn();
+            let player = match side {
+                Side::White => g.white.clone(),
+                Side::Black => g.black.clone(),
+            };
+            let Some((player, level)) = player.and_then(|p| engine_level(&p.id).map(|l| (p, l)))
+            else {
+                return Ok(None);
+            };
+            Ok(Some(Turn {
+                level,
+                player,
+                ply: g.ply(),
+                // Keep most of the clock: about a twentieth of what is left per move.
+                budget_ms: g
+                    .deadline()
+                    .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64),
+                wants_count: opponent.wants_count(&*g.rules),
+                draw_offered: g.draw_offer == Some(side.other()),
+                rules: g.rules.box_clone(),
+            }))
+        })
+        .await
+    }
+
+    /// Plays the engine's turn in game `id`: declares a board's-honour count
+    /// first when the opponent wants one, accepts a standing draw offer when
+    /// it does (moving declines it), else searches and plays its move.
     async fn engine_turn(&self, id: &str, opponent: Arc<dyn Opponent>) {
         let mut counted = false;
-        let mv = loop {
-            let prepared = self
-                .with_game(id, async |g| {
-                    if g.status != Status::Ongoing {
-                        return Ok(None);
-                    }
-                    let player = match g.rules.turn() {
-                        Side::White => g.white.clone(),
-                        Side::Black => g.black.clone(),
-                    };
-                    let Some((player, level)) =
-                        player.and_then(|p| engine_level(&p.id).map(|l| (p, l)))
-                    else {
-                        return Ok(None);
-                    };
-                    // Keep most of the clock: about a twentieth of what is left per move.
-                    let budget = g
-                        .deadline()
-                        .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64);
-                    let count = opponent.wants_count(&*g.rules);
-                    Ok(Some((
-                        g.rules.box_clone(),
-                        level,
-                        player,
-                        g.ply(),
-                        budget,
-                        count,
-                    )))
-                })
-                .await;
-            match prepared {
-                Ok(Some((_, _, player, _, _, true))) if !counted => {
+        let action = loop {
+            match self.engine_turn_state(id, &*opponent).await {
+                Ok(Some(t)) if t.wants_count && !counted => {
                     counted = true;
-                    self.engine_act(id, &player, Command::CountStart).await;
+                    self.engine_act(id, &t.player, Command::CountStart).await;
                 }
-                Ok(Some((rules, level, player, ply, budget, _))) => {
-                    break opponent
-                        .choose(rules, level, budget)
-                        .await
-                        .map(|mv| (mv, player, ply));
+                Ok(Some(t))
+                    if t.draw_offered && opponent.accepts_draw(t.rules.box_clone()).await =>
+                {
+                    break Some((t.player, Command::DrawAccept));
+                }
+                Ok(Some(t)) => {
+                    let mv = opponent.choose(t.rules, t.level, t.budget_ms).await;
+                    break mv.map(|text| {
+                        let ply = Some(t.ply);
+                        (t.player, Command::Move { text, ply })
+                    });
                 }
                 Ok(None) => break None,
                 Err(e) => {
@@ -209,11 +233,7 @@ impl Games {
             }
         };
         self.engine.pending.lock().expect("engine lock").remove(id);
-        if let Some((text, player, ply)) = mv {
-            let cmd = Command::Move {
-                text,
-                ply: Some(ply),
-            };
+        if let Some((player, cmd)) = action {
             self.engine_act(id, &player, cmd).await;
         }
     }
