@@ -6,11 +6,13 @@
 //! here or (through PostgreSQL `LISTEN/NOTIFY`, as game updates travel) on
 //! another server process sharing the database. Bursts of changes are sent
 //! as one list. The socket takes no commands; a client may send
-//! `{"type":"ping"}` and gets `{"type":"pong"}`.
+//! `{"type":"ping"}` and gets `{"type":"pong"}` (at the WebSocket message
+//! rate of the game sockets; beyond it, a `rate_limited` error).
 
 use crate::AppState;
 use crate::auth::Session;
 use crate::error::ApiError;
+use crate::ratelimit::Bucket;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
@@ -49,6 +51,8 @@ async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
     if sink.send(Message::Text(first.into())).await.is_err() {
         return;
     }
+    let rate = app.config.ws_rate_per_sec;
+    let mut bucket = Bucket::new(rate * 2.0);
     loop {
         tokio::select! {
             change = changes.recv() => {
@@ -66,6 +70,9 @@ async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
             }
             incoming = stream.next() => {
                 let reply = match incoming {
+                    Some(Ok(Message::Text(_) | Message::Binary(_))) if rate > 0.0 && !bucket.take(rate, rate * 2.0) => {
+                        r#"{"type":"error","error":"rate_limited","message":"too many messages: slow down"}"#
+                    }
                     Some(Ok(Message::Text(t))) if t.as_str().contains("\"ping\"") => r#"{"type":"pong"}"#,
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(Message::Text(_) | Message::Binary(_))) => {

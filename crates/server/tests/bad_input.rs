@@ -399,22 +399,7 @@ async fn websocket_message_floods_are_limited() {
     let (white, _black, id) = started_game(&server, "test", json!({})).await;
     let (mut ws, _) = white.socket(&id).await;
     // 100 pings at once: the first burst is answered, the rest refused by id.
-    for i in 0..100 {
-        ws.send_json(json!({ "type": "ping", "id": i })).await;
-    }
-    let (mut pongs, mut limited) = (0, 0);
-    while pongs + limited < 100 {
-        let m = ws.next_json().await;
-        match m["type"].as_str() {
-            Some("pong") => pongs += 1,
-            Some("error") => {
-                assert_eq!(m["error"], "rate_limited", "{m}");
-                assert!(m["id"].is_number(), "the refusal names the message: {m}");
-                limited += 1;
-            }
-            _ => {}
-        }
-    }
+    let (_, limited) = common::ping_flood(&mut ws, 100, true).await;
     assert!(limited >= 50, "{limited} limited");
     let (_, g) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(g["ply"], 0);

@@ -52,6 +52,11 @@ async fn challenges_appear_and_disappear_live() {
     ws.send_json(json!({ "type": "move", "move": "e3e4" }))
         .await;
     assert_eq!(ws.next_of("error").await["error"], "malformed_message");
+    // A flood of messages is refused beyond the rate.
+    let mut ws = watcher.lobby_socket().await;
+    lobby_until(&mut ws, |_| true).await;
+    let (_, limited) = common::ping_flood(&mut ws, 100, false).await;
+    assert!(limited >= 50, "{limited} limited");
 }
 
 #[tokio::test]

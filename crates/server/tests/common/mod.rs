@@ -352,3 +352,29 @@ pub async fn lobby_until(ws: &mut Ws, pred: impl Fn(&[String]) -> bool) -> Vec<S
         }
     }
 }
+
+/// Sends `n` pings at once (numbered) and reads the `n` answers; every
+/// refusal must be `rate_limited` (and name its ping when `named`).
+/// Returns (pongs, refusals).
+pub async fn ping_flood(ws: &mut Ws, n: usize, named: bool) -> (usize, usize) {
+    for i in 0..n {
+        ws.send_json(json!({ "type": "ping", "id": i })).await;
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    while pongs + limited < n {
+        let m = ws.next_json().await;
+        match m["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") => {
+                assert_eq!(m["error"], "rate_limited", "{m}");
+                assert!(
+                    !named || m["id"].is_number(),
+                    "the refusal names the message: {m}"
+                );
+                limited += 1;
+            }
+            _ => {}
+        }
+    }
+    (pongs, limited)
+}
