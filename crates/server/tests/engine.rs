@@ -361,6 +361,41 @@ async fn claims_need_the_opponents_time_to_have_run_out() {
     }
     let (_, g) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(g["status"], "ongoing");
+    // One second each: once White's time is up, Black's claim wins on time
+    // (or the server's own clock got there first; the result is the same).
+    let (white, black, id) = started_game(
+        &server,
+        "test",
+        json!({ "time_control": { "kind": "live", "minutes": 1.0 / 60.0, "increment": 0 } }),
+    )
+    .await;
+    for (who, ply) in [(&white, 0), (&black, 1)] {
+        who.post_ok(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "1", "ply": ply }),
+        )
+        .await;
+    }
+    let claimed = loop {
+        let (s, g) = black
+            .post(&format!("/api/games/{id}/claim"), json!({}))
+            .await;
+        match (s, g["error"].as_str()) {
+            (StatusCode::OK, _) => break true,
+            (StatusCode::CONFLICT, Some("game_over")) => break false,
+            (StatusCode::CONFLICT, Some("nothing_to_claim")) => {
+                tokio::time::sleep(Duration::from_millis(5)).await
+            }
+            other => panic!("claim: {other:?} {g}"),
+        }
+    };
+    let (_, g) = black.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("0-1"), Some("timeout")),
+        "claimed: {claimed}, {g}"
+    );
+    assert_eq!(g["clock"]["white_ms"], 0);
 }
 
 /// A computer opponent that plays a fixed list of moves and declares a
