@@ -58,6 +58,12 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         // Checkpoints (which fsync) run in a background task, not in a commit.
                         conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                        // Read pages through a memory map and keep more of them
+                        // cached (fewer read system calls on the move path).
+                        conn.execute("PRAGMA mmap_size = 268435456").await?;
+                        conn.execute("PRAGMA cache_size = -16384").await?;
+                        // Statement journals of multi-row writes stay in memory.
+                        conn.execute("PRAGMA temp_store = MEMORY").await?;
                         Ok(())
                     })
                 })

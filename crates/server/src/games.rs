@@ -534,23 +534,133 @@ async fn write_job(tx: &mut sqlx::Transaction<'_, sqlx::Any>, job: &WriteJob) ->
     Ok(())
 }
 
-async fn write_batch(pool: &sqlx::AnyPool, jobs: &[(WriteJob, Reply)]) -> ApiResult<()> {
-    let mut tx = pool.begin().await?;
-    for (job, _) in jobs {
-        write_job(&mut tx, job).await?;
+/// `text` as an SQL string literal (SQLite and PostgreSQL: quotes doubled,
+/// no other escapes).
+fn sql_text(out: &mut String, text: &str) {
+    out.push('\'');
+    for c in text.chars() {
+        if c == '\'' {
+            out.push('\'');
+        }
+        out.push(c);
     }
-    tx.commit().await?;
-    Ok(())
+    out.push('\'');
+}
+
+fn sql_opt_text(out: &mut String, text: Option<&str>) {
+    match text {
+        Some(t) => sql_text(out, t),
+        None => out.push_str("NULL"),
+    }
+}
+
+/// The writes of a batch as one SQL text, with the number of rows it
+/// changes when every game still has its expected version: one multi-row
+/// `INSERT` of the actions and one guarded `UPDATE` per game. The SQLite
+/// connection runs it in one round trip to its worker thread, where
+/// statements with bound values would take two per game.
+fn batch_sql(jobs: &[(WriteJob, Reply)]) -> (String, u64) {
+    use std::fmt::Write;
+    let mut sql = String::with_capacity(512);
+    let mut rows = 0;
+    for (i, (job, a)) in jobs
+        .iter()
+        .filter_map(|(j, _)| j.action.as_ref().map(|a| (j, a)))
+        .enumerate()
+    {
+        sql.push_str(if i == 0 {
+            "INSERT INTO game_actions (game_id, seq, kind, notation, san, fen, white_ms, black_ms, at) VALUES ("
+        } else {
+            ", ("
+        });
+        sql_text(&mut sql, &job.game_id);
+        let _ = write!(sql, ", {}, ", a.seq);
+        for text in [&a.kind, &a.uci, &a.san, &a.fen] {
+            sql_text(&mut sql, text);
+            sql.push_str(", ");
+        }
+        let _ = write!(sql, "{}, {}, {})", a.white_ms, a.black_ms, a.at);
+        rows += 1;
+    }
+    if rows > 0 {
+        sql.push_str(";\n");
+    }
+    for (job, _) in jobs {
+        let u = &job.update;
+        sql.push_str("UPDATE games SET status = ");
+        sql_text(&mut sql, u.status);
+        let _ = write!(
+            sql,
+            ", white_ms = {}, black_ms = {}, turn_since = {}, version = version + 1, ply = {}, fen = ",
+            u.white_ms, u.black_ms, u.turn_since, u.ply
+        );
+        sql_text(&mut sql, &u.fen);
+        sql.push_str(", result = ");
+        sql_opt_text(&mut sql, u.result.as_deref());
+        sql.push_str(", reason = ");
+        sql_opt_text(&mut sql, u.reason.as_deref());
+        sql.push_str(", draw_offer = ");
+        sql_opt_text(&mut sql, u.draw_offer);
+        let _ = write!(sql, ", updated_at = {} WHERE id = ", u.updated_at);
+        sql_text(&mut sql, &job.game_id);
+        let _ = writeln!(sql, " AND version = {};", u.version);
+        rows += 1;
+    }
+    (sql, rows)
+}
+
+/// Commits the writes of `jobs` in one transaction on `conn`; fails (writing
+/// nothing) if any write fails or finds its game changed. Two round trips
+/// to the SQLite worker: `BEGIN` with the writes, then `COMMIT` (or
+/// `ROLLBACK`). The second value is false when the connection is unusable.
+async fn write_batch(
+    conn: &mut sqlx::AnyConnection,
+    jobs: &[(WriteJob, Reply)],
+) -> (ApiResult<()>, bool) {
+    let (sql, rows) = batch_sql(jobs);
+    // The rows changed are counted by SQLite's total_changes() around the
+    // writes (a per-statement count would also pick up BEGIN's stale one).
+    let sql = format!("BEGIN IMMEDIATE;\nSELECT total_changes();\n{sql}SELECT total_changes();");
+    let outcome = match sqlx::Executor::fetch_all(&mut *conn, sqlx::raw_sql(&sql)).await {
+        Ok(counts) if counts.len() == 2 => {
+            let before: i64 = counts[0].try_get(0).unwrap_or(-1);
+            let after: i64 = counts[1].try_get(0).unwrap_or(-1);
+            if before >= 0 && after - before == rows as i64 {
+                Ok(())
+            } else {
+                Err(stale())
+            }
+        }
+        Ok(_) => Err(ApiError::internal("the batch's change count is missing")),
+        Err(e) => Err(ApiError::from(e)),
+    };
+    let end = if outcome.is_ok() {
+        "COMMIT"
+    } else {
+        "ROLLBACK"
+    };
+    match sqlx::Executor::execute(&mut *conn, sqlx::raw_sql(end)).await {
+        Ok(_) => (outcome, true),
+        // A failed BEGIN leaves nothing to roll back.
+        Err(_) if outcome.is_err() => (outcome, true),
+        Err(e) => {
+            let _ = sqlx::Executor::execute(&mut *conn, sqlx::raw_sql("ROLLBACK")).await;
+            (Err(ApiError::from(e)), false)
+        }
+    }
 }
 
 /// The SQLite group-commit writer: takes every write waiting in the queue,
 /// commits them in one transaction, then answers each. If the batch fails,
 /// each write is retried alone so that one bad write fails only itself.
+/// It keeps one connection of the pool for itself: its page cache stays
+/// warm (no rereading pages other connections changed).
 async fn writer_task(
     pool: sqlx::AnyPool,
     lock: Arc<tokio::sync::Mutex<()>>,
     mut queue: tokio::sync::mpsc::Receiver<(WriteJob, Reply)>,
 ) {
+    let mut conn: Option<sqlx::pool::PoolConnection<sqlx::Any>> = None;
     while let Some(first) = queue.recv().await {
         let mut batch = vec![first];
         while batch.len() < 256 {
@@ -560,7 +670,21 @@ async fn writer_task(
             }
         }
         let _guard = lock.lock().await;
-        match write_batch(&pool, &batch).await {
+        let c = match &mut conn {
+            Some(c) => c,
+            None => match pool.acquire().await {
+                Ok(c) => conn.insert(c),
+                Err(e) => {
+                    let e = ApiError::from(e);
+                    for (_, reply) in batch {
+                        let _ = reply.send(Err(e.clone()));
+                    }
+                    continue;
+                }
+            },
+        };
+        let (result, healthy) = write_batch(c, &batch).await;
+        match result {
             Ok(()) => {
                 for (_, reply) in batch {
                     let _ = reply.send(Ok(()));
@@ -570,12 +694,23 @@ async fn writer_task(
                 let (_, reply) = batch.pop().expect("one job");
                 let _ = reply.send(Err(e));
             }
-            Err(_) => {
+            Err(_) if healthy => {
                 for job in batch {
-                    let result = write_batch(&pool, std::slice::from_ref(&job)).await;
+                    let (result, ok) = write_batch(c, std::slice::from_ref(&job)).await;
                     let _ = job.1.send(result);
+                    if !ok {
+                        break; // the rest get "writer stopped" answers when dropped
+                    }
                 }
             }
+            Err(e) => {
+                for (_, reply) in batch {
+                    let _ = reply.send(Err(e.clone()));
+                }
+            }
+        }
+        if !healthy {
+            conn = None;
         }
     }
 }
@@ -1296,10 +1431,14 @@ impl Games {
     ) {
         self.timers.set(id, deadline);
         self.engine_check(&view);
-        self.hub.publish(
-            id,
-            &serde_json::json!({ "type": "update", "game": view, "action": action }),
-        );
+        self.hub.publish_text(id, || {
+            let update = Update {
+                kind: "update",
+                game: &view,
+                action: action.as_ref(),
+            };
+            serde_json::to_string(&update).unwrap_or_default()
+        });
         if over && !self.hub.has_watchers(id) {
             self.invalidate(id);
         }
@@ -1385,6 +1524,15 @@ impl Games {
             })
             .collect())
     }
+}
+
+/// The message watchers get after a change, encoded straight from the view.
+#[derive(Serialize)]
+struct Update<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'a GameView,
+    action: Option<&'a Action>,
 }
 
 fn stale() -> ApiError {
@@ -1524,5 +1672,141 @@ async fn timer_task(games: Weak<Games>, timers: Arc<Timers>) {
             _ = notified => {}
             _ = tokio::time::sleep(std::time::Duration::from_millis(wait)) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(game: &str, seq: u32, version: i64, san: &str) -> (WriteJob, Reply) {
+        let action = Action {
+            seq,
+            kind: "move".into(),
+            uci: format!("m{seq}"),
+            san: san.into(),
+            fen: format!("fen after {seq}, it's"),
+            white_ms: 1000,
+            black_ms: 2000,
+            at: 5,
+        };
+        let update = UpdateRow {
+            status: "ongoing",
+            white_ms: 1000,
+            black_ms: 2000,
+            turn_since: 5,
+            ply: seq as i32,
+            fen: action.fen.clone(),
+            result: None,
+            reason: Some("o'clock".into()),
+            draw_offer: None,
+            updated_at: 6,
+            version,
+        };
+        let job = WriteJob {
+            game_id: game.into(),
+            action: Some(action),
+            update,
+        };
+        (job, tokio::sync::oneshot::channel().0)
+    }
+
+    async fn database() -> Db {
+        let dir = std::env::temp_dir().join(format!("thaiboard-batch-{}", random_id(8)));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = crate::db::open(&format!("sqlite://{}", dir.join("t.db").display()))
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ('u', 'u', 'u', NULL, 0, 0)")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        for id in ["g1", "g2", "g3"] {
+            sqlx::query(
+                "INSERT INTO games (id, variant, rules, status, creator_id, creator_color, opponent_id, white_id, black_id, \
+                 tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, white_ms, black_ms, turn_since, version, ply, fen, \
+                 result, reason, draw_offer, created_at, updated_at) \
+                 VALUES ($1, 'makruk', 'default', 'ongoing', 'u', 'white', NULL, 'u', 'u', 'none', 0, 0, 0, 0, 0, 0, 1, 0, 'start', NULL, NULL, NULL, 0, 0)",
+            )
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        }
+        db
+    }
+
+    async fn version_and_fen(db: &Db, id: &str) -> (i64, String, Option<String>, i64) {
+        let row = sqlx::query("SELECT version, fen, reason, (SELECT COUNT(*) FROM game_actions WHERE game_id = $1) FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        (row.get(0), row.get(1), row.get(2), row.get(3))
+    }
+
+    #[tokio::test]
+    async fn a_batch_commits_every_write_with_quotes_intact() {
+        let db = database().await;
+        let jobs = vec![job("g1", 1, 1, "e'4"), job("g2", 1, 1, "Me2#")];
+        let mut conn = db.pool.acquire().await.unwrap();
+        let (result, healthy) = write_batch(&mut conn, &jobs).await;
+        result.unwrap();
+        assert!(healthy);
+        assert_eq!(
+            version_and_fen(&db, "g1").await,
+            (2, "fen after 1, it's".into(), Some("o'clock".into()), 1)
+        );
+        assert_eq!(version_and_fen(&db, "g2").await.0, 2);
+        let san: String = sqlx::query("SELECT san FROM game_actions WHERE game_id = 'g1'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(san, "e'4");
+    }
+
+    #[tokio::test]
+    async fn a_stale_write_fails_the_batch_and_writes_nothing() {
+        let db = database().await;
+        // g3 is at version 1, not 7: the whole batch must roll back.
+        let jobs = vec![job("g1", 1, 1, "a"), job("g3", 1, 7, "b")];
+        let mut conn = db.pool.acquire().await.unwrap();
+        let (result, healthy) = write_batch(&mut conn, &jobs).await;
+        assert_eq!(result.unwrap_err().code, "stale");
+        assert!(healthy);
+        drop(conn);
+        assert_eq!(
+            version_and_fen(&db, "g1").await,
+            (1, "start".into(), None, 0)
+        );
+        assert_eq!(version_and_fen(&db, "g3").await.3, 0);
+    }
+
+    #[tokio::test]
+    async fn the_writer_answers_each_write_of_a_failed_batch_alone() {
+        let db = database().await;
+        let lock = Arc::new(tokio::sync::Mutex::new(()));
+        let (queue, rx) = tokio::sync::mpsc::channel(16);
+        let mut answers = Vec::new();
+        // Queued before the writer starts, so they form one batch.
+        for (game, version) in [("g1", 1), ("g2", 9), ("g3", 1)] {
+            let (j, _) = job(game, 1, version, "x");
+            let (reply, answer) = tokio::sync::oneshot::channel();
+            queue.send((j, reply)).await.unwrap();
+            answers.push(answer);
+        }
+        drop(queue);
+        writer_task(db.pool.clone(), lock, rx).await;
+        let results: Vec<_> = futures_util::future::join_all(answers).await;
+        assert!(results[0].as_ref().unwrap().is_ok());
+        assert_eq!(
+            results[1].as_ref().unwrap().as_ref().unwrap_err().code,
+            "stale"
+        );
+        assert!(results[2].as_ref().unwrap().is_ok());
+        assert_eq!(version_and_fen(&db, "g1").await.0, 2);
+        assert_eq!(version_and_fen(&db, "g2").await.0, 1);
+        assert_eq!(version_and_fen(&db, "g3").await.3, 1);
     }
 }

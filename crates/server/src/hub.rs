@@ -3,11 +3,12 @@
 //! processes that share one database.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use tokio::sync::broadcast;
 
-/// A message as sent to WebSocket clients (already JSON text).
-pub type Message = Arc<str>;
+/// A message as sent to WebSocket clients (already JSON text). Clones share
+/// one buffer, so a move's update is encoded once for all its watchers.
+pub type Message = axum::extract::ws::Utf8Bytes;
 
 /// Channels by game id.
 pub struct Hub {
@@ -42,12 +43,18 @@ impl Hub {
 
     /// Sends `message` to everyone watching game `id` here.
     pub fn publish(&self, id: &str, message: &serde_json::Value) {
+        self.publish_text(id, || message.to_string());
+    }
+
+    /// Sends the JSON text made by `text` to everyone watching game `id`
+    /// here; the text is made only if someone watches.
+    pub fn publish_text(&self, id: &str, text: impl FnOnce() -> String) {
         let mut games = self.games.lock().expect("hub lock");
         if let Some(tx) = games.get(id) {
             if tx.receiver_count() == 0 {
                 games.remove(id);
             } else {
-                let _ = tx.send(Arc::from(message.to_string()));
+                let _ = tx.send(Message::from(text()));
             }
         }
     }
@@ -59,7 +66,7 @@ impl Hub {
 
     /// Tells lobby watchers to refresh.
     pub fn lobby_changed(&self) {
-        let _ = self.lobby.send(Arc::from(r#"{"type":"lobby"}"#));
+        let _ = self.lobby.send(Message::from_static(r#"{"type":"lobby"}"#));
     }
 }
 

@@ -9,6 +9,7 @@
 
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
+use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -34,7 +35,25 @@ pub struct Options {
     pub games_per_pair: usize,
     /// Live clock minutes per player.
     pub minutes: f64,
+    /// Whose CPU time to report as the server's.
+    pub server_cpu: ServerCpu,
 }
+
+/// Where the server's CPU time is read from (Linux `/proc`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ServerCpu {
+    /// Not measured (a server on another machine).
+    #[default]
+    Unknown,
+    /// Another process on this machine, by id.
+    Process(u32),
+    /// This process: the server is every thread not named with
+    /// [`CLIENT_THREADS`] (the load generator's own runtime).
+    ThisProcess,
+}
+
+/// Name prefix of the load generator's runtime threads (in-process runs).
+pub const CLIENT_THREADS: &str = "tb-load";
 
 impl Default for Options {
     fn default() -> Self {
@@ -46,6 +65,7 @@ impl Default for Options {
             variant: "makruk".into(),
             games_per_pair: 20,
             minutes: 30.0,
+            server_cpu: ServerCpu::Unknown,
         }
     }
 }
@@ -67,6 +87,12 @@ pub struct Report {
     pub play: Duration,
     /// Move round trips, ms: 50th, 90th, 99th percentile and maximum.
     pub rtt_ms: [f64; 4],
+    /// The server's CPU use during play, % of one core (when measured).
+    pub server_cpu_pct: Option<f64>,
+    /// The load generator's own CPU use during play, % of one core.
+    pub client_cpu_pct: Option<f64>,
+    /// The machine's load average (1, 5, 15 minutes) at the end.
+    pub load_average: Option<String>,
 }
 
 impl std::fmt::Display for Report {
@@ -88,10 +114,66 @@ impl std::fmt::Display for Report {
             "move round trip ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
             self.rtt_ms[0], self.rtt_ms[1], self.rtt_ms[2], self.rtt_ms[3]
         )?;
+        let pct = |p: Option<f64>| p.map_or("?".to_string(), |p| format!("{p:.0}%"));
+        writeln!(
+            f,
+            "cpu during play (100% = one core): server {}  load generator {}  load average {}",
+            pct(self.server_cpu_pct),
+            pct(self.client_cpu_pct),
+            self.load_average.as_deref().unwrap_or("?")
+        )?;
         for e in &self.error_samples {
             writeln!(f, "error: {e}")?;
         }
         Ok(())
+    }
+}
+
+/// CPU seconds (user + system) in a `/proc/.../stat` line.
+fn stat_cpu_seconds(stat: &str) -> Option<f64> {
+    // Fields after the command name (which may hold spaces) in parentheses:
+    // state is the 3rd field, utime the 14th, stime the 15th.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    // USER_HZ is 100 on every Linux ABI Rust supports.
+    Some((utime + stime) as f64 / 100.0)
+}
+
+/// CPU seconds used so far by process `pid`.
+fn process_cpu(pid: u32) -> Option<f64> {
+    stat_cpu_seconds(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// CPU seconds used so far by this process's threads, split into
+/// (named [`CLIENT_THREADS`], all others).
+fn own_threads_cpu() -> Option<(f64, f64)> {
+    let (mut client, mut other) = (0.0, 0.0);
+    for entry in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue; // the thread ended
+        };
+        let cpu = stat_cpu_seconds(&stat).unwrap_or(0.0);
+        let name = stat.split_once('(').map(|(_, r)| r).unwrap_or_default();
+        if name.starts_with(CLIENT_THREADS) {
+            client += cpu;
+        } else {
+            other += cpu;
+        }
+    }
+    Some((client, other))
+}
+
+/// A reading of (server, load generator) CPU seconds.
+fn cpu_reading(source: &ServerCpu) -> (Option<f64>, Option<f64>) {
+    match source {
+        ServerCpu::Unknown => (None, process_cpu(std::process::id())),
+        ServerCpu::Process(pid) => (process_cpu(*pid), process_cpu(std::process::id())),
+        ServerCpu::ThisProcess => match own_threads_cpu() {
+            Some((client, server)) => (Some(server), Some(client)),
+            None => (None, None),
+        },
     }
 }
 
@@ -114,6 +196,42 @@ impl Stats {
 fn err<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> String + '_ {
     move |e| format!("{what}: {e}")
 }
+
+/// The parts of a server message the players read (the rest is skipped
+/// unparsed, which keeps the generator's own CPU use small).
+#[derive(Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default)]
+    game: Option<GameState>,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    message: Option<String>,
+}
+
+/// A game as the players follow it.
+#[derive(Deserialize, Default)]
+struct GameState {
+    id: String,
+    version: i64,
+    ply: usize,
+    status: String,
+    turn: String,
+    #[serde(default)]
+    legal: Vec<LegalUci>,
+}
+
+#[derive(Deserialize)]
+struct LegalUci {
+    uci: String,
+}
+
+/// The answer to a command: `Ok` for an ack, else the error text.
+type Answer = Result<(), String>;
 
 /// A logged-in player.
 struct Player {
@@ -207,21 +325,31 @@ impl Player {
         tokio::spawn(async move {
             while let Some(Ok(msg)) = source.next().await {
                 let Message::Text(text) = msg else { continue };
-                let Ok(v) = serde_json::from_str::<Value>(text.as_str()) else {
+                let Ok(m) = serde_json::from_str::<Incoming>(text.as_str()) else {
                     continue;
                 };
-                match v["type"].as_str() {
-                    Some("ack") | Some("error") => {
-                        if let Some(id) = v["id"].as_u64() {
-                            if let Some(reply) = pending.lock().unwrap().remove(&id) {
-                                let _ = reply.send(v);
-                            }
+                match m.kind.as_str() {
+                    "ack" | "error" => {
+                        let reply = if m.kind == "ack" {
+                            Ok(())
+                        } else {
+                            Err(format!(
+                                "{}: {}",
+                                m.error.unwrap_or_default(),
+                                m.message.unwrap_or_default()
+                            ))
+                        };
+                        if let Some(id) = m.id
+                            && let Some(waiting) = pending.lock().unwrap().remove(&id)
+                        {
+                            let _ = waiting.send(reply);
                         }
                     }
-                    Some("snapshot") | Some("update") => {
-                        let id = v["game"]["id"].as_str().unwrap_or_default().to_string();
-                        if let Some(route) = games.lock().unwrap().get(&id) {
-                            let _ = route.send(v["game"].clone());
+                    "snapshot" | "update" => {
+                        if let Some(game) = m.game
+                            && let Some(route) = games.lock().unwrap().get(&game.id)
+                        {
+                            let _ = route.send(game);
                         }
                     }
                     _ => {}
@@ -229,15 +357,15 @@ impl Player {
             }
             // Connection gone: fail whatever waits.
             for (_, reply) in pending.lock().unwrap().drain() {
-                let _ = reply.send(json!({ "type": "error", "error": "disconnected" }));
+                let _ = reply.send(Err("disconnected".into()));
             }
         });
         Ok(tx)
     }
 }
 
-type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<Value>>>>;
-type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<Value>>>>;
+type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<Answer>>>>;
+type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<GameState>>>>;
 
 struct Conn {
     tx: mpsc::UnboundedSender<String>,
@@ -246,22 +374,23 @@ struct Conn {
 }
 
 impl Conn {
-    async fn command(&self, mut cmd: Value) -> Value {
+    /// Sends a command; `body` is the JSON object's fields after `"id"`
+    /// (game ids and moves are plain letters and digits: no escaping needed).
+    async fn command(&self, body: &str) -> Answer {
         let id = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        cmd["id"] = json!(id);
         let (reply_tx, reply_rx) = oneshot::channel();
         self.pending.lock().unwrap().insert(id, reply_tx);
-        if self.tx.send(cmd.to_string()).is_err() {
-            return json!({ "type": "error", "error": "disconnected" });
+        if self.tx.send(format!("{{\"id\":{id},{body}}}")).is_err() {
+            return Err("disconnected".into());
         }
         match tokio::time::timeout(Duration::from_secs(30), reply_rx).await {
-            Ok(Ok(v)) => v,
-            _ => json!({ "type": "error", "error": "timeout", "message": "no answer within 30 s" }),
+            Ok(Ok(answer)) => answer,
+            _ => Err("timeout: no answer within 30 s".into()),
         }
     }
 }
 
-/// Runs the load test.
+/// Runs the load test against the server at `o.base`.
 pub async fn run(o: Options) -> Result<Report, String> {
     let started = Instant::now();
     let stats = Arc::new(Mutex::new(Stats::default()));
@@ -325,10 +454,15 @@ pub async fn run(o: Options) -> Result<Report, String> {
     begin.wait().await;
     let setup = started.elapsed();
     let play_start = Instant::now();
+    let cpu_start = cpu_reading(&o.server_cpu);
     for t in tasks {
         let _ = t.await;
     }
     let play = play_start.elapsed();
+    let cpu_end = cpu_reading(&o.server_cpu);
+    let share = |a: Option<f64>, b: Option<f64>| -> Option<f64> {
+        Some((b? - a?) / play.as_secs_f64().max(1e-9) * 100.0)
+    };
     let mut st = stats.lock().unwrap();
     st.rtts_us.sort_unstable();
     let pct = |p: f64| -> f64 {
@@ -346,41 +480,117 @@ pub async fn run(o: Options) -> Result<Report, String> {
         setup,
         play,
         rtt_ms: [pct(0.5), pct(0.9), pct(0.99), pct(1.0)],
+        server_cpu_pct: share(cpu_start.0, cpu_end.0),
+        client_cpu_pct: share(cpu_start.1, cpu_end.1),
+        load_average: std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")),
     })
+}
+
+/// A server started inside the load generator's process.
+#[derive(Clone, Debug, Default)]
+pub struct LocalServer {
+    /// Database URL; `None`: a new SQLite file in a temporary folder, removed afterwards.
+    pub database_url: Option<String>,
+    /// Tokio worker threads of the server (default: one per core).
+    pub worker_threads: Option<usize>,
+}
+
+/// Runs the load test on a runtime of its own (threads named
+/// [`CLIENT_THREADS`]); with `local`, first starts a server in this process
+/// on a loopback port, on a separate runtime, and reports its CPU use.
+/// Call from outside any Tokio runtime.
+pub fn run_blocking(mut o: Options, local: Option<LocalServer>) -> Result<Report, String> {
+    let mut temp_dir = None;
+    let server_runtime = match local {
+        None => None,
+        Some(local) => {
+            let mut builder = tokio::runtime::Builder::new_multi_thread();
+            builder.enable_all().thread_name("tb-server");
+            if let Some(n) = local.worker_threads {
+                builder.worker_threads(n.max(1));
+            }
+            let runtime = builder.build().map_err(err("server runtime"))?;
+            let url = match local.database_url {
+                Some(url) => url,
+                None => {
+                    let dir = std::env::temp_dir()
+                        .join(format!("thaiboard-loadtest-{}", crate::util::random_id(8)));
+                    std::fs::create_dir_all(&dir).map_err(err("temporary folder"))?;
+                    let url = format!("sqlite://{}", dir.join("loadtest.db").display());
+                    temp_dir = Some(dir);
+                    url
+                }
+            };
+            let config = crate::Config {
+                bind: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+                database_url: Some(url),
+                // All players come from one address.
+                rate_per_sec: 0.0,
+                ws_rate_per_sec: 0.0,
+                // Accounts are made in bulk here; their password hashing is not what is measured.
+                argon2_memory_kib: 1024,
+                ..Default::default()
+            };
+            let server = runtime
+                .block_on(crate::Server::start(config))
+                .map_err(err("server"))?;
+            o.base = format!("http://{}", server.addr);
+            o.server_cpu = ServerCpu::ThisProcess;
+            Some((runtime, server))
+        }
+    };
+    let client = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name(CLIENT_THREADS)
+        .build()
+        .map_err(err("load generator runtime"))?;
+    let report = client.block_on(run(o));
+    drop(client);
+    if let Some((runtime, server)) = server_runtime {
+        server.abort();
+        runtime.shutdown_timeout(Duration::from_secs(5));
+    }
+    if let Some(dir) = temp_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    report
 }
 
 async fn play_game(
     id: String,
-    mut updates: mpsc::UnboundedReceiver<Value>,
+    mut updates: mpsc::UnboundedReceiver<GameState>,
     conns: Arc<Vec<Conn>>,
     o: Options,
     stats: Arc<Mutex<Stats>>,
 ) {
     // Both players follow the game; the snapshot arrives after subscribing.
+    let subscribe = format!("\"type\":\"subscribe\",\"game\":\"{id}\"");
     for c in conns.iter() {
-        let r = c.command(json!({ "type": "subscribe", "game": id })).await;
-        if r["type"] != "ack" {
-            stats.lock().unwrap().error(format!("subscribe: {r}"));
+        if let Err(e) = c.command(&subscribe).await {
+            stats.lock().unwrap().error(format!("subscribe: {e}"));
             return;
         }
     }
-    let mut latest = Value::Null;
+    let mut latest = GameState {
+        version: i64::MIN,
+        ..Default::default()
+    };
+    let newer = |latest: &mut GameState, g: GameState| {
+        if g.version >= latest.version {
+            *latest = g;
+        }
+    };
     loop {
         // Take the newest state seen so far.
         while let Ok(g) = updates.try_recv() {
-            if g["version"].as_i64() >= latest["version"].as_i64() {
-                latest = g;
-            }
+            newer(&mut latest, g);
         }
-        if latest.is_null()
-            || latest["legal"].as_array().is_none_or(|l| l.is_empty())
-                && latest["status"] == "ongoing"
-        {
+        if latest.version == i64::MIN || latest.legal.is_empty() && latest.status == "ongoing" {
             match tokio::time::timeout(Duration::from_secs(30), updates.recv()).await {
                 Ok(Some(g)) => {
-                    if g["version"].as_i64() >= latest["version"].as_i64() {
-                        latest = g;
-                    }
+                    newer(&mut latest, g);
                     continue;
                 }
                 _ => {
@@ -389,51 +599,44 @@ async fn play_game(
                 }
             }
         }
-        if latest["status"] != "ongoing" {
+        if latest.status != "ongoing" {
             return;
         }
-        let ply = latest["ply"].as_u64().unwrap_or(0) as usize;
-        let side = if latest["turn"] == "white" { 0 } else { 1 };
+        let ply = latest.ply;
+        let side = if latest.turn == "white" { 0 } else { 1 };
         if ply >= o.plies {
             let _ = conns[side]
-                .command(json!({ "type": "resign", "game": id }))
+                .command(&format!("\"type\":\"resign\",\"game\":\"{id}\""))
                 .await;
             return;
         }
-        let think = {
+        let (think, pick) = {
             let mut rng = rand::rng();
-            rng.random_range(o.think_ms / 2..=o.think_ms + o.think_ms / 2)
+            (
+                rng.random_range(o.think_ms / 2..=o.think_ms + o.think_ms / 2),
+                rng.random_range(0..latest.legal.len()),
+            )
         };
         tokio::time::sleep(Duration::from_millis(think)).await;
-        let mv = {
-            let legal = latest["legal"].as_array().unwrap();
-            legal[rand::rng().random_range(0..legal.len())]["uci"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string()
-        };
+        let mv = std::mem::take(&mut latest.legal[pick].uci);
+        let command =
+            format!("\"type\":\"move\",\"game\":\"{id}\",\"move\":\"{mv}\",\"ply\":{ply}");
         let sent = Instant::now();
-        let r = conns[side]
-            .command(json!({ "type": "move", "game": id, "move": mv, "ply": ply }))
-            .await;
+        let r = conns[side].command(&command).await;
         let rtt = sent.elapsed();
-        if r["type"] == "ack" {
-            stats.lock().unwrap().rtts_us.push(rtt.as_micros() as u64);
-        } else {
-            stats
+        match r {
+            Ok(()) => stats.lock().unwrap().rtts_us.push(rtt.as_micros() as u64),
+            Err(e) => stats
                 .lock()
                 .unwrap()
-                .error(format!("move {mv} in {id}: {r}"));
+                .error(format!("move {mv} in {id}: {e}")),
         }
         // Wait for the state after this move.
         loop {
             match tokio::time::timeout(Duration::from_secs(30), updates.recv()).await {
                 Ok(Some(g)) => {
-                    let done =
-                        g["ply"].as_u64().unwrap_or(0) as usize > ply || g["status"] != "ongoing";
-                    if g["version"].as_i64() >= latest["version"].as_i64() {
-                        latest = g;
-                    }
+                    let done = g.ply > ply || g.status != "ongoing";
+                    newer(&mut latest, g);
                     if done {
                         break;
                     }

@@ -17,7 +17,9 @@
 //! `{"type":"subscribe","game":ID}` (answered with that game's `snapshot`,
 //! then its updates; every message names its game in `game.id`),
 //! `{"type":"unsubscribe","game":ID}`, and the same commands as above with
-//! `"game": ID` added.
+//! `"game": ID` added. Commands on `/api/ws` run concurrently, so answers
+//! may come in another order than the commands (match them by `id`); at
+//! most [`MAX_COMMANDS_IN_FLIGHT`] wait at once, more are answered `busy`.
 
 use crate::AppState;
 use crate::api::{check_id, command_for};
@@ -25,7 +27,7 @@ use crate::auth::{self, Session};
 use crate::error::ApiError;
 use crate::games::Command;
 use crate::ratelimit::Bucket;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -56,6 +58,9 @@ pub const SOCKET_BUFFER: usize = 8 * 1024;
 
 /// Most games one multi-game connection may follow.
 pub const MAX_SUBSCRIPTIONS: usize = 2000;
+
+/// Most commands of one multi-game connection carried out at the same time.
+pub const MAX_COMMANDS_IN_FLIGHT: usize = 64;
 
 /// Upgrades to the game's WebSocket.
 pub async fn game_socket(
@@ -99,15 +104,15 @@ async fn run(
     loop {
         tokio::select! {
             update = rx.recv() => {
-                let text: String = match update {
-                    Ok(m) => m.to_string(),
+                let text: Utf8Bytes = match update {
+                    Ok(m) => m,
                     Err(RecvError::Lagged(_)) => match app.games.view(&id, true).await {
-                        Ok(v) => serde_json::json!({ "type": "snapshot", "game": v }).to_string(),
+                        Ok(v) => serde_json::json!({ "type": "snapshot", "game": v }).to_string().into(),
                         Err(_) => break,
                     },
                     Err(RecvError::Closed) => break,
                 };
-                if sink.send(Message::Text(text.into())).await.is_err() {
+                if sink.send(Message::Text(text)).await.is_err() {
                     break;
                 }
             }
@@ -248,7 +253,11 @@ fn valid_id(id: &str) -> bool {
 
 async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<String>(256);
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Utf8Bytes>(256);
+    // Commands run beside the connection's loop (a move waits for its
+    // commit; the connection meanwhile serves its other games), at most
+    // this many at once: more are refused as `busy`.
+    let in_flight = std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_COMMANDS_IN_FLIGHT));
     let mut subs: std::collections::HashMap<String, tokio::task::JoinHandle<()>> =
         std::collections::HashMap::new();
     // One connection speaks for many games: ten times a single game's rate,
@@ -259,7 +268,7 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
     loop {
         tokio::select! {
             Some(text) = rx.recv() => {
-                if sink.send(Message::Text(text.into())).await.is_err() {
+                if sink.send(Message::Text(text)).await.is_err() {
                     break;
                 }
             }
@@ -307,14 +316,14 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
                             let first = serde_json::json!({ "type": "snapshot", "game": view }).to_string();
                             let (tx, app2, game2) = (tx.clone(), app.clone(), game.clone());
                             let task = tokio::spawn(async move {
-                                if tx.send(first).await.is_err() {
+                                if tx.send(first.into()).await.is_err() {
                                     return;
                                 }
                                 loop {
                                     let text = match updates.recv().await {
-                                        Ok(m) => m.to_string(),
+                                        Ok(m) => m,
                                         Err(RecvError::Lagged(_)) => match app2.games.view(&game2, true).await {
-                                            Ok(v) => serde_json::json!({ "type": "snapshot", "game": v }).to_string(),
+                                            Ok(v) => serde_json::json!({ "type": "snapshot", "game": v }).to_string().into(),
                                             Err(_) => return,
                                         },
                                         Err(RecvError::Closed) => return,
@@ -334,7 +343,20 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
                         }
                         serde_json::json!({ "type": "ack", "id": id }).to_string()
                     }
-                    _ => handle_message(&app, &game, session.as_ref(), msg).await,
+                    _ => {
+                        let Ok(permit) = in_flight.clone().try_acquire_owned() else {
+                            let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "busy", "too many commands waiting for an answer: wait for them");
+                            let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
+                            continue;
+                        };
+                        let (app, session, tx) = (app.clone(), session.clone(), tx.clone());
+                        tokio::spawn(async move {
+                            let reply = handle_message(&app, &game, session.as_ref(), msg).await;
+                            let _ = tx.send(reply.into()).await;
+                            drop(permit);
+                        });
+                        continue;
+                    }
                 };
                 if sink.send(Message::Text(reply.into())).await.is_err() {
                     break;

@@ -15,6 +15,7 @@ async fn load_generator_plays_games() {
         variant: "makruk".into(),
         games_per_pair: 3,
         minutes: 5.0,
+        ..Options::default()
     })
     .await
     .unwrap();

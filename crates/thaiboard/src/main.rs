@@ -1,6 +1,7 @@
 //! `thaiboard`: the command-line tool for Makruk and Mak-hot.
 
 mod error;
+mod loadtest_cmd;
 mod makhos_cmd;
 mod makruk_cmd;
 mod output;
@@ -10,6 +11,11 @@ mod tune_cmd;
 mod uci_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The server's allocator (see `thaiboard-server`): the game server and the
+/// load generator run in this binary too.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use error::CliError;
 
 /// The command line.
@@ -76,6 +82,9 @@ enum Command {
     },
     /// Start the game server with the web board.
     Serve(serve_cmd::ServeArgs),
+    /// Play many simultaneous games through the server's WebSocket API and
+    /// report move round trips (starts its own server unless given --url).
+    Loadtest(loadtest_cmd::LoadtestArgs),
     /// Check and convert game records (PGN for Makruk, PDN for Mak-hot).
     #[command(subcommand)]
     Pgn(pgn_cmd::PgnCommand),
@@ -107,6 +116,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             _ => makruk_cmd::fen(&game, &moves),
         },
         Command::Serve(args) => serve_cmd::serve(args),
+        Command::Loadtest(args) => loadtest_cmd::loadtest(args),
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Uci => uci_cmd::uci(),
         Command::Bench { depth } => uci_cmd::bench(depth),

@@ -1,0 +1,86 @@
+//! `thaiboard loadtest`: many simultaneous live games through the server's
+//! real HTTP/WebSocket API, with move round trips, moves per second and CPU use.
+
+use crate::error::CliError;
+use clap::Args;
+use thaiboard_server::loadtest::{LocalServer, Options, ServerCpu, run_blocking};
+
+/// Options of `thaiboard loadtest`.
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// A running server (e.g. http://127.0.0.1:8080, started with --rate-limit 0);
+    /// default: start one in this process on a loopback port.
+    #[arg(long)]
+    pub url: Option<String>,
+    /// The running server's process id, to report its CPU use (with --url).
+    #[arg(long, requires = "url")]
+    pub server_pid: Option<u32>,
+    /// Database of the in-process server (default: a temporary SQLite file).
+    #[arg(long, conflicts_with = "url")]
+    pub database: Option<String>,
+    /// Tokio worker threads of the in-process server (default: one per core).
+    #[arg(long, conflicts_with = "url")]
+    pub server_threads: Option<usize>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Plies per game (then the side to move resigns).
+    #[arg(long, default_value_t = 20)]
+    pub plies: usize,
+    /// Mean think time per move in ms (each move waits 0.5 to 1.5 times this).
+    #[arg(long, default_value_t = 1000)]
+    pub think_ms: u64,
+    /// Variant: makruk, cambodian or makhos.
+    #[arg(long, default_value = "makruk")]
+    pub variant: String,
+    /// Games per pair of players (each player has one WebSocket).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games_per_pair: u64,
+    /// Live clock minutes per player.
+    #[arg(long, default_value_t = 30.0)]
+    pub minutes: f64,
+}
+
+/// Runs the load test and prints its report; exit code 1 if any command failed.
+pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
+    if !["makruk", "cambodian", "makhos"].contains(&args.variant.as_str()) {
+        return Err(CliError::input(format!(
+            "unknown variant {:?}: use makruk, cambodian or makhos",
+            args.variant
+        )));
+    }
+    if !(args.minutes.is_finite() && args.minutes > 0.0) {
+        return Err(CliError::input("--minutes must be a positive number"));
+    }
+    let mut options = Options {
+        games: args.games,
+        plies: args.plies,
+        think_ms: args.think_ms,
+        variant: args.variant,
+        games_per_pair: args.games_per_pair as usize,
+        minutes: args.minutes,
+        ..Options::default()
+    };
+    let local = match args.url {
+        Some(url) => {
+            options.base = url.trim_end_matches('/').to_string();
+            options.server_cpu = args
+                .server_pid
+                .map_or(ServerCpu::Unknown, ServerCpu::Process);
+            None
+        }
+        None => Some(LocalServer {
+            database_url: args.database,
+            worker_threads: args.server_threads,
+        }),
+    };
+    let report = run_blocking(options, local).map_err(CliError::input)?;
+    print!("{report}");
+    if report.errors > 0 {
+        return Err(CliError {
+            message: format!("{} commands failed (see the report)", report.errors),
+            code: 1,
+        });
+    }
+    Ok(())
+}
