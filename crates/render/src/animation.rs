@@ -3,9 +3,10 @@
 //! rectangle that changed.
 
 use crate::canvas::{Renderer, palette};
-use crate::scene::Scene;
+use crate::scene::{BoardKind, Cell, Scene, Sprite};
 use resvg::tiny_skia::Pixmap;
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 /// How an animation is timed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -119,7 +120,7 @@ impl Palette {
         let key = (usize::from(r >> 3) << 10) | (usize::from(g >> 3) << 5) | usize::from(b >> 3);
         if self.nearest[key] == u16::MAX {
             // Look up with the centre of the 15-bit cell.
-            let probe = [r | 4, g | 4, b | 4].map(i32::from);
+            let probe = [r, g, b].map(|c| i32::from(c & 0xf8 | 4));
             let best = self
                 .colors
                 .iter()
@@ -153,31 +154,78 @@ fn blend(a: [u8; 3], b: [u8; 3], t: f32) -> [u8; 3] {
     [mix(a[0], b[0]), mix(a[1], b[1]), mix(a[2], b[2])]
 }
 
-/// The smallest rectangle `(left, top, width, height)` holding every pixel
-/// where two pictures of `width` pixels a row differ.
-fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
-    let height = a.len() / width;
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for y in 0..height {
-        let row_a = &a[y * width..(y + 1) * width];
-        let row_b = &b[y * width..(y + 1) * width];
-        if row_a == row_b {
-            continue;
-        }
-        let first = row_a.iter().zip(row_b).position(|(p, q)| p != q)?;
-        let last = width
-            - 1
-            - row_a
-                .iter()
-                .rev()
-                .zip(row_b.iter().rev())
-                .position(|(p, q)| p != q)?;
-        x0 = x0.min(first);
-        x1 = x1.max(last);
-        y0 = y0.min(y);
-        y1 = y;
+/// What one screen square shows: board, highlight, piece.
+type SquareLook = (BoardKind, bool, Option<Sprite>);
+
+/// The 64 screen squares of a scene (row by row from the top-left).
+fn looks(scene: &Scene) -> [SquareLook; 64] {
+    let mut out = [(scene.board, false, None); 64];
+    for (index, &sprite) in scene.squares.iter().enumerate() {
+        let cell = Cell {
+            file: (index % 8) as u8,
+            rank: (index / 8) as u8,
+        };
+        let (col, row) = Renderer::screen_square(cell, scene.flipped);
+        out[(row * 8 + col) as usize].2 = sprite;
     }
-    (x0 != usize::MAX).then(|| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+    for &cell in &scene.highlight {
+        if cell.file < 8 && cell.rank < 8 {
+            let (col, row) = Renderer::screen_square(cell, scene.flipped);
+            out[(row * 8 + col) as usize].1 = true;
+        }
+    }
+    out
+}
+
+/// Frames as palette indices, built square by square: each distinct square
+/// (place, board, highlight, piece) is drawn and quantised once, and a
+/// frame only redraws the squares that changed.
+struct FrameBuilder<'a> {
+    renderer: &'a Renderer,
+    palette: Palette,
+    tiles: HashMap<(usize, SquareLook), Vec<u8>>,
+    indices: Vec<u8>,
+    shown: Option<[SquareLook; 64]>,
+}
+
+impl FrameBuilder<'_> {
+    /// Moves to the next scene; returns the changed region in pixels
+    /// `(left, top, width, height)`, or `None` when nothing changed.
+    fn next(&mut self, scene: &Scene) -> Option<(usize, usize, usize, usize)> {
+        let square = self.renderer.square() as usize;
+        let size = square * 8;
+        let new = looks(scene);
+        let (mut c0, mut r0, mut c1, mut r1) = (8, 8, 0, 0);
+        for (i, look) in new.iter().enumerate() {
+            if self.shown.is_some_and(|old| old[i] == *look) {
+                continue;
+            }
+            let (col, row) = (i % 8, i / 8);
+            (c0, r0, c1, r1) = (c0.min(col), r0.min(row), c1.max(col), r1.max(row));
+            let key = (i, *look);
+            if !self.tiles.contains_key(&key) {
+                let pixmap =
+                    self.renderer
+                        .draw_square(look.0, (col as u32, row as u32), look.1, look.2);
+                let tile = self.palette.index_pixmap(&pixmap);
+                self.tiles.insert(key, tile);
+            }
+            let tile = &self.tiles[&key];
+            for y in 0..square {
+                let at = (row * square + y) * size + col * square;
+                self.indices[at..at + square].copy_from_slice(&tile[y * square..(y + 1) * square]);
+            }
+        }
+        self.shown = Some(new);
+        (c0 <= c1).then(|| {
+            (
+                c0 * square,
+                r0 * square,
+                (c1 - c0 + 1) * square,
+                (r1 - r0 + 1) * square,
+            )
+        })
+    }
 }
 
 /// Encodes scenes as a looping animated GIF.
@@ -191,17 +239,21 @@ pub fn encode_gif(
     }
     let size = renderer.size() as usize;
     let side = renderer.size() as u16;
-    let mut palette = Palette::ours();
+    let mut frames = FrameBuilder {
+        renderer,
+        palette: Palette::ours(),
+        tiles: HashMap::new(),
+        indices: vec![0; size * size],
+        shown: None,
+    };
     let mut out = Vec::new();
     {
-        let mut encoder = gif::Encoder::new(&mut out, side, side, &palette.rgb_bytes())
+        let mut encoder = gif::Encoder::new(&mut out, side, side, &frames.palette.rgb_bytes())
             .map_err(GifError::Encode)?;
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .map_err(GifError::Encode)?;
-        let mut previous: Option<Vec<u8>> = None;
         for (i, scene) in scenes.iter().enumerate() {
-            let indices = palette.index_pixmap(&renderer.draw(scene));
             let last = i + 1 == scenes.len();
             let delay = (if last {
                 timing.final_ms
@@ -209,15 +261,11 @@ pub fn encode_gif(
                 timing.frame_ms
             } / 10)
                 .min(u32::from(u16::MAX)) as u16;
-            let rect = match &previous {
-                None => Some((0, 0, size, size)),
-                Some(prev) => changed_rect(prev, &indices, size),
-            };
             // An unchanged position still gets a frame (a 1×1 patch) so the timing holds.
-            let (left, top, width, height) = rect.unwrap_or((0, 0, 1, 1));
+            let (left, top, width, height) = frames.next(scene).unwrap_or((0, 0, 1, 1));
             let mut patch = Vec::with_capacity(width * height);
             for y in top..top + height {
-                patch.extend_from_slice(&indices[y * size + left..y * size + left + width]);
+                patch.extend_from_slice(&frames.indices[y * size + left..y * size + left + width]);
             }
             let frame = gif::Frame {
                 left: left as u16,
@@ -230,7 +278,6 @@ pub fn encode_gif(
                 ..gif::Frame::default()
             };
             encoder.write_frame(&frame).map_err(GifError::Encode)?;
-            previous = Some(indices);
         }
     }
     Ok(out)
@@ -262,13 +309,14 @@ mod tests {
     }
 
     #[test]
-    fn changed_rect_bounds_the_differences() {
-        let a = vec![0u8; 5 * 4];
-        let mut b = a.clone();
-        assert_eq!(changed_rect(&a, &b, 5), None);
-        b[5 + 1] = 1; // (1, 1)
-        b[2 * 5 + 3] = 1; // (3, 2)
-        assert_eq!(changed_rect(&a, &b, 5), Some((1, 1, 3, 2)));
+    fn palette_lookup_does_not_depend_on_earlier_lookups() {
+        // Two colours in one 15-bit cell, looked up in both orders.
+        let (a, b) = ([0x40, 0x81, 0xc2], [0x47, 0x86, 0xc7]);
+        let mut p = Palette::ours();
+        let (a1, b1) = (p.index_of(a), p.index_of(b));
+        let mut q = Palette::ours();
+        let (b2, a2) = (q.index_of(b), q.index_of(a));
+        assert_eq!((a1, b1), (a2, b2));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::scene::{BoardKind, Cell, Scene, Sprite};
 use crate::sprites::{all_sprites, rasterise};
-use resvg::tiny_skia::{Color, Paint, Pixmap, PixmapPaint, Rect, Transform};
+use resvg::tiny_skia::{Color, IntRect, Paint, Pixmap, PixmapPaint, Rect, Transform};
 use std::collections::HashMap;
 
 /// The colours of the pictures (those of the web board's stylesheet).
@@ -76,21 +76,10 @@ impl Renderer {
     /// Draws a scene.
     pub fn draw(&self, scene: &Scene) -> Pixmap {
         let mut pixmap = self.boards[&scene.board].clone();
-        let mut paint = Paint::default();
-        let [r, g, b] = palette::HIGHLIGHT;
-        paint.set_color(Color::from_rgba8(
-            r,
-            g,
-            b,
-            (palette::HIGHLIGHT_ALPHA * 255.0) as u8,
-        ));
         for &cell in &scene.highlight {
             if cell.file < 8 && cell.rank < 8 {
                 let (x, y) = self.origin(cell, scene.flipped);
-                let rect =
-                    Rect::from_xywh(x as f32, y as f32, self.square as f32, self.square as f32)
-                        .expect("a square is a valid rectangle");
-                pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+                self.highlight(&mut pixmap, x, y);
             }
         }
         for (index, sprite) in scene.squares.iter().enumerate() {
@@ -100,26 +89,74 @@ impl Renderer {
                     rank: (index / 8) as u8,
                 };
                 let (x, y) = self.origin(cell, scene.flipped);
-                pixmap.draw_pixmap(
-                    x as i32,
-                    y as i32,
-                    self.sprites[sprite].as_ref(),
-                    &PixmapPaint::default(),
-                    Transform::identity(),
-                    None,
-                );
+                self.piece(&mut pixmap, x, y, *sprite);
             }
         }
         pixmap
     }
 
-    /// Top-left pixel of a square.
-    fn origin(&self, cell: Cell, flipped: bool) -> (u32, u32) {
-        let (col, row) = if flipped {
+    /// Draws one square of a picture: the board under it, its highlight and
+    /// its piece — exactly the pixels [`Renderer::draw`] puts there. `col`
+    /// and `row` count squares from the picture's top-left corner.
+    pub fn draw_square(
+        &self,
+        board: BoardKind,
+        (col, row): (u32, u32),
+        highlighted: bool,
+        sprite: Option<Sprite>,
+    ) -> Pixmap {
+        let s = self.square;
+        let rect = IntRect::from_xywh((col.min(7) * s) as i32, (row.min(7) * s) as i32, s, s)
+            .expect("a square is a valid rectangle");
+        let mut pixmap = self.boards[&board]
+            .clone_rect(rect)
+            .expect("a square lies inside the board");
+        if highlighted {
+            self.highlight(&mut pixmap, 0, 0);
+        }
+        if let Some(sprite) = sprite {
+            self.piece(&mut pixmap, 0, 0, sprite);
+        }
+        pixmap
+    }
+
+    /// The square (column, row from the top-left) where a cell is drawn.
+    pub fn screen_square(cell: Cell, flipped: bool) -> (u32, u32) {
+        if flipped {
             (7 - u32::from(cell.file), u32::from(cell.rank))
         } else {
             (u32::from(cell.file), 7 - u32::from(cell.rank))
-        };
+        }
+    }
+
+    fn highlight(&self, pixmap: &mut Pixmap, x: u32, y: u32) {
+        let mut paint = Paint::default();
+        let [r, g, b] = palette::HIGHLIGHT;
+        paint.set_color(Color::from_rgba8(
+            r,
+            g,
+            b,
+            (palette::HIGHLIGHT_ALPHA * 255.0) as u8,
+        ));
+        let rect = Rect::from_xywh(x as f32, y as f32, self.square as f32, self.square as f32)
+            .expect("a square is a valid rectangle");
+        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+    }
+
+    fn piece(&self, pixmap: &mut Pixmap, x: u32, y: u32, sprite: Sprite) {
+        pixmap.draw_pixmap(
+            x as i32,
+            y as i32,
+            self.sprites[&sprite].as_ref(),
+            &PixmapPaint::default(),
+            Transform::identity(),
+            None,
+        );
+    }
+
+    /// Top-left pixel of a square.
+    fn origin(&self, cell: Cell, flipped: bool) -> (u32, u32) {
+        let (col, row) = Renderer::screen_square(cell, flipped);
         (col * self.square, row * self.square)
     }
 }

@@ -42,9 +42,14 @@ fn check_round_trip(renderer: &Renderer, scenes: &[Scene]) {
     let mut palette = Palette::ours();
     for (i, (frame, scene)) in frames.iter().zip(scenes).enumerate() {
         let want = palette.index_pixmap(&renderer.draw(scene));
+        let diff: Vec<usize> = (0..want.len()).filter(|&k| frame[k] != want[k]).collect();
         assert!(
-            frame == &want,
-            "frame {i} differs from its position's picture"
+            diff.is_empty(),
+            "frame {i}: {} pixels differ from its position's picture, first at {:?}: {} vs {}",
+            diff.len(),
+            diff.first().map(|k| (k % width, k / width)),
+            diff.first().map_or(0, |&k| frame[k]),
+            diff.first().map_or(0, |&k| want[k]),
         );
     }
     assert!(delays[..delays.len() - 1].iter().all(|&d| d == 50));
