@@ -33,6 +33,8 @@ mod sprites;
 pub use animation::{GifError, Palette, Timing, encode_gif};
 pub use canvas::{Renderer, SQUARE_SIZES, palette};
 pub use game::{makhos_scenes, makruk_scenes};
+/// The 2D library the pictures are drawn with (for decoding and comparing them).
+pub use resvg::tiny_skia;
 pub use scene::{BoardKind, Cell, Scene, Sprite, makhos_cell, makruk_cell};
 pub use sprites::{all_sprites, rasterise, svg_source};
 

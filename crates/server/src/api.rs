@@ -64,6 +64,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/count", post(count))
         .route("/games/{id}/ws", get(crate::ws::game_socket))
         .route("/ws", get(crate::ws::multi_socket))
+        .merge(crate::export::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

@@ -17,6 +17,7 @@ pub mod clock;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod export;
 pub mod games;
 pub mod hub;
 pub mod loadtest;
