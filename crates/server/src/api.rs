@@ -65,6 +65,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/ws", get(crate::ws::game_socket))
         .route("/ws", get(crate::ws::multi_socket))
         .merge(crate::export::routes())
+        .merge(crate::book::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

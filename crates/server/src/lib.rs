@@ -13,6 +13,7 @@
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod book;
 pub mod clock;
 pub mod config;
 pub mod db;
