@@ -66,6 +66,7 @@ pub fn routes() -> Router<AppState> {
         .route("/ws", get(crate::ws::multi_socket))
         .merge(crate::export::routes())
         .merge(crate::book::routes())
+        .merge(crate::analysis::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

@@ -10,6 +10,7 @@
 //! - [`api`]: JSON routes; [`ws`]: the game WebSocket; [`assets`]: the web board;
 //! - [`opponent`]: the seam for engine opponents; [`loadtest`]: the load generator.
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod auth;
