@@ -67,6 +67,8 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::export::routes())
         .merge(crate::book::routes())
         .merge(crate::analysis::routes())
+        .merge(crate::comments::routes())
+        .merge(crate::organise::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 
