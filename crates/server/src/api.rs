@@ -69,6 +69,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::analysis::routes())
         .merge(crate::comments::routes())
         .merge(crate::organise::routes())
+        .merge(crate::position::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

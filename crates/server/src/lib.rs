@@ -26,6 +26,7 @@ pub mod hub;
 pub mod loadtest;
 pub mod opponent;
 pub mod organise;
+pub mod position;
 pub mod ratelimit;
 pub mod rules;
 pub mod util;
