@@ -70,6 +70,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::comments::routes())
         .merge(crate::organise::routes())
         .merge(crate::position::routes())
+        .merge(crate::conditional::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

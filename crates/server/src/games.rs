@@ -443,6 +443,8 @@ pub struct Games {
     write_lock: Arc<tokio::sync::Mutex<()>>,
     /// The group-commit queue (SQLite).
     writer_queue: tokio::sync::mpsc::Sender<(WriteJob, Reply)>,
+    /// This service, for tasks it starts after a change (conditional moves).
+    this: std::sync::Weak<Games>,
 }
 
 type Reply = tokio::sync::oneshot::Sender<ApiResult<()>>;
@@ -573,7 +575,7 @@ impl Games {
         if db.backend == Backend::Sqlite {
             tokio::spawn(writer_task(db.pool.clone(), write_lock.clone(), queue));
         }
-        Arc::new(Games {
+        Arc::new_cyclic(|this| Games {
             db,
             hub,
             cache: Mutex::new(HashMap::new()),
@@ -582,6 +584,7 @@ impl Games {
             instance: random_id(12),
             write_lock,
             writer_queue,
+            this: this.clone(),
         })
     }
 
@@ -1195,6 +1198,7 @@ impl Games {
         action: Option<Action>,
     ) {
         self.timers.set(id, deadline);
+        self.conditional_check(&view, &action);
         self.hub.publish(
             id,
             &serde_json::json!({ "type": "update", "game": view, "action": action }),
@@ -1202,6 +1206,27 @@ impl Games {
         if over && !self.hub.has_watchers(id) {
             self.invalidate(id);
         }
+    }
+
+    /// In correspondence games, plays a conditional reply of the player now
+    /// to move, or cancels lines that no longer apply (in the background).
+    fn conditional_check(&self, view: &GameView, action: &Option<Action>) {
+        if view.time_control.kind != crate::clock::TcKind::Correspondence {
+            return;
+        }
+        let Some(me) = self.this.upgrade() else {
+            return;
+        };
+        let (pool, view, action) = (self.db.pool.clone(), view.clone(), action.clone());
+        tokio::spawn(async move {
+            let id = view.id.clone();
+            if let Err(e) = crate::conditional::after_change(me, pool, view, action).await {
+                eprintln!(
+                    "thaiboard-server: conditional moves of game {id}: {}",
+                    e.message
+                );
+            }
+        });
     }
 
     /// After a change made by another server process: tell the watchers here

@@ -17,6 +17,7 @@ pub mod auth;
 pub mod book;
 pub mod clock;
 pub mod comments;
+pub mod conditional;
 pub mod config;
 pub mod db;
 pub mod error;
