@@ -100,12 +100,15 @@ async fn store(
     tx.commit().await.map_err(ApiError::internal)
 }
 
+/// Lines of moves.
+type Lines = Vec<Vec<String>>;
+
 /// Replays a game's moves and then each line, normalising moves to engine
 /// form; returns the lines and their display forms, or why one is refused.
 fn check_lines(
     view: &GameView,
     lines: &[Vec<String>],
-) -> Result<(Vec<Vec<String>>, Vec<Vec<String>>), String> {
+) -> Result<(Lines, Lines), String> {
     let variant = Variant::parse(view.variant).ok_or("unknown game")?;
     let mut current = new_game(variant, &view.rules)?;
     for a in view.actions.iter().flatten() {
