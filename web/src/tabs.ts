@@ -19,6 +19,8 @@ export interface TabContext {
   goTo: (index: number) => void;
   /** Whether the board is seen from Black's side. */
   flipped: () => boolean;
+  /** Called when the comments change (the move list shows them). */
+  onComments?: () => void;
 }
 
 export interface Comment { id: string; ply: number; author: string; private: boolean; text: string; at: number }
@@ -130,12 +132,14 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
           await api.call('POST', `/api/games/${g.id}/comments`, { ply: ctx.shown(), text: text.value, private: priv.checked });
           text.value = '';
           await loadComments();
+          ctx.onComments?.();
           render();
         } catch (e) { msg.textContent = (e as Error).message; }
       } }, 'Add'), msg) : null;
     const hideBox = h('input', { type: 'checkbox', id: 'hide-comments', onchange: (ev: Event) => {
       hide = (ev.target as HTMLInputElement).checked;
       localStorage.setItem('hideComments', hide ? '1' : '0');
+      ctx.onComments?.();
       render();
     } }) as HTMLInputElement;
     hideBox.checked = hide;
@@ -282,7 +286,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     if (seq === renderSeq) panel.replaceChildren(...nodes);
   }
 
-  loadComments().then(render);
+  loadComments().then(() => { ctx.onComments?.(); render(); });
   return {
     el,
     refresh: () => { render(); },
