@@ -17,6 +17,7 @@ fn main() {
     for p in [
         "src",
         "static",
+        "pieces",
         "package.json",
         "package-lock.json",
         "build.mjs",

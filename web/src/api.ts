@@ -28,7 +28,7 @@ export class RequestError extends Error {
   constructor(public status: number, public body: ApiError) { super(body.message || body.error); }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (method !== 'GET') { headers['x-csrf-token'] = csrf; headers['content-type'] = 'application/json'; }
   const resp = await fetch(path, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}), credentials: 'same-origin' });

@@ -3,18 +3,10 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Key } from 'chessgroundx/types';
 import * as api from './api';
-
-type Attrs = Record<string, string | boolean | ((ev: any) => void)>;
-function h(tag: string, attrs: Attrs = {}, ...children: (Node | string | null | undefined | false)[]): HTMLElement {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (typeof v === 'function') el.addEventListener(k.replace(/^on/, ''), v);
-    else if (v === true) el.setAttribute(k, '');
-    else if (v !== false) el.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
+import { analysisPage, analysisUrl } from './analysis-board';
+import { makhosBoardFen } from './boardfen';
+import { h } from './dom';
+import { gameTabs } from './tabs';
 
 const app = document.getElementById('app')!;
 const topBar = document.getElementById('top')!;
@@ -132,46 +124,33 @@ function lobbyPage(): void {
 // ---------------------------------------------------------------- my games
 
 async function myGamesPage(): Promise<void> {
-  const games = await api.myGames();
+  const [games, tags] = await Promise.all([api.myGames(), api.call<{ games: Record<string, string[]>; tags: Record<string, number> }>('GET', '/api/tags')]);
+  let filter = new URLSearchParams(location.search).get('tag') ?? '';
+  const body = h('tbody', {});
   const row = (g: api.Summary) => h('tr', { class: g.your_move ? 'your-move' : '' },
     h('td', {}, h('a', { href: `/game/${g.id}` }, `${g.white ?? '?'} – ${g.black ?? '?'}`)),
     h('td', {}, VARIANT_NAMES[g.variant] ?? g.variant), h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)),
     h('td', {}, g.status === 'ongoing' ? (g.your_move ? 'Your move' : 'Their move') : g.status === 'open' ? 'Waiting for an opponent' : `${g.result ?? ''} ${g.reason ?? ''}`),
-    h('td', {}, String(Math.ceil(g.ply / 2))));
+    h('td', {}, String(Math.ceil(g.ply / 2))),
+    h('td', { class: 'tags' }, (tags.games[g.id] ?? []).join(', ')));
+  const show = () => body.replaceChildren(...games.filter(g => !filter || (tags.games[g.id] ?? []).includes(filter)).map(row));
+  const select = h('select', { id: 'tag-filter', onchange: (ev: Event) => {
+    filter = (ev.target as HTMLSelectElement).value;
+    history.replaceState(null, '', filter ? `/my-games?tag=${encodeURIComponent(filter)}` : '/my-games');
+    show();
+  } }, h('option', { value: '' }, 'all games'), ...Object.entries(tags.tags).map(([t, n]) => h('option', { value: t, selected: t === filter }, `${t} (${n})`))) as HTMLSelectElement;
+  show();
   app.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'My games'),
-    games.length ? h('table', { id: 'my-games' }, h('thead', {}, h('tr', {}, h('th', {}, 'Players'), h('th', {}, 'Game'), h('th', {}, 'Time'), h('th', {}, 'State'), h('th', {}, 'Moves'))),
-      h('tbody', {}, ...games.map(row))) : h('p', {}, 'No games yet.')));
+    h('div', { class: 'row' }, h('label', {}, 'Tag: ', select),
+      h('button', { id: 'next-game', onclick: async () => {
+        const n = await api.call<{ id: string | null }>('GET', '/api/next-game');
+        if (n.id) location.href = `/game/${n.id}`;
+      } }, 'Next game where it is my move')),
+    games.length ? h('table', { id: 'my-games' }, h('thead', {}, h('tr', {}, h('th', {}, 'Players'), h('th', {}, 'Game'), h('th', {}, 'Time'), h('th', {}, 'State'), h('th', {}, 'Moves'), h('th', {}, 'Tags'))),
+      body) : h('p', {}, 'No games yet.')));
 }
 
 // ---------------------------------------------------------------- game page
-
-/** Mak-hot position text (`W:Wa1,Kc3:Bb8`) to a board FEN for chessground. */
-function makhosBoardFen(text: string): string {
-  const grid: string[][] = Array.from({ length: 8 }, () => Array(8).fill(''));
-  for (const part of text.split(':').slice(1)) {
-    const color = part[0];
-    for (let tok of part.slice(1).split(',')) {
-      tok = tok.trim();
-      if (!tok) continue;
-      const king = tok[0] === 'K';
-      const sq = king ? tok.slice(1) : tok;
-      const file = sq.charCodeAt(0) - 97, rank = +sq.slice(1) - 1;
-      if (file < 0 || file > 7 || rank < 0 || rank > 7) continue;
-      const letter = king ? 'k' : 'p';
-      grid[rank][file] = color === 'W' ? letter.toUpperCase() : letter;
-    }
-  }
-  const rows: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '', empty = 0;
-    for (let f = 0; f < 8; f++) {
-      if (grid[r][f]) { if (empty) row += empty; empty = 0; row += grid[r][f]; } else empty++;
-    }
-    if (empty) row += empty;
-    rows.push(row);
-  }
-  return rows.join('/');
-}
 
 interface Ply { fen: string; san: string; last: string[]; turn: 'white' | 'black' }
 
@@ -335,7 +314,7 @@ async function gamePage(id: string): Promise<void> {
   function renderMoves(): void {
     const list = plies();
     const cur = shownIndex();
-    const cells: HTMLElement[] = [];
+    const cells: HTMLElement[] = tabs.commentsAt(0).map(c => h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? 'note' : c.author}: ${c.text}`));
     let ply = 0;
     for (const a of actions) {
       if (a.kind !== 'move') { cells.push(h('div', { class: 'note' }, a.san)); continue; }
@@ -343,6 +322,7 @@ async function gamePage(id: string): Promise<void> {
       if (ply % 2 === 1) cells.push(h('div', {}, `${(ply + 1) / 2}.`));
       const idx = ply;
       cells.push(h('div', { class: `mv${idx === cur ? ' current' : ''}`, 'data-ply': String(idx), onclick: () => go(idx) }, a.san));
+      for (const c of tabs.commentsAt(idx)) cells.push(h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? 'note' : c.author}: ${c.text}`));
     }
     movesEl.replaceChildren(...cells);
     const curEl = movesEl.querySelector('.current');
@@ -354,7 +334,7 @@ async function gamePage(id: string): Promise<void> {
     const n = plies().length - 1;
     idx = Math.max(0, Math.min(n, idx));
     view = idx === n ? -1 : idx;
-    drawBoard(); renderMoves();
+    drawBoard(); renderMoves(); tabs.refresh();
   }
 
   function stopAnim(): void { if (animTimer !== undefined) { clearInterval(animTimer); animTimer = undefined; } renderControls(); }
@@ -458,7 +438,7 @@ async function gamePage(id: string): Promise<void> {
     controls.replaceChildren(nav, ...items.filter((x): x is HTMLElement => !!x));
   }
 
-  function renderAll(): void { renderPlayers(); renderStatus(); renderControls(); renderMoves(); drawBoard(); }
+  function renderAll(): void { renderPlayers(); renderStatus(); renderControls(); renderMoves(); drawBoard(); tabs.refresh(); }
 
   const onGame = (g: api.Game, action: api.Action | null, full: boolean) => {
     received = Date.now();
@@ -472,6 +452,7 @@ async function gamePage(id: string): Promise<void> {
     if (moves !== g.ply) { api.getGame(id).then(fresh => onGame(fresh, null, true)); return; }
     renderAll();
   };
+  const tabs = gameTabs({ game: () => game, actions: () => actions, plies, shown: shownIndex, goTo: go, flipped: () => orientation === 'black', onComments: () => renderMoves() });
   const socket = new api.GameSocket(id, onGame, s => { conn.textContent = s; });
 
   const typed = (ev: Event) => { ev.preventDefault(); const t = input.value.trim(); if (t) { sendMove(t); input.value = ''; } };
@@ -484,8 +465,14 @@ async function gamePage(id: string): Promise<void> {
       h('div', { class: 'panel' }, movesEl),
       h('div', { class: 'panel' }, h('div', { class: 'row' },
         h('a', { href: `/api/games/${id}/pgn`, download: `thaiboard-${id}.${isMakhos ? 'pdn' : 'pgn'}`, id: 'export-pgn' }, isMakhos ? 'Download PDN' : 'Download PGN'),
-        h('button', { id: 'copy-fen', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fenBox.value); } }, isMakhos ? 'Copy position' : 'Copy FEN')),
-        fenBox))));
+        h('button', { id: 'copy-fen', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fenBox.value); } }, isMakhos ? 'Copy position' : 'Copy FEN'),
+        h('a', { id: 'open-analysis', href: '#', onclick: (ev: Event) => { ev.preventDefault(); location.href = analysisUrl(game.variant, game.rules, plies()[shownIndex()].fen); } }, 'Analysis board'),
+        h('button', { id: 'next-game', onclick: async () => {
+          const n = await api.call<{ id: string | null }>('GET', `/api/next-game?after=${id}`);
+          if (n.id) location.href = `/game/${n.id}`; else err.textContent = 'No other game waits for your move.';
+        } }, 'Next game')),
+        fenBox),
+      h('div', { class: 'panel' }, tabs.el))));
   renderAll();
   setInterval(tickClocks, 100);
   document.addEventListener('keydown', ev => {
@@ -510,6 +497,7 @@ async function main(): Promise<void> {
   try {
     if (m) await gamePage(m[1]);
     else if (path === '/my-games') await myGamesPage();
+    else if (path === '/analysis') await analysisPage(app);
     else lobbyPage();
   } catch (e) {
     app.replaceChildren(h('div', { class: 'error' }, (e as Error).message));

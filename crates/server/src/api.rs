@@ -69,6 +69,13 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/count", action_command("count"))
         .route("/games/{id}/ws", get(crate::ws::game_socket))
         .route("/ws", get(crate::ws::multi_socket))
+        .merge(crate::export::routes())
+        .merge(crate::book::routes())
+        .merge(crate::analysis::routes())
+        .merge(crate::comments::routes())
+        .merge(crate::organise::routes())
+        .merge(crate::position::routes())
+        .merge(crate::conditional::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

@@ -71,6 +71,7 @@ pub fn routes() -> Router<AppState> {
         .route("/lobby", get(index))
         .route("/login", get(index))
         .route("/my-games", get(index))
+        .route("/analysis", get(index))
         .route("/game/{id}", get(index))
         .route("/assets/{*path}", get(asset))
 }

@@ -465,6 +465,8 @@ pub struct Games {
     writer_queue: tokio::sync::mpsc::Sender<(WriteJob, Reply)>,
     /// The computer opponent and its pending moves.
     engine: engine_play::EngineSlot,
+    /// This service, for tasks it starts after a change (conditional moves).
+    this: std::sync::Weak<Games>,
 }
 
 type Reply = tokio::sync::oneshot::Sender<ApiResult<()>>;
@@ -730,7 +732,7 @@ impl Games {
         if db.backend == Backend::Sqlite {
             tokio::spawn(writer_task(db.pool.clone(), write_lock.clone(), queue));
         }
-        Arc::new(Games {
+        Arc::new_cyclic(|this| Games {
             db,
             hub,
             cache: Mutex::new(HashMap::new()),
@@ -740,6 +742,7 @@ impl Games {
             write_lock,
             writer_queue,
             engine: engine_play::EngineSlot::default(),
+            this: this.clone(),
         })
     }
 
@@ -1431,6 +1434,7 @@ impl Games {
     ) {
         self.timers.set(id, deadline);
         self.engine_check(&view);
+        self.conditional_check(&view, &action);
         self.hub.publish_text(id, || {
             let update = Update {
                 kind: "update",
@@ -1442,6 +1446,27 @@ impl Games {
         if over && !self.hub.has_watchers(id) {
             self.invalidate(id);
         }
+    }
+
+    /// In correspondence games, plays a conditional reply of the player now
+    /// to move, or cancels lines that no longer apply (in the background).
+    fn conditional_check(&self, view: &GameView, action: &Option<Action>) {
+        if view.time_control.kind != crate::clock::TcKind::Correspondence {
+            return;
+        }
+        let Some(me) = self.this.upgrade() else {
+            return;
+        };
+        let (pool, view, action) = (self.db.pool.clone(), view.clone(), action.clone());
+        tokio::spawn(async move {
+            let id = view.id.clone();
+            if let Err(e) = crate::conditional::after_change(me, pool, view, action).await {
+                eprintln!(
+                    "thaiboard-server: conditional moves of game {id}: {}",
+                    e.message
+                );
+            }
+        });
     }
 
     /// After a change made by another server process: tell the watchers here

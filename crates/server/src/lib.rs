@@ -12,19 +12,26 @@
 //! - [`opponent`]: the seam for computer opponents; [`engine_opponent`]: the engine behind it;
 //! - [`loadtest`]: the load generator.
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod book;
 pub mod clock;
+pub mod comments;
+pub mod conditional;
 pub mod config;
 pub mod db;
 pub mod engine_opponent;
 pub mod error;
+pub mod export;
 pub mod games;
 pub mod hub;
 pub mod loadtest;
 pub mod lobby;
 pub mod opponent;
+pub mod organise;
+pub mod position;
 pub mod ratelimit;
 pub mod rules;
 pub mod util;

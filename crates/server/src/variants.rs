@@ -216,3 +216,42 @@ impl GameRules for MakhosRules {
         Some(SearchPosition::Makhos(self.game.clone()))
     }
 }
+
+/// Rules from any position (analysis boards): a Makruk / Ouk Chatrang FEN,
+/// counted automatically as in Fairy-Stockfish, or a Mak-hot position text
+/// with rule option `option`.
+pub fn rules_from_position(
+    variant: Variant,
+    option: &str,
+    text: &str,
+) -> Result<Box<dyn GameRules>, String> {
+    if !variant.rule_options().contains(&option) {
+        return Err(format!(
+            "unknown rule option {option:?} for {variant}; expected one of {:?}",
+            variant.rule_options()
+        ));
+    }
+    match variant {
+        Variant::Makruk | Variant::Cambodian => {
+            let v = if variant == Variant::Makruk {
+                makruk::Variant::Makruk
+            } else {
+                makruk::Variant::Cambodian
+            };
+            let pos = makruk::Position::from_fen(v, text).map_err(|e| e.to_string())?;
+            Ok(Box::new(MakrukRules { pos, variant }))
+        }
+        Variant::Makhos => {
+            let rules: makhos::Rules = option
+                .parse()
+                .map_err(|e: makhos::RulesParseError| e.to_string())?;
+            let pos: makhos::Position = text
+                .parse()
+                .map_err(|e: makhos::PositionTextError| e.to_string())?;
+            Ok(Box::new(MakhosRules {
+                game: makhos::Game::from_position(pos, rules),
+            }))
+        }
+        Variant::Test => Err("the test game has no positions to set up".to_string()),
+    }
+}

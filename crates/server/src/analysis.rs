@@ -1,0 +1,439 @@
+//! Engine analysis of finished games — never of a game still being played,
+//! to keep play fair.
+//!
+//! `POST /api/games/{id}/analysis` queues a job; a background task searches
+//! every position of the game (a fixed node budget each, one job at a time
+//! per server process so games keep their speed) and stores each result as
+//! it goes, so progress is visible and a restarted job resumes where it
+//! stopped. `GET /api/games/{id}/analysis` answers the progress and, for
+//! every analysed position, the evaluation (White's view), the best move and
+//! line, and for every move the loss against the best move with a judgement
+//! (inaccuracy, mistake, blunder).
+
+use crate::AppState;
+use crate::api::check_id;
+use crate::auth::Actor;
+use crate::error::{ApiError, ApiResult};
+use crate::games::GameView;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::{Json, Router, routing::get};
+use engine::{Game, Limits, MakhosGame, MakrukGame, Score, SearchOptions, Tt, search};
+use serde::Serialize;
+use sqlx::Row;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Mutex, OnceLock};
+use tokio::sync::Semaphore;
+
+/// Nodes searched in each position.
+pub const NODES_PER_POSITION: u64 = 120_000;
+/// Centipawns standing for a mate when measuring a move's loss.
+const MATE_CP: i32 = 2_000;
+/// Losses (centipawns, mover's view) from which a move is judged.
+pub const JUDGEMENTS: [(i32, &str); 3] = [(300, "blunder"), (120, "mistake"), (50, "inaccuracy")];
+
+/// The analysis routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/games/{id}/analysis", get(status).post(request))
+}
+
+/// An evaluation from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Eval {
+    /// Centipawns (positive: White stands better).
+    Cp(i32),
+    /// Mate in this many moves (positive: White mates).
+    Mate(i32),
+}
+
+impl Eval {
+    /// Centipawns for comparisons, mates counted as ±[`MATE_CP`].
+    fn as_cp(self) -> i32 {
+        match self {
+            Eval::Cp(c) => c.clamp(-MATE_CP, MATE_CP),
+            Eval::Mate(m) if m > 0 => MATE_CP,
+            Eval::Mate(_) => -MATE_CP,
+        }
+    }
+}
+
+/// The analysis of one position: after `ply` moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionAnalysis {
+    /// Moves played before this position.
+    pub ply: u32,
+    /// The evaluation, White's view.
+    pub eval: Eval,
+    /// The best move in engine form (empty when the game is over here).
+    pub best: String,
+    /// The best line in engine form.
+    pub pv: Vec<String>,
+    /// Depth reached.
+    pub depth: u32,
+    /// For the move played from this position: how much worse it was than
+    /// the best move (centipawns, mover's view), once the next position is
+    /// analysed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<i32>,
+    /// `inaccuracy`, `mistake` or `blunder` for a costly move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judgement: Option<&'static str>,
+}
+
+/// The answer of the analysis routes.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnalysisView {
+    /// `none` (never asked), `queued`, `running` or `done`.
+    pub status: &'static str,
+    /// Positions analysed.
+    pub done: u32,
+    /// Positions to analyse (moves + 1).
+    pub total: u32,
+    /// Each analysed position, in order.
+    pub positions: Vec<PositionAnalysis>,
+}
+
+/// Jobs of this process: game id → `queued` / `running`.
+fn jobs() -> &'static Mutex<HashMap<String, &'static str>> {
+    static JOBS: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
+    JOBS.get_or_init(Default::default)
+}
+
+fn job_state(id: &str) -> Option<&'static str> {
+    jobs()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(id)
+        .copied()
+}
+
+fn set_job(id: &str, state: Option<&'static str>) {
+    let mut jobs = jobs().lock().unwrap_or_else(|p| p.into_inner());
+    match state {
+        Some(s) => jobs.insert(id.to_string(), s),
+        None => jobs.remove(id),
+    };
+}
+
+/// A position to analyse: the game's rules state before each move.
+#[derive(Clone)]
+enum Root {
+    Makruk(makruk::Position),
+    Makhos(makhos::Position, makhos::Rules),
+}
+
+/// Every position of a finished game (start, after each move), parsed.
+fn roots(view: &GameView) -> Result<Vec<Root>, String> {
+    let mut fens = vec![view.start_fen.clone()];
+    for a in view.actions.iter().flatten() {
+        if a.kind == "move" {
+            fens.push(a.fen.clone());
+        } else if let Some(last) = fens.last_mut() {
+            // A count start/stop changes the counting state, not the board.
+            *last = a.fen.clone();
+        }
+    }
+    fens.iter()
+        .map(|fen| match view.variant {
+            "makruk" => makruk::Position::from_fen(makruk::Variant::Makruk, fen)
+                .map(Root::Makruk)
+                .map_err(|e| e.to_string()),
+            "cambodian" => makruk::Position::from_fen(makruk::Variant::Cambodian, fen)
+                .map(Root::Makruk)
+                .map_err(|e| e.to_string()),
+            "makhos" => {
+                let rules: makhos::Rules =
+                    view.rules.parse().map_err(|_| "bad rules".to_string())?;
+                fen.parse::<makhos::Position>()
+                    .map(|p| Root::Makhos(p, rules))
+                    .map_err(|e| e.to_string())
+            }
+            other => Err(format!("no engine for the game {other:?}")),
+        })
+        .collect()
+}
+
+/// Searches one position (blocking).
+fn analyse(root: &Root, ply: u32) -> PositionAnalysis {
+    fn run<G: Game>(g: &G, white_to_move: bool, ply: u32, no_moves: Eval) -> PositionAnalysis {
+        let mut tt = Tt::new(16);
+        let limits = Limits {
+            nodes: Some(NODES_PER_POSITION),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut last = None;
+        let result = search(
+            g,
+            &[],
+            &mut tt,
+            &limits,
+            &SearchOptions::default(),
+            &stop,
+            |info| {
+                if info.multipv == 1 {
+                    last = Some(info.clone());
+                }
+            },
+        );
+        let flip = |e: Eval| {
+            if white_to_move {
+                e
+            } else {
+                match e {
+                    Eval::Cp(c) => Eval::Cp(-c),
+                    Eval::Mate(m) => Eval::Mate(-m),
+                }
+            }
+        };
+        match (result.best, last) {
+            (Some(best), Some(info)) => PositionAnalysis {
+                ply,
+                eval: flip(match info.score {
+                    Score::Cp(c) => Eval::Cp(c),
+                    Score::Mate(m) => Eval::Mate(m),
+                }),
+                best: G::move_text(best),
+                pv: info.pv.clone(),
+                depth: info.depth,
+                loss: None,
+                judgement: None,
+            },
+            _ => PositionAnalysis {
+                ply,
+                eval: no_moves,
+                best: String::new(),
+                pv: Vec::new(),
+                depth: 0,
+                loss: None,
+                judgement: None,
+            },
+        }
+    }
+    match root {
+        Root::Makruk(pos) => {
+            let white = pos.turn() == makruk::Color::White;
+            // Without a move: checkmated (the side to move loses) or a draw.
+            let over = if pos.legal_moves().is_empty() && pos.is_check() {
+                Eval::Cp(if white { -MATE_CP } else { MATE_CP })
+            } else {
+                Eval::Cp(0)
+            };
+            run(&MakrukGame::new(pos.clone()), white, ply, over)
+        }
+        Root::Makhos(pos, rules) => {
+            let white = pos.turn() == makhos::Color::White;
+            // Without a move the side to move loses.
+            let over = Eval::Cp(if white { -MATE_CP } else { MATE_CP });
+            run(&MakhosGame::new(*pos, *rules, 0), white, ply, over)
+        }
+    }
+}
+
+/// Fills in each move's loss and judgement from consecutive evaluations.
+fn judge(positions: &mut [PositionAnalysis]) {
+    for i in 0..positions.len().saturating_sub(1) {
+        let white_moved = i % 2 == 0;
+        let before = positions[i].eval.as_cp();
+        let after = positions[i + 1].eval.as_cp();
+        let loss = if white_moved {
+            before - after
+        } else {
+            after - before
+        }
+        .max(0);
+        positions[i].loss = Some(loss);
+        positions[i].judgement = JUDGEMENTS.iter().find(|(t, _)| loss >= *t).map(|(_, j)| *j);
+    }
+}
+
+async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
+    let rows = sqlx::query(
+        "SELECT ply, score_cp, mate, best, pv, depth FROM game_analysis WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(id)
+    .fetch_all(&app.db.pool)
+    .await
+    .map_err(ApiError::internal)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let ply: i64 = row.try_get(0).map_err(ApiError::internal)?;
+        let cp: Option<i64> = row.try_get(1).map_err(ApiError::internal)?;
+        let mate: Option<i64> = row.try_get(2).map_err(ApiError::internal)?;
+        let best: String = row.try_get(3).map_err(ApiError::internal)?;
+        let pv: String = row.try_get(4).map_err(ApiError::internal)?;
+        let depth: i64 = row.try_get(5).map_err(ApiError::internal)?;
+        let eval = match (cp, mate) {
+            (_, Some(m)) => Eval::Mate(m as i32),
+            (Some(c), None) => Eval::Cp(c as i32),
+            (None, None) => Eval::Cp(0),
+        };
+        out.push(PositionAnalysis {
+            ply: ply as u32,
+            eval,
+            best,
+            pv: pv.split_whitespace().map(str::to_string).collect(),
+            depth: depth as u32,
+            loss: None,
+            judgement: None,
+        });
+    }
+    // Only the unbroken run from the start counts (a resumed job fills gaps).
+    let run = out
+        .iter()
+        .enumerate()
+        .take_while(|(i, p)| p.ply as usize == *i)
+        .count();
+    out.truncate(run);
+    judge(&mut out);
+    Ok(out)
+}
+
+async fn view_of(app: &AppState, id: &str) -> ApiResult<(GameView, AnalysisView)> {
+    let game = app.games.view(id, true).await?;
+    let total = 1 + game.ply;
+    let positions = stored(app, id).await?;
+    let done = positions.len() as u32;
+    let status = match job_state(id) {
+        Some(s) => s,
+        None if done >= total => "done",
+        None => "none",
+    };
+    Ok((
+        game,
+        AnalysisView {
+            status,
+            done,
+            total,
+            positions,
+        },
+    ))
+}
+
+/// `GET /api/games/{id}/analysis`
+async fn status(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<AnalysisView>> {
+    check_id(&id)?;
+    Ok(Json(view_of(&app, &id).await?.1))
+}
+
+/// `POST /api/games/{id}/analysis`: queue the analysis of a finished game.
+async fn request(
+    State(app): State<AppState>,
+    Actor(_s): Actor,
+    Path(id): Path<String>,
+) -> ApiResult<(StatusCode, Json<AnalysisView>)> {
+    check_id(&id)?;
+    let (game, mut view) = view_of(&app, &id).await?;
+    if game.result.is_none() {
+        return Err(ApiError::conflict(
+            "game_not_finished",
+            "a game is analysed only once it is over, to keep play fair",
+        ));
+    }
+    if view.status != "none" {
+        return Ok((StatusCode::OK, Json(view)));
+    }
+    let roots = roots(&game).map_err(|e| ApiError::bad_request("no_engine", e))?;
+    set_job(&id, Some("queued"));
+    view.status = "queued";
+    let start = view.done as usize;
+    tokio::spawn(async move {
+        if let Err(e) = run_job(&app, &id, roots, start).await {
+            eprintln!("thaiboard-server: analysis of {id} stopped: {}", e.message);
+        }
+        set_job(&id, None);
+    });
+    Ok((StatusCode::ACCEPTED, Json(view)))
+}
+
+/// Analyses positions `start..` one by one, storing each.
+async fn run_job(app: &AppState, id: &str, roots: Vec<Root>, start: usize) -> ApiResult<()> {
+    static ONE_AT_A_TIME: OnceLock<Semaphore> = OnceLock::new();
+    let _turn = ONE_AT_A_TIME
+        .get_or_init(|| Semaphore::new(1))
+        .acquire()
+        .await
+        .map_err(ApiError::internal)?;
+    set_job(id, Some("running"));
+    for (ply, root) in roots.into_iter().enumerate().skip(start) {
+        let a = tokio::task::spawn_blocking(move || analyse(&root, ply as u32))
+            .await
+            .map_err(ApiError::internal)?;
+        let (cp, mate) = match a.eval {
+            Eval::Cp(c) => (Some(i64::from(c)), None),
+            Eval::Mate(m) => (None, Some(i64::from(m))),
+        };
+        sqlx::query(
+            "INSERT INTO game_analysis (game_id, ply, score_cp, mate, best, pv, depth) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, ply) DO NOTHING",
+        )
+        .bind(id)
+        .bind(ply as i64)
+        .bind(cp)
+        .bind(mate)
+        .bind(&a.best)
+        .bind(a.pv.join(" "))
+        .bind(i64::from(a.depth))
+        .execute(&app.db.pool)
+        .await
+        .map_err(ApiError::internal)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(ply: u32, cp: i32) -> PositionAnalysis {
+        PositionAnalysis {
+            ply,
+            eval: Eval::Cp(cp),
+            best: String::new(),
+            pv: Vec::new(),
+            depth: 1,
+            loss: None,
+            judgement: None,
+        }
+    }
+
+    #[test]
+    fn judge_measures_losses_from_the_movers_view() {
+        // White keeps +30, Black drops to +200 (loss 170: mistake), White drops to -200 (400: blunder).
+        let mut p = vec![at(0, 30), at(1, 30), at(2, 200), at(3, -200)];
+        judge(&mut p);
+        assert_eq!(p[0].loss, Some(0));
+        assert_eq!(p[0].judgement, None);
+        assert_eq!(p[1].loss, Some(170));
+        assert_eq!(p[1].judgement, Some("mistake"));
+        assert_eq!(p[2].loss, Some(400));
+        assert_eq!(p[2].judgement, Some("blunder"));
+        assert_eq!(p[3].loss, None);
+    }
+
+    #[test]
+    fn analyse_finds_a_mate_in_one_from_whites_view() {
+        // Two rueas: either one mates on the eighth rank.
+        let pos =
+            makruk::Position::from_fen(makruk::Variant::Makruk, "4k3/R7/8/8/8/8/8/3K3R w - - 0 1")
+                .unwrap();
+        let a = analyse(&Root::Makruk(pos), 0);
+        assert_eq!(a.eval, Eval::Mate(1), "{a:?}");
+        assert!(["h1h8", "a7a8"].contains(&a.best.as_str()), "{a:?}");
+    }
+
+    #[test]
+    fn analyse_of_a_mated_position_has_no_move() {
+        let pos =
+            makruk::Position::from_fen(makruk::Variant::Makruk, "R3k3/R7/8/8/8/8/8/3K4 b - - 0 1")
+                .unwrap();
+        let a = analyse(&Root::Makruk(pos), 5);
+        assert_eq!(a.best, "");
+        assert_eq!(a.eval, Eval::Cp(MATE_CP));
+    }
+}

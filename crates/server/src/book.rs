@@ -1,0 +1,144 @@
+//! The opening book of this server: for a position, the moves played from it
+//! in finished games, with how often and how those games ended.
+//!
+//! Positions are matched by their exact FEN (Mak-hot: position text) as the
+//! server stores it after every action, so the same placement reached at a
+//! different move number counts as a different position.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::rules::{Variant, new_game};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::{Json, Router, routing::get};
+use serde::Serialize;
+use sqlx::Row;
+use std::collections::HashMap;
+
+/// Longest position text accepted.
+const MAX_FEN: usize = 200;
+
+/// One move of the book.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BookMove {
+    /// Engine form (`e3e4`, Mak-hot `c3e5c7`).
+    pub uci: String,
+    /// Display form (SAN, `c3xe5xc7`).
+    pub san: String,
+    /// Finished games in which it was played here.
+    pub games: u64,
+    /// Of those, won by White.
+    pub white_wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Won by Black.
+    pub black_wins: u64,
+}
+
+/// The book of one position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Book {
+    /// The game.
+    pub variant: &'static str,
+    /// Its rule option.
+    pub rules: String,
+    /// The position.
+    pub fen: String,
+    /// Finished games that reached it and went on with a move.
+    pub games: u64,
+    /// Moves played from it, most played first.
+    pub moves: Vec<BookMove>,
+}
+
+/// The book route, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/book", get(book))
+}
+
+/// `GET /api/book?variant=makruk&rules=default&fen=...`
+async fn book(
+    State(app): State<AppState>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Json<Book>> {
+    let Query(p) =
+        q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
+    let variant = p.get("variant").map(String::as_str).unwrap_or("makruk");
+    let variant = Variant::parse(variant)
+        .filter(|v| *v != Variant::Test)
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                "bad_variant",
+                format!("variant must be makruk, cambodian or makhos, not {variant:?}"),
+            )
+        })?;
+    let rules = p
+        .get("rules")
+        .cloned()
+        .unwrap_or_else(|| variant.rule_options()[0].to_string());
+    let start = new_game(variant, &rules)
+        .map_err(|e| ApiError::bad_request("bad_rules", e))?
+        .fen();
+    let fen = p.get("fen").cloned().unwrap_or_else(|| start.clone());
+    if fen.len() > MAX_FEN {
+        return Err(ApiError::bad_request(
+            "bad_fen",
+            format!("position text longer than {MAX_FEN} characters"),
+        ));
+    }
+    let moves = lookup(&app, variant, &rules, &fen, fen == start).await?;
+    Ok(Json(Book {
+        variant: variant.name(),
+        rules,
+        games: moves.iter().map(|m| m.games).sum(),
+        fen,
+        moves,
+    }))
+}
+
+/// The moves played from `fen` in finished games of a variant and rule option.
+pub async fn lookup(
+    app: &AppState,
+    variant: Variant,
+    rules: &str,
+    fen: &str,
+    is_start: bool,
+) -> ApiResult<Vec<BookMove>> {
+    // A move follows the position when the action before it left that
+    // position (or, for the start position, when it is the first action).
+    let sql = "SELECT nxt.notation, nxt.san, g.result FROM game_actions nxt \
+         JOIN games g ON g.id = nxt.game_id \
+         LEFT JOIN game_actions prev ON prev.game_id = nxt.game_id AND prev.seq = nxt.seq - 1 \
+         WHERE g.status = 'finished' AND g.variant = $1 AND g.rules = $2 AND nxt.kind = 'move' \
+         AND (prev.fen = $3 OR ($4 = 1 AND nxt.seq = 1))";
+    let rows = sqlx::query(sql)
+        .bind(variant.name())
+        .bind(rules)
+        .bind(fen)
+        .bind(i32::from(is_start))
+        .fetch_all(&app.db.pool)
+        .await
+        .map_err(ApiError::internal)?;
+    let mut by_move: HashMap<String, BookMove> = HashMap::new();
+    for row in rows {
+        let uci: String = row.try_get(0).map_err(ApiError::internal)?;
+        let san: String = row.try_get(1).map_err(ApiError::internal)?;
+        let result: Option<String> = row.try_get(2).map_err(ApiError::internal)?;
+        let entry = by_move.entry(uci.clone()).or_insert(BookMove {
+            uci,
+            san,
+            games: 0,
+            white_wins: 0,
+            draws: 0,
+            black_wins: 0,
+        });
+        entry.games += 1;
+        match result.as_deref() {
+            Some("1-0") => entry.white_wins += 1,
+            Some("0-1") => entry.black_wins += 1,
+            _ => entry.draws += 1,
+        }
+    }
+    let mut moves: Vec<BookMove> = by_move.into_values().collect();
+    moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.san.cmp(&b.san)));
+    Ok(moves)
+}

@@ -1,0 +1,310 @@
+//! Conditional moves in correspondence games: "if they play X, I reply Y",
+//! several plies deep.
+//!
+//! While waiting for the opponent, a player stores lines of alternating
+//! moves, the opponent's first: `[X, Y, X2, Y2, ...]`. When the opponent's
+//! move matches a line's first move, the server plays the player's reply
+//! through the ordinary move path and keeps the rest of the matching lines;
+//! lines that do not match are cancelled. Any other change of the game (a
+//! move the lines did not foresee, the end of the game) cancels them too.
+
+use crate::AppState;
+use crate::api::{Body, check_id};
+use crate::auth::{Actor, User, Viewer};
+use crate::clock::TcKind;
+use crate::error::{ApiError, ApiResult};
+use crate::games::{Action, Command, GameView, Games, Status};
+use crate::rules::{Variant, new_game};
+use axum::extract::{Path, State};
+use axum::{Json, Router, routing::get};
+use serde::{Deserialize, Serialize};
+use sqlx::{AnyPool, Row};
+use std::sync::Arc;
+
+/// Most lines per player and game.
+pub const MAX_LINES: usize = 16;
+/// Most plies in a line.
+pub const MAX_LINE_PLIES: usize = 20;
+
+/// The routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/games/{id}/conditional", get(mine).put(set))
+}
+
+/// My conditional lines in a game.
+#[derive(Debug, Serialize)]
+pub struct Conditional {
+    /// The number of moves made when the lines start (the opponent's move
+    /// comes next).
+    pub ply: u32,
+    /// Each line: the opponent's move, my reply, and so on (engine form).
+    pub lines: Vec<Vec<String>>,
+    /// The same lines in display form.
+    pub display: Vec<Vec<String>>,
+}
+
+/// `PUT /api/games/{id}/conditional` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetConditional {
+    /// The lines (replacing any stored ones); moves in any accepted notation.
+    pub lines: Vec<Vec<String>>,
+}
+
+async fn load(pool: &AnyPool, game: &str, user: &str) -> ApiResult<(u32, Vec<Vec<String>>)> {
+    let rows = sqlx::query(
+        "SELECT base_ply, line FROM conditional_moves WHERE game_id = $1 AND user_id = $2 ORDER BY seq",
+    )
+    .bind(game)
+    .bind(user)
+    .fetch_all(pool)
+    .await
+    .map_err(ApiError::internal)?;
+    let mut base = 0;
+    let mut lines = Vec::new();
+    for r in rows {
+        base = r.try_get::<i64, _>(0).map_err(ApiError::internal)? as u32;
+        let line: String = r.try_get(1).map_err(ApiError::internal)?;
+        lines.push(line.split_whitespace().map(str::to_string).collect());
+    }
+    Ok((base, lines))
+}
+
+async fn store(
+    pool: &AnyPool,
+    game: &str,
+    user: &str,
+    base: u32,
+    lines: &[Vec<String>],
+) -> ApiResult<()> {
+    let mut tx = pool.begin().await.map_err(ApiError::internal)?;
+    sqlx::query("DELETE FROM conditional_moves WHERE game_id = $1 AND user_id = $2")
+        .bind(game)
+        .bind(user)
+        .execute(&mut *tx)
+        .await
+        .map_err(ApiError::internal)?;
+    for (seq, line) in lines.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
+        sqlx::query(
+            "INSERT INTO conditional_moves (game_id, user_id, seq, base_ply, line) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(game)
+        .bind(user)
+        .bind(seq as i64)
+        .bind(i64::from(base))
+        .bind(line.join(" "))
+        .execute(&mut *tx)
+        .await
+        .map_err(ApiError::internal)?;
+    }
+    tx.commit().await.map_err(ApiError::internal)
+}
+
+/// Lines of moves.
+type Lines = Vec<Vec<String>>;
+
+/// Replays a game's moves and then each line, normalising moves to engine
+/// form; returns the lines and their display forms, or why one is refused.
+fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines), String> {
+    let variant = Variant::parse(view.variant).ok_or("unknown game")?;
+    let mut current = new_game(variant, &view.rules)?;
+    for a in view.actions.iter().flatten() {
+        match a.kind.as_str() {
+            "move" => current.play(&a.uci)?,
+            "count_start" => current.start_count(a.side())?,
+            "count_stop" => current.stop_count(a.side())?,
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    let mut display = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.is_empty() || line.len() > MAX_LINE_PLIES || line.len() % 2 != 0 {
+            return Err(format!(
+                "line {}: give pairs of moves (theirs, then your reply), 2 to {MAX_LINE_PLIES} moves",
+                i + 1
+            ));
+        }
+        let mut g = current.box_clone();
+        let (mut norm, mut shown) = (Vec::new(), Vec::new());
+        for (k, text) in line.iter().enumerate() {
+            if g.outcome() != crate::rules::Outcome::Ongoing {
+                return Err(format!(
+                    "line {}, move {}: the game is over before it",
+                    i + 1,
+                    k + 1
+                ));
+            }
+            let m = g
+                .parse(text)
+                .map_err(|e| format!("line {}, move {} ({text:?}): {e}", i + 1, k + 1))?;
+            g.play(&m.uci)?;
+            norm.push(m.uci);
+            shown.push(m.san);
+        }
+        out.push(norm);
+        display.push(shown);
+    }
+    // Lines that agree up to one of the opponent's moves must agree on the reply.
+    for a in 0..out.len() {
+        for b in a + 1..out.len() {
+            let same = out[a]
+                .iter()
+                .zip(&out[b])
+                .take_while(|(x, y)| x == y)
+                .count();
+            if same % 2 == 1 && same < out[a].len() && same < out[b].len() {
+                return Err(format!(
+                    "lines {} and {} answer the same move differently",
+                    a + 1,
+                    b + 1
+                ));
+            }
+        }
+    }
+    Ok((out, display))
+}
+
+/// `GET /api/games/{id}/conditional`: my lines.
+async fn mine(
+    State(app): State<AppState>,
+    Viewer(s): Viewer,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Conditional>> {
+    check_id(&id)?;
+    let s = s.ok_or_else(|| {
+        ApiError::unauthorized(
+            "no_session",
+            "no valid session: call GET /api/session first",
+        )
+    })?;
+    let view = app.games.view(&id, true).await?;
+    let (ply, lines) = load(&app.db.pool, &id, &s.user.id).await?;
+    let display = check_lines(&view, &lines)
+        .map(|(_, d)| d)
+        .unwrap_or_default();
+    Ok(Json(Conditional {
+        ply,
+        lines,
+        display,
+    }))
+}
+
+/// `PUT /api/games/{id}/conditional`: replace my lines (empty to cancel).
+async fn set(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+    Body(req): Body<SetConditional>,
+) -> ApiResult<Json<Conditional>> {
+    check_id(&id)?;
+    let view = app.games.view(&id, true).await?;
+    let side = if view.white.as_ref().is_some_and(|p| p.id == s.user.id) {
+        crate::rules::Side::White
+    } else if view.black.as_ref().is_some_and(|p| p.id == s.user.id) {
+        crate::rules::Side::Black
+    } else {
+        return Err(ApiError::forbidden(
+            "not_a_player",
+            "only the game's players set conditional moves",
+        ));
+    };
+    if view.status != Status::Ongoing || view.time_control.kind != TcKind::Correspondence {
+        return Err(ApiError::conflict(
+            "not_correspondence",
+            "conditional moves are for ongoing correspondence games",
+        ));
+    }
+    if view.turn == side && !req.lines.is_empty() {
+        return Err(ApiError::conflict(
+            "your_move",
+            "it is your move: play it, then set conditional moves for the replies",
+        ));
+    }
+    if req.lines.len() > MAX_LINES {
+        return Err(ApiError::bad_request(
+            "bad_conditional",
+            format!("at most {MAX_LINES} lines"),
+        ));
+    }
+    let (lines, display) =
+        check_lines(&view, &req.lines).map_err(|e| ApiError::bad_request("bad_conditional", e))?;
+    store(&app.db.pool, &id, &s.user.id, view.ply, &lines).await?;
+    Ok(Json(Conditional {
+        ply: view.ply,
+        lines,
+        display,
+    }))
+}
+
+async fn user(pool: &AnyPool, id: &str) -> ApiResult<User> {
+    let r = sqlx::query("SELECT id, username, is_guest FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(User {
+        id: r.try_get(0).map_err(ApiError::internal)?,
+        username: r.try_get(1).map_err(ApiError::internal)?,
+        guest: r.try_get::<i64, _>(2).map_err(ApiError::internal)? != 0,
+    })
+}
+
+/// After every committed change of a game: play the reply of a matching
+/// line of the player now to move, and cancel what no longer applies.
+pub async fn after_change(
+    games: Arc<Games>,
+    pool: AnyPool,
+    view: GameView,
+    action: Option<Action>,
+) -> ApiResult<()> {
+    if view.time_control.kind != TcKind::Correspondence {
+        return Ok(());
+    }
+    if view.status != Status::Ongoing {
+        sqlx::query("DELETE FROM conditional_moves WHERE game_id = $1")
+            .bind(&view.id)
+            .execute(&pool)
+            .await
+            .map_err(ApiError::internal)?;
+        return Ok(());
+    }
+    let to_move = match view.turn {
+        crate::rules::Side::White => &view.white,
+        crate::rules::Side::Black => &view.black,
+    };
+    let Some(player) = to_move else {
+        return Ok(());
+    };
+    let (base, lines) = load(&pool, &view.id, &player.id).await?;
+    if lines.is_empty() {
+        return Ok(());
+    }
+    let last = action.filter(|a| a.kind == "move").map(|a| a.uci);
+    let matching: Vec<Vec<String>> = match &last {
+        Some(mv) if view.ply == base + 1 => lines
+            .into_iter()
+            .filter(|l| l.first() == Some(mv))
+            .map(|l| l[1..].to_vec())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let Some(reply) = matching.first().and_then(|l| l.first()).cloned() else {
+        return store(&pool, &view.id, &player.id, 0, &[]).await;
+    };
+    let rest: Vec<Vec<String>> = matching.into_iter().map(|l| l[1..].to_vec()).collect();
+    // Store the rest first: the reply's own change runs this again for the opponent.
+    store(&pool, &view.id, &player.id, view.ply + 1, &rest).await?;
+    let who = user(&pool, &player.id).await?;
+    games
+        .act(
+            &who,
+            &view.id,
+            Command::Move {
+                text: reply,
+                ply: Some(view.ply),
+            },
+        )
+        .await
+        .map(|_| ())
+}
