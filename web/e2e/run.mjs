@@ -3,7 +3,9 @@
 // accept a Makruk game from the live lobby, move by drag-and-drop and by
 // typing, see each other's moves and clocks, navigate the history, download
 // the PGN, agree a draw, abort a game, start and stop a Makruk count, enter a
-// Mak-hot multi-capture square by square; a guest plays the computer and resigns.
+// Mak-hot multi-capture square by square; a guest plays the computer and resigns,
+// then uses the game's tabs (comment, material, rules, GIF, analysis, book, tags)
+// and the analysis board.
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/run.mjs   (starts its own server)
 //   BASE_URL=http://127.0.0.1:8080 node e2e/run.mjs          (uses a running one)
@@ -129,6 +131,7 @@ async function register(page, name) {
 }
 
 async function run() {
+  let carol; // the guest who plays the computer, then studies the game
   if (!base) base = await startServer();
   const alice = await browser('alice');
   const bob = await browser('bob');
@@ -307,7 +310,7 @@ async function run() {
   });
 
   await step('a guest plays the computer, which answers, then resigns', async () => {
-    const carol = await browser('carol');
+    carol = await browser('carol');
     carol.on('dialog', d => d.accept());
     await carol.goto(base + '/');
     await carol.waitForSelector('#engine');
@@ -328,6 +331,49 @@ async function run() {
     await carol.click('#resign');
     await carol.waitForSelector('#result:has-text("0-1")');
     await carol.screenshot({ path: join(artifacts, '12-resigned.png') });
+  });
+
+  await step('the information tabs of a finished game: comment, material, rules, share GIF, analysis, book, tags', async () => {
+    await carol.click('#tab-overview');
+    await carol.fill('#comment-text', 'a quick loss');
+    await carol.click('#comment-send');
+    await carol.waitForSelector('#moves .note.comment:has-text("a quick loss")');
+    await carol.click('#tab-material');
+    await carol.waitForSelector('#balance');
+    await carol.click('#tab-rules');
+    await carol.waitForSelector('table.count-table');
+    await carol.click('#tab-share');
+    const [gif] = await Promise.all([carol.waitForEvent('download'), carol.click('#share-gif')]);
+    expect(readFileSync(await gif.path()).subarray(0, 6).toString() === 'GIF89a', 'the GIF download is a GIF');
+    await carol.click('#tab-analysis');
+    await carol.click('#analyse');
+    await carol.waitForSelector('#eval-graph', { timeout: 60000 });
+    await carol.waitForSelector('#analysis-here', { timeout: 60000 });
+    await carol.waitForFunction(() => !document.querySelector('#analysis-progress'), null, { timeout: 60000 });
+    await carol.screenshot({ path: join(artifacts, '13-analysis.png') });
+    await carol.click('#nav-start');
+    await carol.click('#tab-book');
+    await carol.waitForSelector('#book td:has-text("e4")');
+    await carol.click('#tab-tags');
+    await carol.fill('#tags-input', 'study, quick');
+    await carol.click('#tags-save');
+    await carol.waitForSelector('text=saved');
+    await carol.goto(base + '/my-games');
+    await carol.selectOption('#tag-filter', 'study');
+    expect(await carol.locator('#my-games tbody tr').count() === 1, 'one game tagged study');
+    await carol.screenshot({ path: join(artifacts, '14-my-games-tag.png') });
+  });
+
+  await step('the analysis board: legal moves only, the address keeps the position', async () => {
+    await carol.goto(base + '/analysis?variant=makruk');
+    await carol.waitForSelector('#analysis-status:has-text("White to move")');
+    await drag(carol, 'e3', 'e4', 'white');
+    await carol.waitForSelector('#analysis-moves:has-text("e4")');
+    expect(carol.url().includes('moves=e3e4'), `address: ${carol.url()}`);
+    await carol.reload();
+    await carol.waitForSelector('#analysis-status:has-text("Black to move")');
+    expect((await carol.inputValue('#analysis-fen')).includes('4P3'), 'the reloaded board has e4');
+    await carol.screenshot({ path: join(artifacts, '15-analysis-board.png') });
   });
 }
 
