@@ -276,6 +276,20 @@ async function run() {
     await bob.waitForSelector('#count-start');
   });
 
+  await step('a conditional move in a correspondence game is played when the opponent's move matches', async () => {
+    const id = await startGame(alice, bob, 'makruk', 'white', 'correspondence');
+    await alice.waitForSelector('#status:has-text("Your move")');
+    await replay(alice, bob, id, ['e3e4']);
+    await alice.waitForSelector('#moves .mv[data-ply="1"]');
+    await alice.click('#tab-conditional');
+    await alice.fill('#conditional-lines', 'd5 exd5');
+    await alice.click('#conditional-save');
+    await alice.waitForSelector('#conditional-msg:has-text("saved 1 line")');
+    await replay(alice, bob, id, ['d6d5'], 1);
+    await bob.waitForSelector('#moves .mv[data-ply="3"]:has-text("exd5")', { timeout: 10000 });
+    await bob.screenshot({ path: join(artifacts, '09b-conditional.png') });
+  });
+
   await step('my games lists the game', async () => {
     await alice.goto(base + '/my-games');
     await alice.waitForSelector('#my-games');

@@ -97,6 +97,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     ['analysis', 'Analysis', analysisTab],
     ['book', 'Book', book],
     ['tags', 'Tags', tags],
+    ['conditional', 'Conditional moves', conditional],
     ['share', 'Share', share],
     ['rules', 'Rules', () => (VARIANT_RULES[game().variant] ?? (() => [h('p', {}, 'A test game.')]))()],
   ];
@@ -257,6 +258,28 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
         try {
           await api.call('PUT', `/api/games/${g.id}/tags`, { tags: input.value.split(',').map(t => t.trim()).filter(Boolean) });
           msg.textContent = 'saved';
+        } catch (e) { msg.textContent = (e as Error).message; }
+      } }, 'Save'), msg];
+  }
+
+  async function conditional(): Promise<Node[]> {
+    const g = game();
+    const me = api.me;
+    const mine = !!me && (g.white?.id === me.id || g.black?.id === me.id);
+    if (g.time_control.kind !== 'correspondence' || g.status !== 'ongoing' || !mine) {
+      return [h('p', {}, 'Conditional moves are for your ongoing correspondence games: while you wait, write "if they play X, I reply Y" lines, played for you when their move matches.')];
+    }
+    const cur = await api.call<{ ply: number; lines: string[][]; display: string[][] }>('GET', `/api/games/${g.id}/conditional`);
+    const box = h('textarea', { id: 'conditional-lines', rows: '4', placeholder: 'one line per row, their move first: d5 exd5 c5 Nd2' }) as HTMLTextAreaElement;
+    box.value = cur.display.map(l => l.join(' ')).join('\n');
+    const msg = h('span', { class: 'error', id: 'conditional-msg' });
+    return [h('p', {}, 'One line per row: their move, your reply, their next move, your reply… A line whose first move they do not play is cancelled.'), box,
+      h('button', { id: 'conditional-save', onclick: async () => {
+        msg.textContent = '';
+        const lines = box.value.split('\n').map(l => l.trim().split(/\s+/).filter(Boolean)).filter(l => l.length);
+        try {
+          const saved = await api.call<{ display: string[][] }>('PUT', `/api/games/${g.id}/conditional`, { lines });
+          msg.textContent = `saved ${saved.display.length} line${saved.display.length === 1 ? '' : 's'}`;
         } catch (e) { msg.textContent = (e as Error).message; }
       } }, 'Save'), msg];
   }

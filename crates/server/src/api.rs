@@ -259,7 +259,13 @@ async fn game(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<
 
 async fn pgn(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     check_id(&id)?;
-    let (variant, text) = app.games.pgn(&id).await?;
+    // Public comments only: private notes stay with their authors.
+    let comments: Vec<(u32, String)> = crate::comments::visible(&app, &id, None)
+        .await?
+        .into_iter()
+        .map(|c| (c.ply, format!("{}: {}", c.author, c.text)))
+        .collect();
+    let (variant, text) = app.games.pgn(&id, &comments).await?;
     let ext = if variant == crate::rules::Variant::Makhos {
         "pdn"
     } else {

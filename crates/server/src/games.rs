@@ -299,7 +299,7 @@ impl Game {
     }
 
     /// The game as PGN (Makruk) or PDN (Mak-hot) text.
-    pub fn pgn(&self) -> String {
+    pub fn pgn(&self, comments: &[(u32, String)]) -> String {
         let mut out = String::new();
         let tag = |out: &mut String, k: &str, v: &str| {
             out.push_str(&format!(
@@ -332,12 +332,26 @@ impl Game {
         }
         out.push('\n');
         let mut line = String::new();
+        // `{...}` after the move it follows (ply 0: before the first move);
+        // a brace in the text would end the comment early.
+        let comment_at = |line: &mut String, ply: u32| -> bool {
+            let mut any = false;
+            for (_, text) in comments.iter().filter(|(p, _)| *p == ply) {
+                line.push_str(&format!("{{{}}} ", text.replace(['{', '}'], "")));
+                any = true;
+            }
+            any
+        };
+        let mut after_comment = comment_at(&mut line, 0);
         for (i, a) in self.actions.iter().filter(|a| a.kind == "move").enumerate() {
             if i % 2 == 0 {
                 line.push_str(&format!("{}. ", i / 2 + 1));
+            } else if after_comment {
+                line.push_str(&format!("{}... ", i / 2 + 1));
             }
             line.push_str(&a.san);
             line.push(' ');
+            after_comment = comment_at(&mut line, i as u32 + 1);
         }
         line.push_str(&result);
         out.push_str(&line);
@@ -893,8 +907,10 @@ impl Games {
     }
 
     /// The PGN/PDN of a game.
-    pub async fn pgn(&self, id: &str) -> ApiResult<(Variant, String)> {
-        self.with_game(id, async |g| Ok((g.variant, g.pgn()))).await
+    /// The game's record, with these comments `(ply, text)` in it.
+    pub async fn pgn(&self, id: &str, comments: &[(u32, String)]) -> ApiResult<(Variant, String)> {
+        self.with_game(id, async |g| Ok((g.variant, g.pgn(comments))))
+            .await
     }
 
     /// Checks the game settings a client asked for: variant, rule option,

@@ -58,6 +58,25 @@ async fn comments_public_by_players_notes_private_to_their_author() {
     let (_, seen) = white.get(&url).await;
     assert_eq!(texts(&seen), ["the usual start"]);
 
+    // The record carries the public comment, not the private notes.
+    let pgn = watcher
+        .http
+        .get(format!("{}/api/games/{id}/pgn", watcher.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        pgn.contains(&format!("1. e4 {{{}: the usual start}} *", white.name())),
+        "{pgn}"
+    );
+    assert!(
+        !pgn.contains("answer d5") && !pgn.contains("study this"),
+        "{pgn}"
+    );
+
     // Bad input.
     for (body, code) in [
         (json!({ "ply": 2, "text": "future" }), "bad_ply"),
