@@ -264,8 +264,9 @@ fn elo_text(e: Option<EloEstimate>) -> String {
     match e {
         None => "n/a".to_string(),
         Some(e) if e.elo.is_infinite() => format!("{}inf", if e.elo > 0.0 { "+" } else { "-" }),
-        Some(e) if e.error.is_infinite() => format!("{:+.1} +/- inf", e.elo),
-        Some(e) => format!("{:+.1} +/- {:.1}", e.elo, e.error),
+        // `+ 0.0` turns -0.0 into 0.0.
+        Some(e) if e.error.is_infinite() => format!("{:+.1} +/- inf", e.elo + 0.0),
+        Some(e) => format!("{:+.1} +/- {:.1}", e.elo + 0.0, e.error),
     }
 }
 
@@ -435,6 +436,20 @@ mod tests {
             lines[3].starts_with("SPRT: llr 0.500, lbound -2.944, ubound 2.944"),
             "{}",
             lines[3]
+        );
+    }
+
+    #[test]
+    fn even_scores_have_no_sign() {
+        let t = Tally {
+            draws: 2,
+            penta: [0, 0, 1, 0, 0],
+            ..Tally::default()
+        };
+        let lines = score_lines(["a", "b"], &t, None);
+        assert_eq!(
+            lines[1],
+            "Elo difference: +0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 100.0 %"
         );
     }
 
