@@ -55,7 +55,8 @@ pub fn erf(x: f64) -> f64 {
 pub struct EloEstimate {
     /// The Elo difference (infinite when one side scored everything).
     pub elo: f64,
-    /// Half the width of the 95% interval, in Elo (infinite when unknown).
+    /// Half the width of the 95% interval, in Elo (infinite when unknown:
+    /// a score of 0 or 1 inside the interval, or a sample with no spread).
     pub error: f64,
 }
 
@@ -80,7 +81,9 @@ fn estimate(sample: &[(f64, u64)]) -> Option<EloEstimate> {
     let sd = (var / n as f64).sqrt();
     let lo = mean - Z95 * sd;
     let hi = mean + Z95 * sd;
-    let error = if lo <= 0.0 || hi >= 1.0 {
+    // No spread (all draws, or every pair alike) says nothing about the
+    // error yet: report it as unknown rather than zero.
+    let error = if var <= 0.0 || lo <= 0.0 || hi >= 1.0 {
         f64::INFINITY
     } else {
         (elo_from_score(hi) - elo_from_score(lo)) / 2.0
@@ -362,6 +365,8 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(sprt.llr(&flat), 0.0);
+        let e = flat.pentanomial().unwrap();
+        assert_eq!((e.elo, e.error), (0.0, f64::INFINITY));
     }
 
     #[test]

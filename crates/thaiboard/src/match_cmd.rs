@@ -335,10 +335,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     let bar = std::io::stdout().is_terminal().then(|| {
         let bar = ProgressBar::new(cfg.games as u64);
         bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} games, {elapsed_precise} (eta {eta}) {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{bar:20} {pos}/{len} {elapsed} (eta {eta}) {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     });
@@ -449,7 +447,7 @@ mod tests {
         let lines = score_lines(["a", "b"], &t, None);
         assert_eq!(
             lines[1],
-            "Elo difference: +0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 100.0 %"
+            "Elo difference: +0.0 +/- inf, LOS: 50.0 %, DrawRatio: 100.0 %"
         );
     }
 
