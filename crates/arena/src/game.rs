@@ -74,18 +74,13 @@ fn go_line(limit: &Limit, clocks: &[Option<Clock>; 2], white: bool) -> String {
     go
 }
 
-/// What ended a game on the engines' side.
-fn engine_failure(white: bool, name: &str, err: &EngineError, clocked: bool) -> Ending {
+/// What ended a game when an engine crashed or (with no clock) hung.
+fn engine_failure(white: bool, name: &str, err: &EngineError) -> Ending {
     match err {
         EngineError::Crashed(why) => Ending::loss(
             white,
             "abandoned",
             format!("{} ({name}) crashed: {why}", side(white)),
-        ),
-        EngineError::Timeout(_) if clocked => Ending::loss(
-            white,
-            "time forfeit",
-            format!("{} ({name}) loses on time", side(white)),
         ),
         EngineError::Timeout(why) => Ending::loss(
             white,
@@ -176,9 +171,13 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
         };
         let reply = match engines[me].go(&position, &go_line(limit, &clocks, white), wait) {
             Ok(r) => r,
+            Err(EngineError::Timeout(_)) if clocks[me].is_some() => {
+                broken[me] = true;
+                break time_forfeit(&referee, white, &name);
+            }
             Err(e) => {
                 broken[me] = true;
-                break engine_failure(white, &name, &e, clocks[me].is_some());
+                break engine_failure(white, &name, &e);
             }
         };
         if let Some(c) = &mut clocks[me]
@@ -269,6 +268,27 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flag_fall_against_a_bare_khun_is_a_draw() {
+        let board = records::Board::from_fen(
+            records::GameKind::Makruk(makruk::Variant::Makruk),
+            "7k/8/8/8/8/8/8/R5K1 w - - 0 1",
+        )
+        .unwrap();
+        let referee = Referee::new(&board);
+        let white_flags = time_forfeit(&referee, true, "a");
+        assert_eq!(white_flags.result, GameResult::Draw);
+        assert!(white_flags.reason.contains("only the khun"));
+        let black_flags = time_forfeit(&referee, false, "b");
+        assert_eq!(black_flags.result, GameResult::WhiteWins);
+        assert_eq!(black_flags.reason, "Black (b) loses on time");
+        let crash = engine_failure(true, "a", &EngineError::Crashed("gone".into()));
+        assert_eq!(
+            (crash.result, crash.termination),
+            (GameResult::BlackWins, "abandoned")
+        );
+    }
 
     #[test]
     fn go_lines() {

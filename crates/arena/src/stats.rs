@@ -16,7 +16,11 @@
 //! `LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)` where `N` is the number of
 //! pairs, `m` and `v` the mean and variance of a pair's score (as a
 //! fraction of 2 points), and `s0`, `s1` the expected scores at `elo0`
-//! and `elo1`.
+//! and `elo1`. Empty pentanomial cells count as 0.001 pairs in the LLR
+//! (fishtest's regularization), so a one-sided sample is still decided.
+
+/// The pair count given to empty pentanomial cells in the LLR.
+const REGULARIZE: f64 = 1e-3;
 
 /// The z value of a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -237,18 +241,32 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the pairs counted so far (0 while the
-    /// pair scores have no variance).
+    /// The log-likelihood ratio of the pairs counted so far (0 with no
+    /// pair), empty cells regularized to 0.001 pairs.
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let Some((mean, var, n)) = mean_var(&tally.penta_sample()) else {
+        if tally.pairs() == 0 {
             return 0.0;
-        };
+        }
+        // As fishtest does, empty cells count as 0.001 pairs, so that a
+        // one-sided sample (every pair won) still has a variance.
+        let regular: Vec<(f64, f64)> = tally
+            .penta_sample()
+            .iter()
+            .map(|&(x, c)| (x, (c as f64).max(REGULARIZE)))
+            .collect();
+        let n: f64 = regular.iter().map(|&(_, c)| c).sum();
+        let mean = regular.iter().map(|&(x, c)| x * c).sum::<f64>() / n;
+        let var = regular
+            .iter()
+            .map(|&(x, c)| c * (x - mean) * (x - mean))
+            .sum::<f64>()
+            / n;
         if var <= 0.0 {
             return 0.0;
         }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        n as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
     /// The verdict for the pairs counted so far.
@@ -359,12 +377,19 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(sprt.verdict(&weak), SprtVerdict::H0);
-        // No variance: no information.
+        // Every pair won: regularization still decides, quickly.
+        let sweep = Tally {
+            penta: [0, 0, 0, 0, 3],
+            ..Tally::default()
+        };
+        assert_eq!(sprt.verdict(&sweep), SprtVerdict::H1);
+        assert_eq!(sprt.llr(&Tally::default()), 0.0);
+        // Every pair drawn: Elo 0, error unknown.
         let flat = Tally {
             penta: [0, 0, 50, 0, 0],
             ..Tally::default()
         };
-        assert_eq!(sprt.llr(&flat), 0.0);
+        assert_eq!(sprt.verdict(&flat), SprtVerdict::H0);
         let e = flat.pentanomial().unwrap();
         assert_eq!((e.elo, e.error), (0.0, f64::INFINITY));
     }
