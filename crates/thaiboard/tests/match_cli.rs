@@ -331,3 +331,97 @@ fn bad_command_lines_are_refused_clearly() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn pgn_openings_are_played_as_book_moves_cut_to_plies() {
+    let openings = temp_path("book.pgn");
+    std::fs::write(
+        &openings,
+        "[Variant \"makruk\"]\n\n1. e4 e5 2. Ne2 Ne7 3. c4 *\n\n[Variant \"makruk\"]\n\n1. c4 c5 *\n",
+    )
+    .unwrap();
+    let pgn = temp_path("book-out.pgn");
+    let o = run(&[
+        "--engine",
+        "depth=1",
+        "--engine",
+        "depth=1",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--plies",
+        "3",
+        "--rounds",
+        "2",
+        "--maxmoves",
+        "6",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let games = replay_all(&pgn);
+    assert_eq!(games.len(), 4);
+    let book: Vec<usize> = games
+        .iter()
+        .map(|g| {
+            g.moves
+                .nodes
+                .iter()
+                .take_while(|n| n.comments.first().map(String::as_str) == Some("book"))
+                .count()
+        })
+        .collect();
+    // Game pairs: the first opening cut to 3 plies, the second has 2.
+    assert_eq!(book, [3, 3, 2, 2]);
+    for g in &games {
+        assert_eq!(g.tags.get("FEN"), None, "PGN openings start from the start");
+        // Depth-1 engines may mate quickly; otherwise --maxmoves 6 draws
+        // at 12 plies.
+        if g.tags.get("Termination") == Some("adjudication") {
+            assert_eq!(g.moves.nodes.len(), 12);
+            assert_eq!(g.result, records::GameResult::Draw);
+        } else {
+            assert_eq!(g.tags.get("Termination"), Some("normal"));
+            assert!(g.moves.nodes.len() < 12);
+        }
+    }
+}
+
+#[test]
+fn resign_adjudication_ends_lost_games() {
+    // A rook up: both engines see it, so the side without resigns.
+    let openings = temp_path("rook-up.epd");
+    std::fs::write(
+        &openings,
+        "rnsmksn1/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\n",
+    )
+    .unwrap();
+    let pgn = temp_path("resign.pgn");
+    let o = run(&[
+        "--engine",
+        "depth=3",
+        "--engine",
+        "depth=3",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--resign",
+        "movecount=2",
+        "score=300",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    let games = replay_all(&pgn);
+    for g in &games {
+        assert_eq!(g.tags.get("Termination"), Some("adjudication"), "{out}");
+        assert_eq!(g.result, records::GameResult::WhiteWins);
+        assert!(
+            last_comment(g).contains("Black resigns"),
+            "{}",
+            last_comment(g)
+        );
+        assert!(g.moves.nodes.len() <= 6);
+    }
+    // Each engine won once with White: 1 - 1 - 0.
+    assert_eq!(final_score(&out), (1, 1, 0), "{out}");
+}
