@@ -11,13 +11,12 @@
 //!   accounts for that and gives tighter, honest error bars.
 //!
 //! Elo is the logistic scale: a score `s` is `-400 log10(1/s - 1)` Elo.
-//! The SPRT log-likelihood ratio is the normal (GSPRT) approximation of
-//! Michel Van den Bergh used by fishtest:
-//! `LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)` where `N` is the number of
-//! pairs, `m` and `v` the mean and variance of a pair's score (as a
-//! fraction of 2 points), and `s0`, `s1` the expected scores at `elo0`
-//! and `elo1`. Empty pentanomial cells count as 0.001 pairs in the LLR
-//! (fishtest's regularization), so a one-sided sample is still decided.
+//! The SPRT log-likelihood ratio is Michel Van den Bergh's generalized
+//! SPRT over the pentanomial counts, as fishtest computes it (see
+//! [`Sprt::llr`]); for moderate samples it is close to the normal
+//! approximation `N (s1 - s0) (2 m - s0 - s1) / (2 v)` (`N` pairs, `m`
+//! and `v` the mean and variance of a pair's score as a fraction of 2
+//! points, `s0`, `s1` the expected scores at `elo0` and `elo1`).
 
 /// The pair count given to empty pentanomial cells in the LLR.
 const REGULARIZE: f64 = 1e-3;
@@ -52,6 +51,39 @@ pub fn erf(x: f64) -> f64 {
             + t * (-0.284_496_736
                 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     sign * (1.0 - poly * (-x * x).exp())
+}
+
+/// The pentanomial distribution with mean pair score `s` (as a fraction of
+/// 2 points) that is most likely to have produced the frequencies `q`:
+/// `p_i = q_i / (1 + x (a_i - s))` with `x` found by bisection so that the
+/// mean is `s` (the function of `x` is decreasing on its domain).
+fn mle_with_mean(q: &[f64], s: f64) -> Vec<f64> {
+    let a = |i: usize| i as f64 / (q.len() - 1) as f64;
+    let mean_gap = |x: f64| -> f64 {
+        q.iter()
+            .enumerate()
+            .map(|(i, qi)| {
+                let d = a(i) - s;
+                qi * d / (1.0 + x * d)
+            })
+            .sum()
+    };
+    // Every 1 + x d must stay positive: d ranges over [-s, 1 - s].
+    let mut lo = -1.0 / (1.0 - s) + 1e-12;
+    let mut hi = 1.0 / s - 1e-12;
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if mean_gap(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let x = (lo + hi) / 2.0;
+    q.iter()
+        .enumerate()
+        .map(|(i, qi)| qi / (1.0 + x * (a(i) - s)))
+        .collect()
 }
 
 /// An Elo estimate from a sample.
@@ -242,31 +274,30 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of the pairs counted so far (0 with no
-    /// pair), empty cells regularized to 0.001 pairs.
+    /// pair): the generalized SPRT of Michel Van den Bergh as fishtest
+    /// computes it. For each hypothesis the pentanomial distribution
+    /// nearest the observed one with the hypothesis's expected score is
+    /// found (maximum likelihood), and the LLR is `N * sum q_i ln(p1_i /
+    /// p0_i)`. Empty cells count as 0.001 pairs so that a one-sided sample
+    /// (every pair won) still has a distribution to compare.
     pub fn llr(&self, tally: &Tally) -> f64 {
         if tally.pairs() == 0 {
             return 0.0;
         }
-        // As fishtest does, empty cells count as 0.001 pairs, so that a
-        // one-sided sample (every pair won) still has a variance.
-        let regular: Vec<(f64, f64)> = tally
-            .penta_sample()
+        let counts: Vec<f64> = tally
+            .penta
             .iter()
-            .map(|&(x, c)| (x, (c as f64).max(REGULARIZE)))
+            .map(|&c| (c as f64).max(REGULARIZE))
             .collect();
-        let n: f64 = regular.iter().map(|&(_, c)| c).sum();
-        let mean = regular.iter().map(|&(x, c)| x * c).sum::<f64>() / n;
-        let var = regular
+        let n: f64 = counts.iter().sum();
+        let q: Vec<f64> = counts.iter().map(|c| c / n).collect();
+        let p0 = mle_with_mean(&q, score_from_elo(self.elo0));
+        let p1 = mle_with_mean(&q, score_from_elo(self.elo1));
+        n * q
             .iter()
-            .map(|&(x, c)| c * (x - mean) * (x - mean))
+            .zip(p0.iter().zip(&p1))
+            .map(|(qi, (a, b))| qi * (b.ln() - a.ln()))
             .sum::<f64>()
-            / n;
-        if var <= 0.0 {
-            return 0.0;
-        }
-        let s0 = score_from_elo(self.elo0);
-        let s1 = score_from_elo(self.elo1);
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
     /// The verdict for the pairs counted so far.
@@ -357,7 +388,9 @@ mod tests {
         close(e.elo, 26.106_692_605_036_62, 1e-6);
         close(e.error, 74.8952764799, 1e-6);
         let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
-        close(sprt.llr(&t), 0.150_434_112_211_068_67, 1e-6);
+        // The GSPRT value (computed by hand in Python with the same
+        // algorithm), close to the normal approximation's 0.150434.
+        close(sprt.llr(&t), 0.148_356_269_118_565_2, 1e-6);
         let (lo, hi) = sprt.bounds();
         close(lo, -2.944_438_979_166_440_4, 1e-12);
         close(hi, 2.944_438_979_166_440_4, 1e-12);
@@ -377,19 +410,23 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(sprt.verdict(&weak), SprtVerdict::H0);
-        // Every pair won: regularization still decides, quickly.
-        let sweep = Tally {
-            penta: [0, 0, 0, 0, 3],
+        // Every pair won: the LLR grows with the evidence, not at once.
+        let sweep = |n| Tally {
+            penta: [0, 0, 0, 0, n],
             ..Tally::default()
         };
-        assert_eq!(sprt.verdict(&sweep), SprtVerdict::H1);
+        let wide = Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap();
+        close(wide.llr(&sweep(1)), 0.418_890_124_288_742_45, 1e-6);
+        close(sprt.llr(&sweep(10)), 0.283_737_482_839_743_2, 1e-6);
+        assert_eq!(wide.verdict(&sweep(1)), SprtVerdict::Continue);
+        assert_eq!(wide.verdict(&sweep(20)), SprtVerdict::H1);
         assert_eq!(sprt.llr(&Tally::default()), 0.0);
-        // Every pair drawn: Elo 0, error unknown.
+        // 50 drawn pairs: leaning to H0, not yet decided.
         let flat = Tally {
             penta: [0, 0, 50, 0, 0],
             ..Tally::default()
         };
-        assert_eq!(sprt.verdict(&flat), SprtVerdict::H0);
+        close(sprt.llr(&flat), -1.452_044_952_441_816_4, 1e-6);
         let e = flat.pentanomial().unwrap();
         assert_eq!((e.elo, e.error), (0.0, f64::INFINITY));
     }

@@ -93,7 +93,7 @@ pub struct MatchArgs {
     /// Draw a game after this many full moves (off by default).
     #[arg(long)]
     maxmoves: Option<u32>,
-    /// Stop by SPRT (pentanomial, logistic Elo): `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    /// Stop by SPRT (pentanomial GSPRT, logistic Elo): `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     sprt: Option<Vec<String>>,
     /// How far past zero a clock may run before the flag falls, in ms.

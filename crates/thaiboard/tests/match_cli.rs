@@ -261,18 +261,19 @@ fn random_mover_loses_every_makhos_game_and_the_sprt_stops_early() {
         "--depth",
         "1",
         "--games",
-        "4",
+        "14",
         "--sprt",
         "elo0=0",
-        "elo1=100",
+        "elo1=400",
         "--pgn",
         pgn.to_str().unwrap(),
     ]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
-    // The first pair won decides the SPRT; at most one more game starts.
+    // Five pairs won decide the SPRT (LLR 2.99 > 2.94); at most one more
+    // game starts.
     let (w, l, d) = final_score(&out);
-    assert!((2..=3).contains(&w) && l == 0 && d == 0, "{out}");
+    assert!((10..=11).contains(&w) && l == 0 && d == 0, "{out}");
     assert!(out.contains("H1 accepted"), "{out}");
     assert!(
         out.contains("SPRT decided: the match stopped early"),
