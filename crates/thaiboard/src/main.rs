@@ -4,13 +4,14 @@ mod error;
 mod loadtest_cmd;
 mod makhos_cmd;
 mod makruk_cmd;
+mod match_cmd;
 mod output;
 mod pgn_cmd;
 mod serve_cmd;
 mod tune_cmd;
 mod uci_cmd;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 /// The server's allocator (see `thaiboard-server`): the game server and the
 /// load generator run in this binary too.
@@ -90,6 +91,9 @@ enum Command {
     Pgn(pgn_cmd::PgnCommand),
     /// Run the engine over the UCI protocol (Fairy-Stockfish style).
     Uci,
+    /// Play two UCI engines against each other: openings in colour-reversed
+    /// pairs, clocks, adjudication by the rules, PGN, Elo and SPRT.
+    Match(Box<match_cmd::MatchArgs>),
     /// Search the fixed bench positions of both games; print nodes and speed.
     Bench {
         /// Depth for every position (default: 10 for Makruk, 14 for Mak-hot).
@@ -119,13 +123,19 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Loadtest(args) => loadtest_cmd::loadtest(args),
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Uci => uci_cmd::uci(),
+        Command::Match(args) => match_cmd::run(*args),
         Command::Bench { depth } => uci_cmd::bench(depth),
         Command::Tune(cmd) => tune_cmd::run(cmd),
     }
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let (Command::Match(args), Some(m)) = (&mut cli.command, matches.subcommand_matches("match"))
+    {
+        match_cmd::with_groups(args, m);
+    }
     if let Err(err) = run(cli) {
         eprintln!("error: {}", err.message);
         std::process::exit(err.code);

@@ -50,6 +50,8 @@ struct Uci {
     skill_level: u32,
     limit_strength: bool,
     elo: u32,
+    /// Testing aid: answer `go` with a uniformly random legal move.
+    random_mover: bool,
     stop: Arc<AtomicBool>,
     /// True from `go` until its `bestmove` is written.
     running: Arc<AtomicBool>,
@@ -93,6 +95,7 @@ impl Uci {
             skill_level: 20,
             limit_strength: false,
             elo: ELO_MAX,
+            random_mover: false,
             stop: Arc::new(AtomicBool::new(false)),
             running: Arc::new(AtomicBool::new(false)),
             search: None,
@@ -182,6 +185,7 @@ impl Uci {
         say(&format!(
             "option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"
         ));
+        say("option name Random Mover type check default false");
         say("uciok");
     }
 
@@ -268,6 +272,11 @@ impl Uci {
                     self.elo = n as u32;
                 }
             }
+            "random mover" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.random_mover = true,
+                "false" => self.random_mover = false,
+                _ => say("info string Random Mover: expected true or false"),
+            },
             "ponder" | "uci_chess960" | "uci_analysemode" | "uci_showwdl" => {}
             _ => say(&format!(
                 "info string unknown option '{}' ignored",
@@ -394,6 +403,17 @@ impl Uci {
                 )),
             }
             i += 1;
+        }
+        if self.random_mover && !limits.infinite {
+            let best = match &self.board {
+                Board::Makruk(g, _) => random_move(g),
+                Board::Makhos(g, _) => random_move(g),
+            };
+            match best {
+                Some(m) => say(&format!("bestmove {m}")),
+                None => say("bestmove (none)"),
+            }
+            return;
         }
         self.stop.store(false, Ordering::SeqCst);
         self.running.store(true, Ordering::SeqCst);
@@ -566,6 +586,22 @@ fn run<G: Game>(
         "cp 0".to_string()
     };
     (r.best.map(G::move_text), r.ponder.map(G::move_text), score)
+}
+
+/// A uniformly random legal move (the `Random Mover` testing aid), or
+/// `None` when there is none.
+fn random_move<G: Game>(g: &G) -> Option<String> {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return None;
+    }
+    // splitmix64 of the clock: plenty for a testing aid.
+    let mut z = seed().wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    Some(G::move_text(moves[(z % moves.len() as u64) as usize]))
 }
 
 fn lock(tt: &Mutex<Tt>) -> std::sync::MutexGuard<'_, Tt> {

@@ -317,3 +317,50 @@ fn threads_two_finds_the_same_mate() {
     assert!(lines.last().unwrap().contains("not a number from 1 to 256"));
     e.quit();
 }
+
+#[test]
+fn random_mover_plays_varied_legal_moves_in_both_games() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Random Mover type check default false")
+    );
+    e.send("setoption name Random Mover value true");
+    let start = makruk::Position::new(makruk::Variant::Makruk);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..12 {
+        e.send("position startpos");
+        e.send("go depth 30");
+        let lines = e.until("bestmove");
+        // No search: no info lines, an immediate answer.
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let best = bestmove(&lines);
+        assert!(start.parse_uci(&best).is_ok(), "illegal bestmove {best}");
+        seen.insert(best);
+    }
+    assert!(seen.len() > 1, "always the same move: {seen:?}");
+
+    e.send("setoption name UCI_Variant value makhos");
+    e.send("position startpos");
+    e.send("go depth 30");
+    let best = bestmove(&e.until("bestmove"));
+    let pos = makhos::Position::start();
+    assert!(
+        pos.parse_move(makhos::Rules::Default, &best).is_ok(),
+        "illegal Mak-hot bestmove {best}"
+    );
+    e.send("setoption name Random Mover value maybe");
+    let lines = e.until("info string Random Mover");
+    assert!(lines.last().unwrap().contains("true or false"));
+    e.send("setoption name Random Mover value false");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2")),
+        "{lines:?}"
+    );
+    e.quit();
+}

@@ -1,0 +1,34 @@
+//! Engine matches for Makruk, Ouk Chatrang and Mak-hot: the library behind
+//! `thaiboard match`.
+//!
+//! - [`spec`]: engine specifications (`cmd=... name=... option.Hash=64`)
+//!   and per-move limits; [`tc`]: time controls and clocks.
+//! - [`uci`]: a UCI engine as a child process, every wait with a deadline.
+//! - [`openings`]: FEN / EPD / position-text lines or PGN / PDN games.
+//! - [`referee`]: the rules crates decide legality and game ends.
+//! - [`adjudicate`]: optional resign / draw adjudication by engine scores.
+//! - [`game`]: one game; [`runner`]: the whole match, several games at
+//!   once, colour-reversed pairs, SPRT stop.
+//! - [`stats`]: Elo ± 95%, LOS, pentanomial SPRT.
+//!
+//! A crash, a hang, a flag fall or an illegal move loses the game for that
+//! engine, with the reason in the record's last comment and its
+//! `[Termination]` tag.
+
+pub mod adjudicate;
+pub mod game;
+pub mod openings;
+pub mod referee;
+pub mod runner;
+pub mod spec;
+pub mod stats;
+pub mod tc;
+pub mod uci;
+
+pub use adjudicate::{Adjudication, DrawRule, ResignRule};
+pub use openings::{Opening, parse_openings};
+pub use referee::{Ending, Referee};
+pub use runner::{GameReport, MatchConfig, MatchSummary, run_match};
+pub use spec::{EngineSpec, Limit};
+pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally};
+pub use tc::{Clock, TimeControl};

@@ -1,0 +1,462 @@
+//! `thaiboard match`: two UCI engines play each other (see the `arena`
+//! crate for the match itself); this module reads the command line, prints
+//! the live score and writes the PGN.
+
+use crate::Variant;
+use crate::error::CliError;
+use arena::stats::{EloEstimate, Sprt, SprtVerdict, Tally};
+use arena::{
+    Adjudication, DrawRule, EngineSpec, GameReport, Limit, MatchConfig, Opening, ResignRule,
+    TimeControl, parse_openings, run_match,
+};
+use clap::{ArgAction, Args};
+use indicatif::{ProgressBar, ProgressStyle};
+use records::{GameKind, WriteOptions};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The options of `thaiboard match`.
+#[derive(Args, Debug)]
+#[command(after_help = "ENGINES:\n  \
+    Each --engine takes KEY=VALUE words: cmd=PROGRAM [ARGS] (split at spaces; default: this\n  \
+    program's `thaiboard uci`), arg=ONE_ARG, name=NAME, dir=DIR, option.NAME=VALUE (a UCI\n  \
+    option, e.g. option.Hash=64 or 'option.Skill Level=3'), and the limits tc=, movetime=,\n  \
+    nodes=, depth= which override the match-wide ones for that engine.\n\n\
+EXAMPLES:\n  \
+    thaiboard match --engine name=full --engine name=depth2 depth=2 --tc 5+0.05 \\\n      \
+    --variant makhos --openings data/openings/makhos.txt --pgn out.pdn\n  \
+    thaiboard match --engine name=thaiboard \\\n      \
+    --engine name=fsf 'cmd=node --no-experimental-fetch node_modules/fairy-stockfish-nnue.wasm/uci.js' \\\n      \
+    --tc 10+0.1 --openings data/openings/makruk.epd --concurrency 1 --sprt elo0=0 elo1=50")]
+pub struct MatchArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "makruk")]
+    variant: Variant,
+    /// Mak-hot rule option (`default` or `no-reverse`).
+    #[arg(long)]
+    rules: Option<String>,
+    /// An engine as KEY=VALUE words (see ENGINES below); give exactly two.
+    /// Scores are the first engine's.
+    #[arg(long = "engine", value_name = "KEY=VALUE", num_args = 1.., action = ArgAction::Append, required = true)]
+    engines: Vec<String>,
+    /// The `--engine` words grouped by occurrence (filled by [`with_groups`]).
+    #[arg(skip)]
+    engine_groups: Vec<Vec<String>>,
+    /// KEY=VALUE words for both engines (before each engine's own).
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    each: Vec<String>,
+    /// Time control kept by the runner: `[MOVES/]BASE[+INC]` in seconds (`10+0.1`, `40/60`).
+    #[arg(long, value_parser = parse_tc)]
+    tc: Option<TimeControl>,
+    /// Fixed time per move, in milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Nodes per move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Depth per move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Openings: FEN / EPD lines (Makruk), position texts (Mak-hot), or a
+    /// PGN / PDN file; default: the start position only.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// At most this many plies of each PGN / PDN opening game.
+    #[arg(long)]
+    plies: Option<usize>,
+    /// Shuffle the openings (with --seed, reproducibly).
+    #[arg(long)]
+    random_order: bool,
+    /// Seed for --random-order (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Games to play (default: each opening twice, colours reversed).
+    #[arg(long, conflicts_with = "rounds")]
+    games: Option<usize>,
+    /// Pairs of games to play (each opening once with each colour).
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Write every game to this PGN / PDN file (replaced).
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Resign adjudication: `movecount=N score=CP` (off by default).
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    resign: Option<Vec<String>>,
+    /// Draw adjudication: `movenumber=M movecount=N score=CP` (off by default).
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    draw: Option<Vec<String>>,
+    /// Draw a game after this many full moves (off by default).
+    #[arg(long)]
+    maxmoves: Option<u32>,
+    /// Stop by SPRT (pentanomial GSPRT, logistic Elo): `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    sprt: Option<Vec<String>>,
+    /// How far past zero a clock may run before the flag falls, in ms.
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+    /// Seconds to wait for an engine to start, get ready, or move under a
+    /// depth or node limit, before it loses as hung.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+    /// The PGN `[Event]` tag.
+    #[arg(long, default_value = "thaiboard match")]
+    event: String,
+}
+
+/// Fills the per-`--engine` word groups, which clap's derive flattens,
+/// from the `match` subcommand's matches.
+pub fn with_groups(args: &mut MatchArgs, matches: &clap::ArgMatches) {
+    args.engine_groups = matches
+        .get_occurrences::<String>("engines")
+        .map(|occ| occ.map(|words| words.cloned().collect()).collect())
+        .unwrap_or_default();
+}
+
+fn parse_tc(text: &str) -> Result<TimeControl, String> {
+    text.parse()
+}
+
+fn game_kind(args: &MatchArgs) -> Result<GameKind, CliError> {
+    match args.variant {
+        Variant::Makruk | Variant::Cambodian => {
+            if args.rules.is_some() {
+                return Err(CliError::input("--rules is for Mak-hot (--variant makhos)"));
+            }
+            Ok(GameKind::Makruk(if args.variant == Variant::Makruk {
+                makruk::Variant::Makruk
+            } else {
+                makruk::Variant::Cambodian
+            }))
+        }
+        Variant::Makhos => {
+            let rules = match &args.rules {
+                Some(r) => r
+                    .parse::<makhos::Rules>()
+                    .map_err(|e| CliError::input(format!("--rules: {e}")))?,
+                None => makhos::Rules::Default,
+            };
+            Ok(GameKind::Makhos(rules))
+        }
+    }
+}
+
+fn load_openings(args: &MatchArgs, kind: GameKind) -> Result<Vec<Opening>, CliError> {
+    let mut openings = match &args.openings {
+        None => vec![Opening::start(kind)],
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::input(format!("cannot read openings {}: {e}", path.display()))
+            })?;
+            parse_openings(kind, &text, args.plies)
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?
+        }
+    };
+    if args.random_order {
+        let seed = args.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        arena::openings::shuffle(&mut openings, seed);
+    }
+    Ok(openings)
+}
+
+fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
+    let kind = game_kind(args)?;
+    if args.engine_groups.len() != 2 {
+        return Err(CliError::input(format!(
+            "give exactly two --engine groups (got {})",
+            args.engine_groups.len()
+        )));
+    }
+    let mut specs = Vec::new();
+    for (i, words) in args.engine_groups.iter().enumerate() {
+        let all: Vec<&str> = args.each.iter().chain(words).map(String::as_str).collect();
+        let spec = EngineSpec::parse(&all)
+            .map_err(|e| CliError::input(format!("--engine {}: {e}", i + 1)))?;
+        specs.push(spec);
+    }
+    if specs[0].name == specs[1].name {
+        specs[1].name.push_str("-2");
+    }
+    let positive = |v: Option<u64>, flag: &str| -> Result<Option<u64>, CliError> {
+        match v {
+            Some(0) => Err(CliError::input(format!("{flag} must be at least 1"))),
+            v => Ok(v),
+        }
+    };
+    let limit = Limit {
+        tc: args.tc,
+        movetime: positive(args.movetime, "--movetime")?,
+        nodes: positive(args.nodes, "--nodes")?,
+        depth: positive(args.depth.map(u64::from), "--depth")?.map(|d| d as u32),
+    };
+    let openings = load_openings(args, kind)?;
+    let games = match (args.games, args.rounds) {
+        (Some(g), _) => g,
+        (None, Some(r)) => r.saturating_mul(2),
+        (None, None) => openings.len() * 2,
+    };
+    let sprt = match &args.sprt {
+        None => None,
+        Some(words) => {
+            let v = arena::adjudicate::parse_numbers(
+                "--sprt",
+                &with_defaults(words, &[("alpha", "0.05"), ("beta", "0.05")]),
+                &["elo0", "elo1", "alpha", "beta"],
+            )
+            .map_err(CliError::input)?;
+            Some(Sprt::new(v[0], v[1], v[2], v[3]).map_err(CliError::input)?)
+        }
+    };
+    let adjudication = Adjudication {
+        resign: match &args.resign {
+            Some(w) => Some(ResignRule::parse(w).map_err(CliError::input)?),
+            None => None,
+        },
+        draw: match &args.draw {
+            Some(w) => Some(DrawRule::parse(w).map_err(CliError::input)?),
+            None => None,
+        },
+        max_moves: args.maxmoves,
+    };
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::input(format!("cannot find this program's path: {e}")))?;
+    let cfg = MatchConfig {
+        kind,
+        engines: [specs[0].clone(), specs[1].clone()],
+        default_cmd: (exe.to_string_lossy().into_owned(), vec!["uci".to_string()]),
+        limit,
+        openings,
+        games,
+        concurrency: args.concurrency,
+        adjudication,
+        sprt,
+        margin_ms: args.margin,
+        move_timeout: Duration::from_secs(args.timeout.max(1)),
+        event: args.event.clone(),
+    };
+    cfg.validate().map_err(CliError::input)?;
+    Ok(cfg)
+}
+
+/// `words` with `key=value` added for each default key they lack.
+fn with_defaults(words: &[String], defaults: &[(&str, &str)]) -> Vec<String> {
+    let mut out = words.to_vec();
+    for (k, v) in defaults {
+        if !words
+            .iter()
+            .any(|w| w.split_once('=').is_some_and(|(wk, _)| wk == *k))
+        {
+            out.push(format!("{k}={v}"));
+        }
+    }
+    out
+}
+
+fn elo_text(e: Option<EloEstimate>) -> String {
+    match e {
+        None => "n/a".to_string(),
+        Some(e) if e.elo.is_infinite() => format!("{}inf", if e.elo > 0.0 { "+" } else { "-" }),
+        // `+ 0.0` turns -0.0 into 0.0.
+        Some(e) if e.error.is_infinite() => format!("{:+.1} +/- inf", e.elo + 0.0),
+        Some(e) => format!("{:+.1} +/- {:.1}", e.elo + 0.0, e.error),
+    }
+}
+
+/// The score lines printed after every game and at the end.
+pub fn score_lines(names: [&str; 2], t: &Tally, sprt: Option<(&Sprt, f64)>) -> Vec<String> {
+    let mut lines = vec![
+        format!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            names[0],
+            names[1],
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score(),
+            t.games()
+        ),
+        format!(
+            "Elo difference: {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+            elo_text(t.trinomial()),
+            t.los() * 100.0,
+            t.draw_ratio() * 100.0
+        ),
+        format!(
+            "Pairs (0, 1/2, 1, 3/2, 2 points): {:?}, pentanomial Elo: {}",
+            t.penta,
+            elo_text(t.pentanomial())
+        ),
+    ];
+    if let Some((s, llr)) = sprt {
+        let (lo, hi) = s.bounds();
+        let state = match s.verdict(t) {
+            SprtVerdict::H1 => " - H1 accepted",
+            SprtVerdict::H0 => " - H0 accepted",
+            SprtVerdict::Continue => "",
+        };
+        lines.push(format!(
+            "SPRT: llr {llr:.3}, lbound {lo:.3}, ubound {hi:.3} (elo0 {}, elo1 {}, alpha {}, beta {}){state}",
+            s.elo0, s.elo1, s.alpha, s.beta
+        ));
+    }
+    lines
+}
+
+fn game_line(r: &GameReport) -> String {
+    let white = r.record.tags.get("White").unwrap_or("?");
+    let black = r.record.tags.get("Black").unwrap_or("?");
+    format!(
+        "Finished game {} ({white} vs {black}): {} {{{}}}",
+        r.number,
+        r.ending.result.as_str(),
+        r.ending.reason
+    )
+}
+
+/// Runs `thaiboard match`.
+pub fn run(args: MatchArgs) -> Result<(), CliError> {
+    let cfg = config(&args)?;
+    let mut pgn =
+        match &args.pgn {
+            Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+                CliError::input(format!("cannot write PGN {}: {e}", path.display()))
+            })?),
+            None => None,
+        };
+    let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+    let bar = std::io::stdout().is_terminal().then(|| {
+        let bar = ProgressBar::new(cfg.games as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:20} {pos}/{len} {elapsed} (eta {eta}) {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let say = |line: &str| match &bar {
+        Some(b) => b.println(line),
+        None => println!("{line}"),
+    };
+    say(&format!(
+        "Match {} vs {}: {} games of {}, {} opening(s), concurrency {}",
+        names[0],
+        names[1],
+        cfg.games,
+        cfg.kind.name(),
+        cfg.openings.len(),
+        cfg.concurrency
+    ));
+    let mut write_error = None;
+    let stop = AtomicBool::new(false);
+    let summary = run_match(&cfg, &stop, |report, tally, llr| {
+        say(&game_line(report));
+        if let Some(file) = &mut pgn {
+            let text = records::game_to_string(&report.record, &WriteOptions::default());
+            if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+                write_error.get_or_insert(e.to_string());
+            }
+        }
+        let lines = score_lines(names, tally, cfg.sprt.as_ref().zip(llr));
+        match &bar {
+            Some(b) => {
+                b.inc(1);
+                b.set_message(format!(
+                    "{}-{}-{} [{:.3}] Elo {}",
+                    tally.wins,
+                    tally.losses,
+                    tally.draws,
+                    tally.score(),
+                    elo_text(tally.trinomial())
+                ));
+            }
+            None => {
+                for l in lines {
+                    println!("{l}");
+                }
+            }
+        }
+    })
+    .map_err(|e| CliError {
+        message: e,
+        code: 1,
+    })?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    println!("Final result:");
+    for l in score_lines(
+        names,
+        &summary.tally,
+        cfg.sprt.as_ref().zip(summary.sprt.map(|(_, llr)| llr)),
+    ) {
+        println!("{l}");
+    }
+    if summary.stopped_early {
+        println!("SPRT decided: the match stopped early");
+    }
+    if let Some(e) = write_error {
+        return Err(CliError {
+            message: format!("writing the PGN failed: {e}"),
+            code: 1,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_lines_read_well() {
+        let t = Tally {
+            wins: 10,
+            losses: 5,
+            draws: 3,
+            penta: [0, 1, 4, 3, 1],
+        };
+        let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let lines = score_lines(["a", "b"], &t, Some((&s, 0.5)));
+        assert_eq!(lines[0], "Score of a vs b: 10 - 5 - 3  [0.639] 18");
+        assert!(
+            lines[1].starts_with("Elo difference: +99.1 +/- 165.5, LOS: 90.2 %"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines[3].starts_with("SPRT: llr 0.500, lbound -2.944, ubound 2.944"),
+            "{}",
+            lines[3]
+        );
+    }
+
+    #[test]
+    fn even_scores_have_no_sign() {
+        let t = Tally {
+            draws: 2,
+            penta: [0, 0, 1, 0, 0],
+            ..Tally::default()
+        };
+        let lines = score_lines(["a", "b"], &t, None);
+        assert_eq!(
+            lines[1],
+            "Elo difference: +0.0 +/- inf, LOS: 50.0 %, DrawRatio: 100.0 %"
+        );
+    }
+
+    #[test]
+    fn sprt_defaults() {
+        let w = with_defaults(
+            &["elo0=0".into(), "elo1=5".into(), "alpha=0.1".into()],
+            &[("alpha", "0.05"), ("beta", "0.05")],
+        );
+        assert_eq!(w, ["elo0=0", "elo1=5", "alpha=0.1", "beta=0.05"]);
+    }
+}
