@@ -276,7 +276,7 @@ async function run() {
     await bob.waitForSelector('#count-start');
   });
 
-  await step('a conditional move in a correspondence game is played when the opponent's move matches', async () => {
+  await step("a conditional move in a correspondence game is played when the opponent's move matches", async () => {
     const id = await startGame(alice, bob, 'makruk', 'white', 'correspondence');
     await alice.waitForSelector('#status:has-text("Your move")');
     await replay(alice, bob, id, ['e3e4']);
