@@ -30,11 +30,14 @@ fn indexed(name: &str, n: usize) -> impl Iterator<Item = String> + '_ {
     (0..n).map(move |i| format!("{name}[{i}]"))
 }
 
+/// How many entries the Makruk weight vector has.
+const LEN: usize = 37;
+
 impl Tunable for MakrukWeights {
     type Position = makruk::Position;
 
     fn to_vec(&self) -> Vec<i32> {
-        let mut v = Vec::with_capacity(28);
+        let mut v = Vec::with_capacity(LEN);
         v.extend_from_slice(&self.material);
         v.push(self.promoted_met);
         v.extend_from_slice(&self.centre);
@@ -45,6 +48,12 @@ impl Tunable for MakrukWeights {
             self.mop_edge,
             self.mop_close,
             self.tempo,
+        ]);
+        v.extend_from_slice(&self.mobility);
+        v.extend_from_slice(&[
+            self.ruea_open_file,
+            self.ruea_half_open_file,
+            self.khun_attackers,
             self.count_fade_plies,
             self.no_mate_divisor,
         ]);
@@ -52,7 +61,7 @@ impl Tunable for MakrukWeights {
     }
 
     fn from_slice(v: &[i32]) -> Option<MakrukWeights> {
-        if v.len() != 28 {
+        if v.len() != LEN {
             return None;
         }
         let arr6 = |a: usize| -> [i32; 6] { v[a..a + 6].try_into().expect("6 entries") };
@@ -66,8 +75,12 @@ impl Tunable for MakrukWeights {
             mop_edge: v[23],
             mop_close: v[24],
             tempo: v[25],
-            count_fade_plies: v[26],
-            no_mate_divisor: v[27],
+            mobility: arr6(26),
+            ruea_open_file: v[32],
+            ruea_half_open_file: v[33],
+            khun_attackers: v[34],
+            count_fade_plies: v[35],
+            no_mate_divisor: v[36],
         })
     }
 
@@ -82,6 +95,14 @@ impl Tunable for MakrukWeights {
             "mop_edge",
             "mop_close",
             "tempo",
+        ] {
+            n.push(s.into());
+        }
+        n.extend(indexed("mobility", 6));
+        for s in [
+            "ruea_open_file",
+            "ruea_half_open_file",
+            "khun_attackers",
             "count_fade_plies",
             "no_mate_divisor",
         ] {
@@ -91,7 +112,7 @@ impl Tunable for MakrukWeights {
     }
 
     fn tunable() -> Vec<bool> {
-        let mut t = vec![true; 28];
+        let mut t = vec![true; LEN];
         // The bia's value is the unit; the khun has no material value.
         t[0] = false;
         t[5] = false;
@@ -100,9 +121,12 @@ impl Tunable for MakrukWeights {
         for r in [0, 1, 6, 7] {
             t[13 + r] = false;
         }
-        // Counting fade and the cannot-mate divisor are rules, not weights.
+        // Bias and the khun have no mobility term.
         t[26] = false;
-        t[27] = false;
+        t[31] = false;
+        // Counting fade and the cannot-mate divisor are rules, not weights.
+        t[35] = false;
+        t[36] = false;
         t
     }
 
@@ -127,6 +151,10 @@ impl Tunable for MakrukWeights {
         mop_edge: {},
         mop_close: {},
         tempo: {},
+        mobility: {:?},
+        ruea_open_file: {},
+        ruea_half_open_file: {},
+        khun_attackers: {},
         count_fade_plies: {},
         no_mate_divisor: {},
     }};
@@ -140,6 +168,10 @@ impl Tunable for MakrukWeights {
             self.mop_edge,
             self.mop_close,
             self.tempo,
+            self.mobility,
+            self.ruea_open_file,
+            self.ruea_half_open_file,
+            self.khun_attackers,
             self.count_fade_plies,
             self.no_mate_divisor
         )
