@@ -34,7 +34,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the side to move is in check (always false in Mak-hot).
     fn in_check(&self) -> bool;
     /// Whether the static evaluation can be trusted for pruning (not in
-    /// check, no compulsory capture pending).
+    /// check, no compulsory capture pending); must be exactly when
+    /// [`Game::noisy_moves`] answers [`StandPat::Allowed`] (quiescence
+    /// stands pat before generating moves).
     fn quiet(&self) -> bool;
     /// Whether the game is drawn by rule in this position (counting,
     /// insufficient material, no-progress count), the side to move not being
@@ -50,6 +52,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_tactical(&self, m: Self::Move) -> bool;
     /// An ordering score for tactical moves (MVV-LVA or captured material).
     fn tactical_order(&self, m: Self::Move) -> i32;
+    /// Whether a capture loses material by static exchange (quiescence
+    /// skips it, ordering puts it after the quiet killers). Games without
+    /// such a notion keep the default `false`.
+    fn losing_capture(&self, _m: Self::Move) -> bool {
+        false
+    }
     /// A non-zero code identifying a move within its position (TT, killers).
     fn encode(m: Self::Move) -> u64;
     /// An index below 4096 for the history table.

@@ -46,6 +46,54 @@ fn count_key(pos: &Position) -> u64 {
 /// Ordering values of roles as victims and attackers.
 const ORDER_VALUE: [i32; 6] = [1, 2, 3, 4, 6, 10];
 
+/// Exchange values of the roles (the khun's is high enough that it only
+/// ever takes last).
+const SEE_VALUE: [i32; 6] = [100, 190, 280, 320, 560, 20000];
+
+/// Static exchange evaluation of a capture on `m.to()`: the material the
+/// mover wins (negative: loses) when both sides keep recapturing there
+/// with their least valuable piece and may stop at any point. Pins and
+/// promotions are ignored; ruea x-rays are seen (attackers are recomputed
+/// with the taken pieces removed).
+pub fn see(pos: &Position, m: Move) -> i32 {
+    let to = m.to();
+    let value = |r: Option<Role>| r.map_or(0, |r| SEE_VALUE[r.index()]);
+    let mut gain = [0i32; 32];
+    gain[0] = value(pos.role_at(to));
+    let mut on_square = value(pos.role_at(m.from()));
+    let mut occupied = pos.occupied().without(m.from());
+    let mut side = pos.turn().other();
+    let mut d = 0;
+    loop {
+        let attackers = pos.attackers(to, side, occupied) & occupied;
+        let Some((role, sq)) = Role::ALL
+            .iter()
+            .find_map(|&r| (attackers & pos.pieces(side, r)).first().map(|sq| (r, sq)))
+        else {
+            break;
+        };
+        // A khun may not take into a square the other side still attacks.
+        if role == Role::King
+            && (pos.attackers(to, side.other(), occupied.without(sq)) & occupied).any()
+        {
+            break;
+        }
+        d += 1;
+        gain[d] = on_square - gain[d - 1];
+        on_square = SEE_VALUE[role.index()];
+        occupied = occupied.without(sq);
+        side = side.other();
+        if d == gain.len() - 1 {
+            break;
+        }
+    }
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
+}
+
 impl Game for MakrukGame {
     type Move = Move;
 
@@ -141,6 +189,10 @@ impl Game for MakrukGame {
             .role_at(m.from())
             .map_or(0, |r| ORDER_VALUE[r.index()]);
         victim * 16 - attacker + if m.is_promotion() { 8 } else { 0 }
+    }
+
+    fn losing_capture(&self, m: Move) -> bool {
+        self.pos.is_capture(m) && see(&self.pos, m) < 0
     }
 
     fn encode(m: Move) -> u64 {

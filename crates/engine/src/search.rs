@@ -216,6 +216,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             return 1 << 30;
         }
         if g.is_tactical(m) {
+            if g.losing_capture(m) {
+                return (1 << 27) + g.tactical_order(m);
+            }
             return (1 << 29) + g.tactical_order(m);
         }
         if self.killers[ply][0] == code {
@@ -287,8 +290,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         let quiet = g.quiet();
+        let eval = if quiet { static_eval(g) } else { -INF };
         if !pv_node && quiet && ply > 0 && beta.abs() < MATE_BOUND {
-            let eval = static_eval(g);
             // Reverse futility pruning.
             if depth <= 3 && eval - 120 * depth >= beta {
                 return eval;
@@ -340,6 +343,20 @@ impl<'a, G: Game> Searcher<'a, G> {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = g.is_tactical(m);
+            // Late-move and futility pruning of quiet moves at low depth.
+            let prunable = !pv_node
+                && quiet
+                && ply > 0
+                && i > 0
+                && !tactical
+                && best > -MATE_BOUND
+                && depth <= 3;
+            if prunable && (i as i32 >= 3 + depth * depth || eval + 100 + 120 * depth <= alpha) {
+                let child = g.play(m);
+                if !child.in_check() {
+                    continue;
+                }
+            }
             let child = g.play(m);
             let gives_check = child.in_check();
             let new_depth = depth - 1;
@@ -423,20 +440,22 @@ impl<'a, G: Game> Searcher<'a, G> {
         if ply >= MAX_PLY - 2 {
             return static_eval(g);
         }
+        // Stand pat before generating moves: a cutoff needs none. `quiet`
+        // is exactly when the noisy moves allow standing pat.
+        let mut best = -INF;
+        if g.quiet() {
+            let stand = static_eval(g);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         let policy = g.noisy_moves(&mut moves);
-        let mut best = -INF;
         match policy {
-            StandPat::Allowed => {
-                let stand = static_eval(g);
-                if stand >= beta {
-                    self.buffers[ply] = moves;
-                    return stand;
-                }
-                alpha = alpha.max(stand);
-                best = stand;
-            }
+            StandPat::Allowed => debug_assert!(best > -INF, "quiet() disagrees with noisy_moves"),
             StandPat::Forbidden => {
                 if moves.is_empty() {
                     self.buffers[ply] = moves;
@@ -466,6 +485,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
+            if policy == StandPat::Allowed && g.losing_capture(m) {
+                continue;
+            }
             let child = g.play(m);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
