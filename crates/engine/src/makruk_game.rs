@@ -192,7 +192,12 @@ impl Game for MakrukGame {
     }
 
     fn losing_capture(&self, m: Move) -> bool {
-        self.pos.is_capture(m) && see(&self.pos, m) < 0
+        let (Some(victim), Some(attacker)) = (self.pos.role_at(m.to()), self.pos.role_at(m.from()))
+        else {
+            return false;
+        };
+        // Taking a piece worth at least the taker never loses material.
+        SEE_VALUE[victim.index()] < SEE_VALUE[attacker.index()] && see(&self.pos, m) < 0
     }
 
     fn encode(m: Move) -> u64 {
