@@ -69,11 +69,12 @@ async fn finished_games_only_then_every_position() {
         // Every move but the last has its loss measured.
         assert_eq!(p["loss"].is_i64(), ply < moves.len(), "{p}");
     }
-    // White won a bia with e4xd5: the position after it favours White.
+    // Black left the bia White took with e4xd5 (c6xd5 recaptured it): the
+    // position after c6c5 favours White.
     assert!(
-        positions[3]["eval"]["cp"].as_i64().unwrap() > 0,
+        positions[4]["eval"]["cp"].as_i64().unwrap() > 0,
         "{}",
-        positions[3]
+        positions[4]
     );
 
     // Asking again answers the finished analysis.
