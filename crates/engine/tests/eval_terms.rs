@@ -106,3 +106,25 @@ fn pieces_bearing_on_the_khun_score_as_pressure() {
     let far = evaluate_makruk(&pos("4k3/8/8/8/2N5/8/8/4K2R w - - 0 1"), &w);
     assert_eq!(near - far, w.khun_attackers);
 }
+
+#[test]
+fn mobility_counts_the_squares_a_piece_may_go_to() {
+    let w0 = MakrukWeights {
+        mobility: [0; 6],
+        ..MakrukWeights::DEFAULT
+    };
+    let with = |role: usize| {
+        let mut w = w0.clone();
+        w.mobility[role] = 1;
+        w
+    };
+    // The white khon on e4 moves forward (e5, held by its own bia) and
+    // diagonally (d5, f5, d3, f3): four squares.
+    let p = pos("4k3/8/8/4P3/4S3/8/8/4K3 w - - 0 1");
+    assert_eq!(evaluate_makruk(&p, &with(2)) - evaluate_makruk(&p, &w0), 4);
+    // A ma on b1 reaches a3, c3 and d2, but c3 is guarded by a black bia
+    // on d4 (black bias take diagonally downward). The ruea on h2 keeps
+    // White's material able to mate (else the score is scaled down).
+    let p = pos("4k3/8/8/8/3p4/8/7R/1N2K3 w - - 0 1");
+    assert_eq!(evaluate_makruk(&p, &with(3)) - evaluate_makruk(&p, &w0), 2);
+}
