@@ -95,15 +95,7 @@ async fn finished_games_only_then_every_position() {
 async fn mak_hot_analysis() {
     let server = start().await;
     let (white, black, id) = started_game(&server, "makhos", json!({})).await;
-    for i in 0..2 {
-        let player = if i % 2 == 0 { &white } else { &black };
-        let (_, view) = player.get(&format!("/api/games/{id}")).await;
-        let mv = view["legal"][0]["uci"].as_str().unwrap().to_string();
-        let (status, body) = player
-            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    play_first_legal(&white, &black, &id, 2).await;
     let (status, body) = black
         .post(&format!("/api/games/{id}/resign"), json!({}))
         .await;

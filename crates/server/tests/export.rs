@@ -91,15 +91,7 @@ async fn game_gif_and_png_show_the_game() {
 async fn mak_hot_game_gif() {
     let server = start().await;
     let (white, black, id) = started_game(&server, "makhos", json!({})).await;
-    for i in 0..3 {
-        let player = if i % 2 == 0 { &white } else { &black };
-        let (_, view) = player.get(&format!("/api/games/{id}")).await;
-        let mv = view["legal"][0]["uci"].as_str().unwrap().to_string();
-        let (status, body) = player
-            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    play_first_legal(&white, &black, &id, 3).await;
     let (status, ctype, gif) = fetch(&white, &format!("/api/games/{id}/gif?size=32")).await;
     assert_eq!((status, ctype.as_str()), (StatusCode::OK, "image/gif"));
     assert_eq!(gif_frames(&gif), 4);

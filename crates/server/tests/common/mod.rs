@@ -378,3 +378,17 @@ pub async fn ping_flood(ws: &mut Ws, n: usize, named: bool) -> (usize, usize) {
     }
     (pongs, limited)
 }
+
+/// Plays `n` moves from the start of game `id`, each the first legal move
+/// the server lists, by the side to move.
+pub async fn play_first_legal(white: &Client, black: &Client, id: &str, n: usize) {
+    for i in 0..n {
+        let player = if i % 2 == 0 { white } else { black };
+        let (_, view) = player.get(&format!("/api/games/{id}")).await;
+        let mv = view["legal"][0]["uci"].as_str().unwrap().to_string();
+        let (status, body) = player
+            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {body}");
+    }
+}
