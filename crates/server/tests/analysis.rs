@@ -28,13 +28,7 @@ async fn finished_games_only_then_every_position() {
     let server = start().await;
     let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let moves = ["e3e4", "d6d5", "e4d5", "c6c5"];
-    for (i, mv) in moves.iter().enumerate() {
-        let player = if i % 2 == 0 { &white } else { &black };
-        let (status, body) = player
-            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    play_moves(&white, &black, &id, &moves).await;
     let watcher = Client::guest(&server).await;
     // Not while the game is on.
     let (status, body) = watcher

@@ -11,13 +11,7 @@ use thaiboard_server::Server;
 /// Plays `moves` in a new Makruk game, then the side to move resigns unless `finish` is false.
 async fn play(server: &Server, moves: &[&str], finish: bool) -> (String, Vec<Value>) {
     let (white, black, id) = started_game(server, "makruk", json!({})).await;
-    for (i, mv) in moves.iter().enumerate() {
-        let player = if i % 2 == 0 { &white } else { &black };
-        let (status, body) = player
-            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    play_moves(&white, &black, &id, moves).await;
     if finish {
         let loser = if moves.len() % 2 == 0 { &white } else { &black };
         let (status, body) = loser

@@ -522,14 +522,7 @@ async fn offer_then_move(guest: &Client, id: &str) -> Value {
             json!({ "move": "e3e4", "ply": 0 }),
         )
         .await;
-    for _ in 0..400 {
-        let (_, g) = guest.get(&format!("/api/games/{id}")).await;
-        if g["ply"] == 2 || g["status"] != "ongoing" {
-            return g;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the computer did not answer");
+    wait_for_ply(guest, id, 2).await
 }
 
 #[tokio::test]

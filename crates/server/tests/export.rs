@@ -38,13 +38,7 @@ async fn game_gif_and_png_show_the_game() {
     let server = start().await;
     let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let moves = ["e3e4", "d6d5", "e4d5"];
-    for (i, mv) in moves.iter().enumerate() {
-        let player = if i % 2 == 0 { &white } else { &black };
-        let (status, body) = player
-            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    play_moves(&white, &black, &id, &moves).await;
     // Anyone may download: a fresh guest.
     let watcher = Client::guest(&server).await;
     let (status, ctype, gif) = fetch(&watcher, &format!("/api/games/{id}/gif")).await;

@@ -392,3 +392,14 @@ pub async fn play_first_legal(white: &Client, black: &Client, id: &str, n: usize
         assert_eq!(status, StatusCode::OK, "{mv}: {body}");
     }
 }
+
+/// Plays `moves` from the start of game `id`, alternately by White and Black.
+pub async fn play_moves(white: &Client, black: &Client, id: &str, moves: &[&str]) {
+    for (i, mv) in moves.iter().enumerate() {
+        let player = if i % 2 == 0 { white } else { black };
+        let (status, body) = player
+            .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {body}");
+    }
+}
