@@ -7,6 +7,8 @@ import type { Key } from 'chessgroundx/types';
 import * as api from './api';
 import { boardFen } from './boardfen';
 import { h } from './dom';
+import { t, tMaybe } from './i18n';
+import { boardNotation, showMove } from './notation';
 
 interface PositionView {
   variant: string; rules: string; fen: string; turn: 'white' | 'black'; legal: api.LegalMove[];
@@ -36,25 +38,26 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const movesEl = h('div', { class: 'moves', id: 'analysis-moves' });
   const statusEl = h('div', { class: 'status', id: 'analysis-status' });
   const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true }) as HTMLInputElement;
-  const pngLink = h('a', { id: 'analysis-png', target: '_blank' }, 'PNG of this position') as HTMLAnchorElement;
+  const pngLink = h('a', { id: 'analysis-png', target: '_blank' }, t('analysis.png')) as HTMLAnchorElement;
   const chooser = h('div', { class: 'chooser' });
   root.replaceChildren(h('div', { class: 'game' },
     h('div', { class: `board-col ${isMakhos ? 'makhos' : 'makruk'}` }, boardEl),
     h('div', { class: 'side' },
-      h('h2', {}, 'Analysis board'),
-      h('p', { class: 'muted' }, 'Moves made here change no game. Copy the address to share this board.'),
+      h('h2', {}, t('analysis.title')),
+      h('p', { class: 'muted' }, t('analysis.about')),
       statusEl, movesEl,
       h('div', { class: 'row' },
-        h('button', { id: 'analysis-back', onclick: () => { moves = moves.slice(0, -1); load(); } }, 'Back'),
-        h('button', { id: 'analysis-reset', onclick: () => { moves = []; load(); } }, 'Reset'),
-        h('button', { id: 'analysis-flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; cg.set({ orientation }); } }, 'Flip')),
-      chooser, h('p', {}, 'FEN: ', fenBox), h('p', {}, pngLink), err)));
+        h('button', { id: 'analysis-back', onclick: () => { moves = moves.slice(0, -1); load(); } }, t('analysis.back')),
+        h('button', { id: 'analysis-reset', onclick: () => { moves = []; load(); } }, t('analysis.reset')),
+        h('button', { id: 'analysis-flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; cg.set({ orientation }); } }, t('analysis.flip'))),
+      chooser, h('p', {}, t('analysis.fen'), fenBox), h('p', {}, pngLink), err)));
 
   let view: PositionView | null = null;
   const cg: Api = Chessground(boardEl, {
     dimensions: { width: 8, height: 8 },
     orientation,
     coordinates: true,
+    notation: boardNotation(),
     kingRoles: isMakhos ? [] : ['k-piece'],
     highlight: { lastMove: true, check: true },
     movable: { free: false, showDests: true, events: { after: (orig: Key, dest: Key) => onMove(orig, dest) } },
@@ -64,7 +67,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     const cands = (view?.legal ?? []).filter(m => m.path[0] === orig && m.path[m.path.length - 1] === dest);
     if (cands.length === 1) { moves = [...moves, cands[0].uci]; load(); return; }
     if (cands.length > 1) {
-      chooser.replaceChildren('Which move? ', ...cands.map(m => h('button', { onclick: () => { chooser.replaceChildren(); moves = [...moves, m.uci]; load(); } }, m.san)));
+      chooser.replaceChildren(t('analysis.whichMove'), ...cands.map(m => h('button', { onclick: () => { chooser.replaceChildren(); moves = [...moves, m.uci]; load(); } }, showMove(variant, m.san))));
       return;
     }
     load();
@@ -91,10 +94,11 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     }
     const last = moves.length ? (isMakhos ? moves[moves.length - 1].match(/../g) ?? [] : [moves[moves.length - 1].slice(0, 2), moves[moves.length - 1].slice(2, 4)]) : [];
     cg.set({ fen: boardFen(variant, v.fen), turnColor: v.turn, lastMove: last as Key[], movable: { color: v.result === 'ongoing' ? v.turn : undefined, dests } });
-    movesEl.replaceChildren(...v.played.map((san, i) => h('span', { class: 'mv' }, `${i % 2 === 0 ? `${Math.floor(i / 2) + 1}. ` : ''}${san} `)));
-    statusEl.textContent = v.result === 'ongoing' ? `${v.turn === 'white' ? 'White' : 'Black'} to move` : `${v.result} (${v.reason})`;
+    movesEl.replaceChildren(...v.played.map((san, i) => h('span', { class: 'mv' }, `${i % 2 === 0 ? `${Math.floor(i / 2) + 1}. ` : ''}${showMove(variant, san)} `)));
+    statusEl.textContent = v.result === 'ongoing' ? t(v.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove') : `${v.result} (${tMaybe(`reason.${v.reason}`, v.reason ?? '')})`;
     fenBox.value = v.fen;
     pngLink.href = `/api/picture.png?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(v.fen)}${orientation === 'black' ? '&flip=1' : ''}`;
   }
+  window.addEventListener('notationchange', () => { cg.set({ notation: boardNotation() }); cg.redrawAll(); load(); });
   await load();
 }

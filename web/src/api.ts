@@ -1,4 +1,5 @@
 // The server's JSON API and the game WebSocket.
+import { t } from './i18n';
 
 export interface User { id: string; username: string; guest: boolean }
 export interface LegalMove { uci: string; san: string; path: string[] }
@@ -91,7 +92,7 @@ export class GameSocket {
   private open() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     this.ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws`);
-    this.ws.onopen = () => this.onStatus('connected');
+    this.ws.onopen = () => this.onStatus(t('game.connected'));
     this.ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
       if (msg.type === 'snapshot') this.onGame(msg.game, null, true);
@@ -102,8 +103,8 @@ export class GameSocket {
       } else if (msg.type === 'error') this.onStatus(msg.message);
     };
     this.ws.onclose = () => {
-      this.onStatus('disconnected: reconnecting…');
-      for (const cb of this.pending.values()) cb({ type: 'error', error: 'disconnected', message: 'connection lost' });
+      this.onStatus(t('game.reconnecting'));
+      for (const cb of this.pending.values()) cb({ type: 'error', error: 'disconnected', message: t('game.connectionLost') });
       this.pending.clear();
       if (!this.closed) setTimeout(() => this.open(), 1000);
     };

@@ -6,17 +6,24 @@ import * as api from './api';
 import { analysisPage, analysisUrl } from './analysis-board';
 import { makhosBoardFen } from './boardfen';
 import { h } from './dom';
+import { applyLang, lang, setLang, t, tMaybe } from './i18n';
+import { boardNotation, hasThai, pickMove, setThaiNotation, showMove, showSquare, thaiNotation } from './notation';
 import { gameTabs } from './tabs';
 
 const app = document.getElementById('app')!;
 const topBar = document.getElementById('top')!;
 
-const VARIANT_NAMES: Record<string, string> = { makruk: 'Makruk', cambodian: 'Ouk Chatrang', makhos: 'Mak-hot', test: 'Test' };
+/** The name of a game (variant) in the interface language. */
+const variantName = (v: string): string => tMaybe(`variant.${v}`, v);
+/** A colour (`white`/`black`) in the interface language. */
+const colorName = (c: string): string => (c === 'white' ? t('common.whiteLower') : c === 'black' ? t('common.blackLower') : c);
+/** A result's reason in the interface language. */
+const reasonText = (r: string | null): string => (r ? tMaybe(`reason.${r}`, r) : '');
 
 function describeTc(kind: string, initial: number, inc: number): string {
   if (kind === 'live') return `${+(initial / 60000).toFixed(2)}+${inc / 1000}`;
-  if (kind === 'correspondence') return `${+(initial / 86400000).toFixed(2)} days +${+(inc / 86400000).toFixed(2)}`;
-  return 'unlimited';
+  if (kind === 'correspondence') return t('tc.days', { days: +(initial / 86400000).toFixed(2), inc: +(inc / 86400000).toFixed(2) });
+  return t('tc.unlimited');
 }
 
 function renderHeader(): void {
@@ -24,19 +31,31 @@ function renderHeader(): void {
   const err = h('span', { class: 'error', id: 'auth-error' });
   const right = h('div', { class: 'who' });
   if (me.guest) {
-    const user = h('input', { name: 'username', placeholder: 'username', autocomplete: 'username' }) as HTMLInputElement;
-    const pass = h('input', { name: 'password', type: 'password', placeholder: 'password', autocomplete: 'current-password' }) as HTMLInputElement;
+    const user = h('input', { name: 'username', placeholder: t('top.username'), autocomplete: 'username' }) as HTMLInputElement;
+    const pass = h('input', { name: 'password', type: 'password', placeholder: t('top.password'), autocomplete: 'current-password' }) as HTMLInputElement;
     const go = async (fn: typeof api.login) => {
       try { await fn(user.value.trim(), pass.value); location.reload(); } catch (e) { err.textContent = (e as Error).message; }
     };
-    right.append(h('span', {}, `Playing as ${me.username}`), user, pass,
-      h('button', { id: 'login', onclick: () => go(api.login) }, 'Log in'),
-      h('button', { id: 'register', onclick: () => go(api.register) }, 'Register'), err);
+    right.append(h('span', {}, t('top.playingAs', { name: me.username })), user, pass,
+      h('button', { id: 'login', onclick: () => go(api.login) }, t('top.login')),
+      h('button', { id: 'register', onclick: () => go(api.register) }, t('top.register')), err);
   } else {
-    right.append(h('span', { id: 'username' }, `Signed in as ${me.username}`),
-      h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, 'Log out'));
+    right.append(h('span', { id: 'username' }, t('top.signedInAs', { name: me.username })),
+      h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
-  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, 'Lobby'), h('a', { href: '/my-games' }, 'My games'), right);
+  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')), right, settings());
+}
+
+/** The language switch (English / ไทย; the page is drawn again) and the Thai notation option. */
+function settings(): HTMLElement {
+  const select = h('select', { id: 'lang', 'aria-label': t('top.language'), onchange: (ev: Event) => {
+    setLang((ev.target as HTMLSelectElement).value === 'th' ? 'th' : 'en');
+    location.reload();
+  } }, h('option', { value: 'en' }, 'English'), h('option', { value: 'th' }, 'ไทย')) as HTMLSelectElement;
+  select.value = lang();
+  const box = h('input', { type: 'checkbox', id: 'thai-notation', onchange: (ev: Event) => setThaiNotation((ev.target as HTMLInputElement).checked) }) as HTMLInputElement;
+  box.checked = thaiNotation();
+  return h('span', { class: 'settings' }, select, h('label', {}, box, ' ', t('top.thaiNotation')));
 }
 
 // ---------------------------------------------------------------- lobby
@@ -48,15 +67,15 @@ function gameSettings(defaultTc: string): { nodes: HTMLElement[]; body: () => Re
     if (value) el.value = value;
     return el;
   };
-  const variant = sel('variant', [['makruk', 'Makruk'], ['cambodian', 'Ouk Chatrang'], ['makhos', 'Mak-hot']]);
-  const rules = sel('rules', [['default', 'default rules'], ['no-reverse', 'no-reverse (kings never turn straight back)']]);
-  const color = sel('color', [['random', 'random colour'], ['white', 'white'], ['black', 'black']]);
-  const kind = sel('tc', [['live', 'live'], ['correspondence', 'correspondence'], ['none', 'no clock']], defaultTc);
+  const variant = sel('variant', [['makruk', t('variant.makruk')], ['cambodian', t('variant.cambodian')], ['makhos', t('variant.makhos')]]);
+  const rules = sel('rules', [['default', t('lobby.rulesDefault')], ['no-reverse', t('lobby.rulesNoReverse')]]);
+  const color = sel('color', [['random', t('lobby.colorRandom')], ['white', t('common.whiteLower')], ['black', t('common.blackLower')]]);
+  const kind = sel('tc', [['live', t('tc.live')], ['correspondence', t('tc.correspondence')], ['none', t('tc.none')]], defaultTc);
   const num = (name: string, value: string, step = '1') => h('input', { name, type: 'number', value, step, min: '0', style: 'width:5em' }) as HTMLInputElement;
   const minutes = num('minutes', '10', 'any'), increment = num('increment', '5', 'any');
   const days = num('days', '3', 'any'), incDays = num('increment_days', '1', 'any'), maxDays = num('max_days', '10', 'any');
-  const live = h('span', { class: 'row' }, 'minutes', minutes, '+ seconds', increment);
-  const corr = h('span', { class: 'row' }, 'days', days, '+ days per move', incDays, 'max days', maxDays);
+  const live = h('span', { class: 'row' }, t('tc.minutes'), minutes, t('tc.seconds'), increment);
+  const corr = h('span', { class: 'row' }, t('tc.daysLabel'), days, t('tc.daysPerMove'), incDays, t('tc.maxDays'), maxDays);
   const sync = () => {
     rules.style.display = variant.value === 'makhos' ? '' : 'none';
     live.style.display = kind.value === 'live' ? '' : 'none';
@@ -82,43 +101,43 @@ function lobbyPage(): void {
     try { const g = await make(); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
   };
   const people = gameSettings('live');
-  const opponent = h('input', { name: 'opponent', placeholder: 'opponent (optional)' }) as HTMLInputElement;
+  const opponent = h('input', { name: 'opponent', placeholder: t('lobby.opponent') }) as HTMLInputElement;
   const form = h('form', { class: 'row', id: 'create', onsubmit: submit(() => {
     const body = people.body();
     if (opponent.value.trim()) body.opponent = opponent.value.trim();
     return api.challenge(body);
-  }) }, ...people.nodes, opponent, h('button', { class: 'primary', type: 'submit' }, 'Create game'));
+  }) }, ...people.nodes, opponent, h('button', { class: 'primary', type: 'submit' }, t('lobby.createGame')));
   const computer = gameSettings('none');
-  const level = h('select', { name: 'level' }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(l => h('option', { value: String(l) }, `level ${l}`))) as HTMLSelectElement;
+  const level = h('select', { name: 'level' }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(l => h('option', { value: String(l) }, t('lobby.level', { level: l })))) as HTMLSelectElement;
   level.value = '3';
   const engineForm = h('form', { class: 'row', id: 'engine', onsubmit: submit(() => api.engineGame({ ...computer.body(), level: +level.value })) },
-    ...computer.nodes, level, h('button', { class: 'primary', type: 'submit' }, 'Play the computer'));
+    ...computer.nodes, level, h('button', { class: 'primary', type: 'submit' }, t('lobby.playComputer')));
   const list = h('tbody');
   const live = h('span', { class: 'muted', id: 'lobby-live' });
   const show = (games: api.Summary[]) => {
     list.replaceChildren(...games.map(g => {
       const mine = g.creator === api.me!.username;
       const act = mine
-        ? h('button', { class: 'cancel', onclick: async () => { await api.cancel(g.id).catch(e => err.textContent = e.message); if (!connected) refresh(); } }, 'Cancel')
+        ? h('button', { class: 'cancel', onclick: async () => { await api.cancel(g.id).catch(e => err.textContent = e.message); if (!connected) refresh(); } }, t('common.cancel'))
         : h('button', { class: 'primary accept', onclick: async () => {
             try { await api.accept(g.id); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
-          } }, 'Accept');
-      return h('tr', { 'data-id': g.id }, h('td', {}, g.creator), h('td', {}, VARIANT_NAMES[g.variant] + (g.rules !== 'default' ? ` (${g.rules})` : '')),
-        h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)), h('td', {}, g.creator_color),
-        h('td', {}, h('a', { href: `/game/${g.id}` }, 'view'), ' ', act));
+          } }, t('lobby.accept'));
+      return h('tr', { 'data-id': g.id }, h('td', {}, g.creator), h('td', {}, variantName(g.variant) + (g.rules !== 'default' ? ` (${g.rules})` : '')),
+        h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)), h('td', {}, colorName(g.creator_color)),
+        h('td', {}, h('a', { href: `/game/${g.id}` }, t('lobby.view')), ' ', act));
     }));
-    if (!games.length) list.append(h('tr', {}, h('td', { colspan: '5' }, 'No open challenges. Create one!')));
+    if (!games.length) list.append(h('tr', {}, h('td', { colspan: '5' }, t('lobby.empty'))));
   };
   // The list comes live over the lobby socket; while it is down, it is fetched now and then.
   let connected = false;
   const refresh = async () => show(await api.lobby().catch(() => [] as api.Summary[]));
-  new api.LobbySocket(show, ok => { connected = ok; live.textContent = ok ? '(live)' : '(reconnecting…)'; });
+  new api.LobbySocket(show, ok => { connected = ok; live.textContent = ok ? t('lobby.live') : t('lobby.reconnecting'); });
   setInterval(() => { if (!connected) refresh(); }, 5000);
   app.replaceChildren(
-    h('div', { class: 'panel' }, h('h2', {}, 'Play the computer'), engineForm),
-    h('div', { class: 'panel' }, h('h2', {}, 'New game'), api.me!.guest ? h('p', {}, 'Register or log in (top right) to play other players.') : null, form, err),
-    h('div', { class: 'panel' }, h('h2', {}, 'Open challenges ', live), h('table', { id: 'lobby' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Game'), h('th', {}, 'Time'), h('th', {}, 'Their colour'), h('th', {}, ''))), list)));
+    h('div', { class: 'panel' }, h('h2', {}, t('lobby.playComputer')), engineForm),
+    h('div', { class: 'panel' }, h('h2', {}, t('lobby.newGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
+    h('div', { class: 'panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
+      h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)));
 }
 
 // ---------------------------------------------------------------- my games
@@ -129,8 +148,8 @@ async function myGamesPage(): Promise<void> {
   const body = h('tbody', {});
   const row = (g: api.Summary) => h('tr', { class: g.your_move ? 'your-move' : '' },
     h('td', {}, h('a', { href: `/game/${g.id}` }, `${g.white ?? '?'} – ${g.black ?? '?'}`)),
-    h('td', {}, VARIANT_NAMES[g.variant] ?? g.variant), h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)),
-    h('td', {}, g.status === 'ongoing' ? (g.your_move ? 'Your move' : 'Their move') : g.status === 'open' ? 'Waiting for an opponent' : `${g.result ?? ''} ${g.reason ?? ''}`),
+    h('td', {}, variantName(g.variant)), h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)),
+    h('td', {}, g.status === 'ongoing' ? (g.your_move ? t('mygames.yourMove') : t('mygames.theirMove')) : g.status === 'open' ? t('mygames.waiting') : `${g.result ?? ''} ${reasonText(g.reason)}`),
     h('td', {}, String(Math.ceil(g.ply / 2))),
     h('td', { class: 'tags' }, (tags.games[g.id] ?? []).join(', ')));
   const show = () => body.replaceChildren(...games.filter(g => !filter || (tags.games[g.id] ?? []).includes(filter)).map(row));
@@ -138,16 +157,16 @@ async function myGamesPage(): Promise<void> {
     filter = (ev.target as HTMLSelectElement).value;
     history.replaceState(null, '', filter ? `/my-games?tag=${encodeURIComponent(filter)}` : '/my-games');
     show();
-  } }, h('option', { value: '' }, 'all games'), ...Object.entries(tags.tags).map(([t, n]) => h('option', { value: t, selected: t === filter }, `${t} (${n})`))) as HTMLSelectElement;
+  } }, h('option', { value: '' }, t('mygames.allGames')), ...Object.entries(tags.tags).map(([t, n]) => h('option', { value: t, selected: t === filter }, `${t} (${n})`))) as HTMLSelectElement;
   show();
-  app.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'My games'),
-    h('div', { class: 'row' }, h('label', {}, 'Tag: ', select),
+  app.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, t('mygames.title')),
+    h('div', { class: 'row' }, h('label', {}, t('mygames.tag'), select),
       h('button', { id: 'next-game', onclick: async () => {
         const n = await api.call<{ id: string | null }>('GET', '/api/next-game');
         if (n.id) location.href = `/game/${n.id}`;
-      } }, 'Next game where it is my move')),
-    games.length ? h('table', { id: 'my-games' }, h('thead', {}, h('tr', {}, h('th', {}, 'Players'), h('th', {}, 'Game'), h('th', {}, 'Time'), h('th', {}, 'State'), h('th', {}, 'Moves'), h('th', {}, 'Tags'))),
-      body) : h('p', {}, 'No games yet.')));
+      } }, t('mygames.next'))),
+    games.length ? h('table', { id: 'my-games' }, h('thead', {}, h('tr', {}, ...(['players', 'game', 'time', 'state', 'moves', 'tags'] as const).map(k => h('th', {}, t(`mygames.${k}`))))),
+      body) : h('p', {}, t('mygames.none'))));
 }
 
 // ---------------------------------------------------------------- game page
@@ -158,7 +177,7 @@ function fmtClock(ms: number, kind: string): string {
   ms = Math.max(0, ms);
   if (kind === 'correspondence') {
     const d = Math.floor(ms / 86400000), hh = Math.floor((ms % 86400000) / 3600000), mm = Math.floor((ms % 3600000) / 60000);
-    return d > 0 ? `${d}d ${hh}h` : `${hh}h ${String(mm).padStart(2, '0')}m`;
+    return d > 0 ? t('game.clockDays', { d, h: hh }) : t('game.clockHours', { h: hh, m: String(mm).padStart(2, '0') });
   }
   const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
   const base = m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${m}:${String(s % 60).padStart(2, '0')}`;
@@ -187,7 +206,10 @@ async function gamePage(id: string): Promise<void> {
   const movesEl = h('div', { class: 'moves', id: 'moves' });
   const err = h('div', { class: 'error', id: 'game-error' });
   const chooser = h('div', { class: 'chooser' });
-  const input = h('input', { id: 'move-input', placeholder: isMakhos ? 'move, e.g. c3-d4 or c3xe5xc7' : 'move, e.g. e4 or e3e4', autocomplete: 'off' }) as HTMLInputElement;
+  const input = h('input', { id: 'move-input', autocomplete: 'off' }) as HTMLInputElement;
+  const inputHint = (): string => t(isMakhos ? (thaiNotation() ? 'game.inputMakhosThai' : 'game.inputMakhos') : thaiNotation() ? 'game.inputMakrukThai' : 'game.inputMakruk');
+  input.placeholder = inputHint();
+  const mv = (san: string): string => showMove(game.variant, san);
   const fenBox = h('input', { class: 'fen', id: 'fen', readonly: true }) as HTMLInputElement;
   const controls = h('div', { class: 'row', id: 'controls' });
   const conn = h('span', { class: 'muted', id: 'conn' });
@@ -209,6 +231,7 @@ async function gamePage(id: string): Promise<void> {
     dimensions: { width: 8, height: 8 },
     orientation,
     coordinates: true,
+    notation: boardNotation(),
     kingRoles: isMakhos ? [] : ['k-piece'],
     highlight: { lastMove: true, check: true },
     animation: { enabled: true, duration: 200 },
@@ -269,11 +292,19 @@ async function gamePage(id: string): Promise<void> {
     chooser.replaceChildren();
     err.textContent = '';
     const reply = await socket.send({ type: 'move', move: text, ply: game.ply });
-    if (reply.type !== 'ack') { err.textContent = reply.message ?? 'move refused'; drawBoard(); }
+    if (reply.type !== 'ack') { err.textContent = reply.message ?? t('game.moveRefused'); drawBoard(); }
+  }
+
+  /** A typed move: Thai notation is read back (the legal move it names) before it is sent. */
+  function sendTyped(text: string): void {
+    if (!hasThai(text)) { sendMove(text); return; }
+    const pick = pickMove(game.variant, text, game.legal);
+    if (!pick) { err.textContent = t('game.notThai', { text }); return; }
+    sendMove(pick.move);
   }
 
   function chooseAmong(moves: api.LegalMove[]): void {
-    chooser.replaceChildren('Which capture? ', ...moves.map(m => h('button', { onclick: () => sendMove(m.uci) }, m.san)));
+    chooser.replaceChildren(t('game.whichCapture'), ...moves.map(m => h('button', { onclick: () => sendMove(m.uci) }, mv(m.san))));
   }
 
   /** A Mak-hot board move: one step of a capture path, or a whole move dropped on its final square. */
@@ -289,9 +320,9 @@ async function gamePage(id: string): Promise<void> {
       stepPath = next;
       cg.set({ turnColor: myColor!, movable: { color: myColor!, dests: dests() } });
       cg.selectSquare(dest as Key);
-      chooser.replaceChildren(h('span', { id: 'capture-path' }, `Capture ${next.join('x')}: click the next landing square`), ' ',
-        ...complete.map(m => h('button', { onclick: () => sendMove(m.uci) }, `stop: ${m.san}`)),
-        h('button', { id: 'capture-cancel', onclick: () => { chooser.replaceChildren(); drawBoard(); } }, 'cancel'));
+      chooser.replaceChildren(h('span', { id: 'capture-path' }, t('game.capturePath', { path: next.map(showSquare).join('x') })), ' ',
+        ...complete.map(m => h('button', { onclick: () => sendMove(m.uci) }, t('game.stopAt', { move: mv(m.san) }))),
+        h('button', { id: 'capture-cancel', onclick: () => { chooser.replaceChildren(); drawBoard(); } }, t('game.cancelCapture')));
       return;
     }
     const ending = following(prefix).filter(m => lastSq(m) === dest);
@@ -308,21 +339,25 @@ async function gamePage(id: string): Promise<void> {
     if (cands.length === 1) { sendMove(cands[0].uci); return; }
     if (!cands.length) { drawBoard(); return; }
     // Several captures end on the same square: let the player pick the path.
-    chooser.replaceChildren('Which capture? ', ...cands.map(m => h('button', { onclick: () => sendMove(m.uci) }, m.san)));
+    chooseAmong(cands);
   }
 
   function renderMoves(): void {
     const list = plies();
     const cur = shownIndex();
-    const cells: HTMLElement[] = tabs.commentsAt(0).map(c => h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? 'note' : c.author}: ${c.text}`));
+    const cells: HTMLElement[] = tabs.commentsAt(0).map(c => h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? t('game.note') : c.author}: ${c.text}`));
     let ply = 0;
     for (const a of actions) {
-      if (a.kind !== 'move') { cells.push(h('div', { class: 'note' }, a.san)); continue; }
+      if (a.kind !== 'move') {
+        const side = a.uci === 'white' ? t('common.white') : a.uci === 'black' ? t('common.black') : a.uci;
+        cells.push(h('div', { class: 'note' }, tMaybe(`game.action.${a.kind}`, a.san, { side })));
+        continue;
+      }
       ply++;
       if (ply % 2 === 1) cells.push(h('div', {}, `${(ply + 1) / 2}.`));
       const idx = ply;
-      cells.push(h('div', { class: `mv${idx === cur ? ' current' : ''}`, 'data-ply': String(idx), onclick: () => go(idx) }, a.san));
-      for (const c of tabs.commentsAt(idx)) cells.push(h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? 'note' : c.author}: ${c.text}`));
+      cells.push(h('div', { class: `mv${idx === cur ? ' current' : ''}`, 'data-ply': String(idx), 'data-san': a.san, onclick: () => go(idx) }, mv(a.san)));
+      for (const c of tabs.commentsAt(idx)) cells.push(h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? t('game.note') : c.author}: ${c.text}`));
     }
     movesEl.replaceChildren(...cells);
     const curEl = movesEl.querySelector('.current');
@@ -348,7 +383,7 @@ async function gamePage(id: string): Promise<void> {
   function playerBar(color: 'white' | 'black'): HTMLElement[] {
     const p = color === 'white' ? game.white : game.black;
     const clock = h('span', { class: 'clock', id: `clock-${color}` });
-    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${p?.username ?? '(waiting)'}`), game.time_control.kind === 'none' ? h('span') : clock];
+    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${p?.username ?? t('game.waitingPlayer')}`), game.time_control.kind === 'none' ? h('span') : clock];
   }
 
   function timeLeft(color: 'white' | 'black'): number {
@@ -381,28 +416,23 @@ async function gamePage(id: string): Promise<void> {
   }
 
   function renderStatus(): void {
-    const reasonText: Record<string, string> = {
-      checkmate: 'checkmate', stalemate: 'stalemate', counting: 'the count ran out', insufficient_material: 'only the kings are left',
-      resign: 'resignation', agreement: 'agreement', timeout: 'time', timeout_vs_insufficient_material: 'time, but the opponent cannot win',
-      no_moves: 'no moves left', repetition: 'threefold repetition', kings: 'one king each', no_progress: '16 moves without progress', last_stone: 'last stone',
-    };
     if (game.status === 'finished') {
-      status.replaceChildren(h('span', { class: 'result', id: 'result' }, `${game.result} — ${reasonText[game.reason ?? ''] ?? game.reason}`));
+      status.replaceChildren(h('span', { class: 'result', id: 'result' }, `${game.result} — ${reasonText(game.reason)}`));
     } else if (game.status === 'open') {
-      status.textContent = 'Waiting for an opponent to accept this challenge.';
+      status.textContent = t('game.statusOpen');
     } else if (game.status === 'aborted') {
-      status.replaceChildren(h('span', { class: 'result', id: 'result' }, 'Game aborted (no result)'));
+      status.replaceChildren(h('span', { class: 'result', id: 'result' }, t('game.statusAborted')));
     } else if (game.status === 'cancelled') {
-      status.textContent = 'This challenge was withdrawn.';
+      status.textContent = t('game.statusCancelled');
     } else {
       const toMove = game.turn === 'white' ? game.white : game.black;
       const computer = !!toMove && /^engine[1-8]$/.test(toMove.id);
-      status.textContent = myColor ? (myTurn() ? 'Your move' : computer ? "Opponent's move: the computer is thinking…" : "Opponent's move") : `${game.turn} to move`;
+      status.textContent = myColor ? (myTurn() ? t('game.yourMove') : computer ? t('game.computerThinking') : t('game.opponentMove')) : t(game.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove');
     }
     if (game.count) {
       const c = game.count;
-      const who = c.side ? `${c.side} counts` : 'count';
-      countBox.textContent = `${who} (${c.kind === 'board' ? "board's honour" : "pieces' honour"}): ${c.ply} of ${c.limit} plies`;
+      const who = c.side ? t(c.side === 'white' ? 'game.whiteCounts' : 'game.blackCounts') : t('game.count');
+      countBox.textContent = t('game.countLine', { who, kind: t(c.kind === 'board' ? 'game.boardHonour' : 'game.piecesHonour'), ply: c.ply, limit: c.limit });
       countBox.style.display = '';
     } else countBox.style.display = 'none';
   }
@@ -412,28 +442,28 @@ async function gamePage(id: string): Promise<void> {
     const act = async (cmd: Record<string, unknown>) => {
       err.textContent = '';
       const r = await socket.send(cmd);
-      if (r.type !== 'ack') err.textContent = r.message ?? 'refused';
+      if (r.type !== 'ack') err.textContent = r.message ?? t('common.refused');
     };
     const nav = h('div', { class: 'row nav' },
       b('|<', 'nav-start', () => go(0)), b('<', 'nav-back', () => go(shownIndex() - 1)),
       b('>', 'nav-forward', () => go(shownIndex() + 1)), b('>|', 'nav-end', () => go(plies().length - 1)),
-      b('flip', 'flip', () => { orientation = orientation === 'white' ? 'black' : 'white'; renderPlayers(); drawBoard(); }),
-      b(animTimer !== undefined ? 'stop' : 'animate', 'animate', animate));
+      b(t('game.flip'), 'flip', () => { orientation = orientation === 'white' ? 'black' : 'white'; renderPlayers(); drawBoard(); }),
+      b(animTimer !== undefined ? t('game.stop') : t('game.animate'), 'animate', animate));
     const items: (HTMLElement | null)[] = [];
     if (game.status === 'open' && game.creator.id !== api.me!.id && !api.me!.guest)
-      items.push(b('Accept challenge', 'accept', async () => { try { onGame(await api.accept(id), null, true); } catch (e) { err.textContent = (e as Error).message; } }, true));
+      items.push(b(t('game.acceptChallenge'), 'accept', async () => { try { onGame(await api.accept(id), null, true); } catch (e) { err.textContent = (e as Error).message; } }, true));
     if (game.status === 'ongoing' && myColor) {
       const other = myColor === 'white' ? 'black' : 'white';
-      if (game.ply < 2) items.push(b('Abort game', 'abort', () => act({ type: 'abort' })));
-      else items.push(b('Resign', 'resign', () => { if (confirm('Resign this game?')) act({ type: 'resign' }); }));
-      if (game.clock.running === other && timeLeft(other) <= 0) items.push(b('Claim win on time', 'claim', () => act({ type: 'claim' }), true));
+      if (game.ply < 2) items.push(b(t('game.abort'), 'abort', () => act({ type: 'abort' })));
+      else items.push(b(t('game.resign'), 'resign', () => { if (confirm(t('game.resignConfirm'))) act({ type: 'resign' }); }));
+      if (game.clock.running === other && timeLeft(other) <= 0) items.push(b(t('game.claim'), 'claim', () => act({ type: 'claim' }), true));
       if (game.draw_offer === other) {
-        items.push(h('span', {}, 'Your opponent offers a draw:'), b('Accept draw', 'draw-accept', () => act({ type: 'draw', action: 'accept' }), true),
-          b('Decline', 'draw-decline', () => act({ type: 'draw', action: 'decline' })));
-      } else if (game.draw_offer === myColor) items.push(h('span', {}, 'Draw offered'));
-      else items.push(b('Offer draw', 'draw-offer', () => act({ type: 'draw', action: 'offer' })));
-      if (game.can_start_count.includes(myColor)) items.push(b("Start counting (board's honour)", 'count-start', () => act({ type: 'count', action: 'start' })));
-      if (game.can_stop_count.includes(myColor)) items.push(b('Stop counting', 'count-stop', () => act({ type: 'count', action: 'stop' })));
+        items.push(h('span', {}, t('game.drawOffered')), b(t('game.acceptDraw'), 'draw-accept', () => act({ type: 'draw', action: 'accept' }), true),
+          b(t('game.decline'), 'draw-decline', () => act({ type: 'draw', action: 'decline' })));
+      } else if (game.draw_offer === myColor) items.push(h('span', {}, t('game.drawSent')));
+      else items.push(b(t('game.offerDraw'), 'draw-offer', () => act({ type: 'draw', action: 'offer' })));
+      if (game.can_start_count.includes(myColor)) items.push(b(t('game.countStart'), 'count-start', () => act({ type: 'count', action: 'start' })));
+      if (game.can_stop_count.includes(myColor)) items.push(b(t('game.countStop'), 'count-stop', () => act({ type: 'count', action: 'stop' })));
     }
     controls.replaceChildren(nav, ...items.filter((x): x is HTMLElement => !!x));
   }
@@ -455,25 +485,32 @@ async function gamePage(id: string): Promise<void> {
   const tabs = gameTabs({ game: () => game, actions: () => actions, plies, shown: shownIndex, goTo: go, flipped: () => orientation === 'black', onComments: () => renderMoves() });
   const socket = new api.GameSocket(id, onGame, s => { conn.textContent = s; });
 
-  const typed = (ev: Event) => { ev.preventDefault(); const t = input.value.trim(); if (t) { sendMove(t); input.value = ''; } };
+  const typed = (ev: Event) => { ev.preventDefault(); const text = input.value.trim(); if (text) { sendTyped(text); input.value = ''; } };
   app.replaceChildren(h('div', { class: 'game' }, wrapper,
     h('div', { class: 'side-col' },
       h('div', { class: 'panel' },
-        h('div', {}, `${VARIANT_NAMES[game.variant] ?? game.variant}${game.rules !== 'default' ? ` (${game.rules})` : ''} · ${describeTc(game.time_control.kind, game.time_control.initial_ms, game.time_control.increment_ms)} · `, conn),
+        h('div', {}, `${variantName(game.variant)}${game.rules !== 'default' ? ` (${game.rules})` : ''} · ${describeTc(game.time_control.kind, game.time_control.initial_ms, game.time_control.increment_ms)} · `, conn),
         status, countBox, controls, chooser, err,
-        h('form', { class: 'row', id: 'move-form', onsubmit: typed }, input, h('button', { type: 'submit' }, 'Play'))),
+        h('form', { class: 'row', id: 'move-form', onsubmit: typed }, input, h('button', { type: 'submit' }, t('game.play')))),
       h('div', { class: 'panel' }, movesEl),
       h('div', { class: 'panel' }, h('div', { class: 'row' },
-        h('a', { href: `/api/games/${id}/pgn`, download: `thaiboard-${id}.${isMakhos ? 'pdn' : 'pgn'}`, id: 'export-pgn' }, isMakhos ? 'Download PDN' : 'Download PGN'),
-        h('button', { id: 'copy-fen', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fenBox.value); } }, isMakhos ? 'Copy position' : 'Copy FEN'),
-        h('a', { id: 'open-analysis', href: '#', onclick: (ev: Event) => { ev.preventDefault(); location.href = analysisUrl(game.variant, game.rules, plies()[shownIndex()].fen); } }, 'Analysis board'),
+        h('a', { href: `/api/games/${id}/pgn`, download: `thaiboard-${id}.${isMakhos ? 'pdn' : 'pgn'}`, id: 'export-pgn' }, isMakhos ? t('game.downloadPdn') : t('game.downloadPgn')),
+        h('button', { id: 'copy-fen', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fenBox.value); } }, isMakhos ? t('game.copyPosition') : t('game.copyFen')),
+        h('a', { id: 'open-analysis', href: '#', onclick: (ev: Event) => { ev.preventDefault(); location.href = analysisUrl(game.variant, game.rules, plies()[shownIndex()].fen); } }, t('game.analysisBoard')),
         h('button', { id: 'next-game', onclick: async () => {
           const n = await api.call<{ id: string | null }>('GET', `/api/next-game?after=${id}`);
-          if (n.id) location.href = `/game/${n.id}`; else err.textContent = 'No other game waits for your move.';
-        } }, 'Next game')),
+          if (n.id) location.href = `/game/${n.id}`; else err.textContent = t('game.noNextGame');
+        } }, t('game.nextGame'))),
         fenBox),
       h('div', { class: 'panel' }, tabs.el))));
   renderAll();
+  // Thai notation switched on or off: coordinates, moves and the move box follow.
+  window.addEventListener('notationchange', () => {
+    cg.set({ notation: boardNotation() });
+    cg.redrawAll();
+    input.placeholder = inputHint();
+    renderAll();
+  });
   setInterval(tickClocks, 100);
   document.addEventListener('keydown', ev => {
     if (document.activeElement === input) return;
@@ -485,10 +522,11 @@ async function gamePage(id: string): Promise<void> {
 // ---------------------------------------------------------------- start
 
 async function main(): Promise<void> {
+  applyLang();
   try {
     await api.loadSession();
   } catch (e) {
-    app.textContent = `Cannot reach the server: ${(e as Error).message}`;
+    app.textContent = t('common.cannotReach', { message: (e as Error).message });
     return;
   }
   renderHeader();

@@ -3,7 +3,9 @@
 // my tags, share (PGN, FEN, GIF, PNG) and the rules of the game being played.
 import * as api from './api';
 import { h } from './dom';
+import { dateText, t, tMaybe } from './i18n';
 import { makhosMaterial, makrukMaterial } from './material';
+import { showEngineMove, showMove } from './notation';
 
 /** One position of the game as the board shows it. */
 export interface Ply { fen: string; san: string; last: string[]; turn: 'white' | 'black' }
@@ -51,29 +53,29 @@ function moveLabel(i: number): string {
 }
 
 const VARIANT_RULES: Record<string, () => Node[]> = {
-  makruk: () => makrukRules('Makruk'),
+  makruk: () => makrukRules(t('variant.makruk')),
   cambodian: () => [
-    ...makrukRules('Ouk Chatrang'),
-    h('p', {}, 'Ouk Chatrang (Cambodian rules): the khun may once leap like a ma (not capturing, not out of or through check) and the met may once step two squares straight forward, each only until its first move; the khun loses the right once it is checked.'),
+    ...makrukRules(t('variant.cambodian')),
+    h('p', {}, t('rules.cambodian')),
   ],
   makhos: () => [
-    h('p', {}, 'Mak-hot (Thai checkers): play on the dark squares, eight men each. A man moves one square diagonally forward and becomes a king (hot) on the far rank; a king moves any distance along a diagonal.'),
-    h('p', {}, 'Capturing is compulsory. A man captures forward only, jumping an adjacent piece; a king captures at a distance and lands on the square just beyond the piece. A capture goes on from its landing square while it can; captured pieces leave at once. Any capturing sequence may be chosen.'),
-    h('p', {}, 'A player who cannot move loses. Draws: agreement; one king each and nothing else; the same position three times; 16 moves by each side without a capture or a man move.'),
-    h('p', {}, 'Rule option: "default" lets a king turn back along the line it came during a capture; "no-reverse" allows only the same or a perpendicular direction.'),
+    h('p', {}, t('rules.makhos1')),
+    h('p', {}, t('rules.makhos2')),
+    h('p', {}, t('rules.makhos3')),
+    h('p', {}, t('rules.makhos4')),
   ],
 };
 
 function makrukRules(name: string): Node[] {
   const row = (...cells: string[]) => h('tr', {}, ...cells.map(c => h('td', {}, c)));
   return [
-    h('p', {}, `${name}: the khun moves one square any way; the met one square diagonally; the khon one square diagonally or straight forward; the ma as a knight; the ruea as a rook; the bia one square forward, capturing diagonally forward, and becomes a met on the sixth rank (third for Black). Stalemate is a draw; there is no repetition or 50-move rule.`),
-    h('p', {}, 'Counting: once no unpromoted bia is left, the weaker side may count. With more than its khun it counts the board\'s honour (64 moves, started and stopped by that side). With a bare khun the pieces\' honour starts by itself, from the number of pieces on the board, to the limit set by the stronger side\'s material:'),
+    h('p', {}, t('rules.makruk', { name })),
+    h('p', {}, t('rules.counting')),
     h('table', { class: 'count-table' },
-      h('tr', {}, h('th', {}, 'stronger side has'), h('th', {}, 'limit (moves)')),
-      row('two rueas', '8'), row('one ruea', '16'), row('two khons', '22'), row('two mas', '32'), row('one khon', '44'), row('anything else', '64'),
-      row('board\'s honour', '64')),
-    h('p', {}, 'If the count passes its limit before mate, the game is drawn.'),
+      h('tr', {}, h('th', {}, t('rules.stronger')), h('th', {}, t('rules.limit'))),
+      row(t('rules.twoRueas'), '8'), row(t('rules.oneRuea'), '16'), row(t('rules.twoKhons'), '22'), row(t('rules.twoMas'), '32'), row(t('rules.oneKhon'), '44'), row(t('rules.anythingElse'), '64'),
+      row(t('rules.boardHonour'), '64')),
+    h('p', {}, t('rules.countRunsOut')),
   ];
 }
 
@@ -92,14 +94,14 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
   const el = h('div', { class: 'game-tabs' }, strip, panel);
 
   const tabs: [string, string, () => Node[] | Promise<Node[]>][] = [
-    ['overview', 'Overview', overview],
-    ['material', 'Material', material],
-    ['analysis', 'Analysis', analysisTab],
-    ['book', 'Book', book],
-    ['tags', 'Tags', tags],
-    ['conditional', 'Conditional moves', conditional],
-    ['share', 'Share', share],
-    ['rules', 'Rules', () => (VARIANT_RULES[game().variant] ?? (() => [h('p', {}, 'A test game.')]))()],
+    ['overview', t('tabs.overview'), overview],
+    ['material', t('tabs.material'), material],
+    ['analysis', t('tabs.analysis'), analysisTab],
+    ['book', t('tabs.book'), book],
+    ['tags', t('tabs.tags'), tags],
+    ['conditional', t('tabs.conditional'), conditional],
+    ['share', t('tabs.share'), share],
+    ['rules', t('tabs.rules'), () => (VARIANT_RULES[game().variant] ?? (() => [h('p', {}, t('tabs.testGame'))]))()],
   ];
 
   async function loadComments(): Promise<void> {
@@ -111,22 +113,22 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const rows: Node[] = [];
     const commentRows = (ply: number) => hide ? [] : comments.filter(c => c.ply === ply).map(c =>
       h('tr', { class: c.private ? 'comment private' : 'comment' }, h('td', {}, ''), h('td', { colspan: '2' },
-        `${c.private ? 'note' : c.author}: ${c.text}`)));
+        `${c.private ? t('game.note') : c.author}: ${c.text}`)));
     rows.push(...commentRows(0));
     acts.forEach((a, i) => {
       const ply = i + 1;
       rows.push(h('tr', { class: ply === ctx.shown() ? 'current' : '', onclick: () => ctx.goTo(ply) },
-        h('td', {}, moveLabel(ply)), h('td', {}, a.san), h('td', { class: 'muted' }, new Date(a.at).toLocaleString())));
+        h('td', {}, moveLabel(ply)), h('td', {}, showMove(game().variant, a.san)), h('td', { class: 'muted' }, dateText(a.at))));
       rows.push(...commentRows(ply));
     });
     const me = api.me;
     const g = game();
     const isPlayer = !!me && (g.white?.id === me.id || g.black?.id === me.id);
-    const text = h('textarea', { id: 'comment-text', rows: '2', maxlength: '2000', placeholder: isPlayer ? 'comment on the position shown' : 'a private note on the position shown' }) as HTMLTextAreaElement;
+    const text = h('textarea', { id: 'comment-text', rows: '2', maxlength: '2000', placeholder: isPlayer ? t('tabs.commentPlaceholder') : t('tabs.notePlaceholder') }) as HTMLTextAreaElement;
     const priv = h('input', { type: 'checkbox', id: 'comment-private' }) as HTMLInputElement;
     if (!isPlayer) { priv.checked = true; priv.disabled = true; }
     const msg = h('span', { class: 'error' });
-    const form = me ? h('div', { class: 'comment-form' }, text, h('label', {}, priv, ' private note (only you see it)'),
+    const form = me ? h('div', { class: 'comment-form' }, text, h('label', {}, priv, t('tabs.privateNote')),
       h('button', { id: 'comment-send', onclick: async () => {
         msg.textContent = '';
         try {
@@ -136,7 +138,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
           ctx.onComments?.();
           render();
         } catch (e) { msg.textContent = (e as Error).message; }
-      } }, 'Add'), msg) : null;
+      } }, t('tabs.add')), msg) : null;
     const hideBox = h('input', { type: 'checkbox', id: 'hide-comments', onchange: (ev: Event) => {
       hide = (ev.target as HTMLInputElement).checked;
       localStorage.setItem('hideComments', hide ? '1' : '0');
@@ -144,7 +146,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
       render();
     } }) as HTMLInputElement;
     hideBox.checked = hide;
-    return [h('label', {}, hideBox, ' hide comments'), h('table', { class: 'overview', id: 'overview' }, ...rows), ...(form ? [form] : [])];
+    return [h('label', {}, hideBox, t('tabs.hideComments')), h('table', { class: 'overview', id: 'overview' }, ...rows), ...(form ? [form] : [])];
   }
 
   function material(): Node[] {
@@ -152,10 +154,11 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const makhos = game().variant === 'makhos';
     const m = makhos ? makhosMaterial(fen) : makrukMaterial(fen);
     const img = (color: string, role: string) => h('img', { class: 'captured', alt: role, src: `/assets/pieces/${color}-${makhos ? 'makhos-' : ''}${role}.svg` });
-    const bal = m.balance === 0 ? 'material is level' : `${m.balance > 0 ? 'White' : 'Black'} is ahead by ${Math.abs(m.balance)} ${makhos ? 'men' : 'bia'}`;
+    const bal = m.balance === 0 ? t('tabs.level')
+      : t(makhos ? 'tabs.aheadMen' : 'tabs.aheadBia', { side: m.balance > 0 ? t('common.white') : t('common.black'), n: Math.abs(m.balance) });
     return [
-      h('div', { id: 'captured-by-white' }, 'Captured by White: ', ...(m.captured.black.length ? m.captured.black.map(r => img('black', r)) : ['none'])),
-      h('div', { id: 'captured-by-black' }, 'Captured by Black: ', ...(m.captured.white.length ? m.captured.white.map(r => img('white', r)) : ['none'])),
+      h('div', { id: 'captured-by-white' }, t('tabs.capturedByWhite'), ...(m.captured.black.length ? m.captured.black.map(r => img('black', r)) : [t('common.none')])),
+      h('div', { id: 'captured-by-black' }, t('tabs.capturedByBlack'), ...(m.captured.white.length ? m.captured.white.map(r => img('white', r)) : [t('common.none')])),
       h('p', { id: 'balance' }, bal),
     ];
   }
@@ -206,7 +209,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
 
   async function analysisTab(): Promise<Node[]> {
     const g = game();
-    if (g.status !== 'finished') return [h('p', { id: 'analysis-unavailable' }, 'Engine analysis is available once the game is over, to keep play fair.')];
+    if (g.status !== 'finished') return [h('p', { id: 'analysis-unavailable' }, t('tabs.analysisAfter'))];
     if (!analysis) await fetchAnalysis();
     const a = analysis!;
     if (a.status === 'none') {
@@ -214,52 +217,55 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
         analysis = await api.call<Analysis>('POST', `/api/games/${g.id}/analysis`);
         await fetchAnalysis();
         render();
-      } }, 'Analyse with the engine')];
+      } }, t('tabs.analyse'))];
     }
     const out: Node[] = [];
-    if (a.status !== 'done') out.push(h('div', { id: 'analysis-progress' }, `Analysing: ${a.done} of ${a.total} positions `, h('progress', { max: String(a.total), value: String(a.done) })));
+    if (a.status !== 'done') out.push(h('div', { id: 'analysis-progress' }, t('tabs.analysing', { done: a.done, total: a.total }), h('progress', { max: String(a.total), value: String(a.done) })));
     if (a.positions.length) out.push(graph(a));
     const here = a.positions[ctx.shown()];
-    if (here) out.push(h('p', { id: 'analysis-here' }, `Evaluation ${evalText(here.eval)} (depth ${here.depth})`, here.best ? `, best line: ${here.pv.join(' ')}` : ''));
+    if (here) out.push(h('p', { id: 'analysis-here' }, t('tabs.evaluation', { eval: evalText(here.eval), depth: here.depth }), here.best ? t('tabs.bestLine', { line: here.pv.map(showEngineMove).join(' ') }) : ''));
     const acts = ctx.actions().filter(x => x.kind === 'move');
     const marked = a.positions.filter(p => p.judgement);
     out.push(h('ul', { id: 'judgements' }, ...marked.map(p => h('li', { class: p.judgement!, onclick: () => ctx.goTo(p.ply + 1) },
-      `${moveLabel(p.ply + 1)} ${acts[p.ply]?.san ?? ''}: ${p.judgement} (${((p.loss ?? 0) / 100).toFixed(1)}), best was ${p.best}`))));
-    if (a.status === 'done' && !marked.length) out.push(h('p', {}, 'No inaccuracies found.'));
+      t('tabs.judgementLine', {
+        move: `${moveLabel(p.ply + 1)} ${acts[p.ply] ? showMove(g.variant, acts[p.ply].san) : ''}`,
+        judgement: tMaybe(`tabs.${p.judgement}`, p.judgement!), loss: ((p.loss ?? 0) / 100).toFixed(1), best: showEngineMove(p.best),
+      })))));
+    if (a.status === 'done' && !marked.length) out.push(h('p', {}, t('tabs.noInaccuracies')));
     return out;
   }
 
   async function book(): Promise<Node[]> {
     const g = game();
-    if (g.variant === 'test') return [h('p', {}, 'No book for this game.')];
+    if (g.variant === 'test') return [h('p', {}, t('tabs.noBook'))];
     const fen = ctx.plies()[ctx.shown()].fen;
     let b = bookCache.get(fen);
     if (!b) {
       b = await api.call<Book>('GET', `/api/book?variant=${enc(g.variant)}&rules=${enc(g.rules)}&fen=${enc(fen)}`);
       bookCache.set(fen, b);
     }
-    if (!b.moves.length) return [h('p', { id: 'book-empty' }, 'No finished game on this server went on from this position.')];
+    if (!b.moves.length) return [h('p', { id: 'book-empty' }, t('tabs.bookEmpty'))];
     const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;
     return [h('table', { class: 'book', id: 'book' },
-      h('tr', {}, h('th', {}, 'move'), h('th', {}, 'games'), h('th', {}, 'White wins'), h('th', {}, 'draws'), h('th', {}, 'Black wins')),
-      ...b.moves.map(m => h('tr', {}, h('td', {}, m.san), h('td', {}, String(m.games)), h('td', {}, pct(m.white_wins, m.games)),
+      h('tr', {}, ...(['bookMove', 'bookGames', 'whiteWins', 'draws', 'blackWins'] as const).map(k => h('th', {}, t(`tabs.${k}`)))),
+      ...b.moves.map(m => h('tr', {}, h('td', { 'data-san': m.san }, showMove(g.variant, m.san)), h('td', {}, String(m.games)), h('td', {}, pct(m.white_wins, m.games)),
         h('td', {}, pct(m.draws, m.games)), h('td', {}, pct(m.black_wins, m.games)))))];
   }
 
   async function tags(): Promise<Node[]> {
-    if (!api.me) return [h('p', {}, 'Sign in to tag games.')];
+    if (!api.me) return [h('p', {}, t('tabs.tagsSignIn'))];
     const g = game();
     const mine = await api.call<{ games: Record<string, string[]>; tags: Record<string, number> }>('GET', '/api/tags');
-    const input = h('input', { id: 'tags-input', value: (mine.games[g.id] ?? []).join(', '), placeholder: 'e.g. opening, ruea ending' }) as HTMLInputElement;
+    const input = h('input', { id: 'tags-input', value: (mine.games[g.id] ?? []).join(', '), placeholder: t('tabs.tagsPlaceholder') }) as HTMLInputElement;
     const msg = h('span', { class: 'error' });
-    return [h('p', {}, 'Your own labels on this game, searchable from My games. Separate them with commas.'), input,
+    return [h('p', {}, t('tabs.tagsHelp')), input,
       h('button', { id: 'tags-save', onclick: async () => {
         msg.textContent = '';
         try {
           await api.call('PUT', `/api/games/${g.id}/tags`, { tags: input.value.split(',').map(t => t.trim()).filter(Boolean) });
-          msg.textContent = 'saved';
+          msg.textContent = t('common.saved');
         } catch (e) { msg.textContent = (e as Error).message; }
-      } }, 'Save'), msg];
+      } }, t('common.save')), msg];
   }
 
   async function conditional(): Promise<Node[]> {
@@ -267,21 +273,21 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const me = api.me;
     const mine = !!me && (g.white?.id === me.id || g.black?.id === me.id);
     if (g.time_control.kind !== 'correspondence' || g.status !== 'ongoing' || !mine) {
-      return [h('p', {}, 'Conditional moves are for your ongoing correspondence games: while you wait, write "if they play X, I reply Y" lines, played for you when their move matches.')];
+      return [h('p', {}, t('tabs.conditionalAbout'))];
     }
     const cur = await api.call<{ ply: number; lines: string[][]; display: string[][] }>('GET', `/api/games/${g.id}/conditional`);
-    const box = h('textarea', { id: 'conditional-lines', rows: '4', placeholder: 'one line per row, their move first: d5 exd5 c5 Nd2' }) as HTMLTextAreaElement;
+    const box = h('textarea', { id: 'conditional-lines', rows: '4', placeholder: t('tabs.conditionalPlaceholder') }) as HTMLTextAreaElement;
     box.value = cur.display.map(l => l.join(' ')).join('\n');
     const msg = h('span', { class: 'error', id: 'conditional-msg' });
-    return [h('p', {}, 'One line per row: their move, your reply, their next move, your reply… A line whose first move they do not play is cancelled.'), box,
+    return [h('p', {}, t('tabs.conditionalHelp')), box,
       h('button', { id: 'conditional-save', onclick: async () => {
         msg.textContent = '';
         const lines = box.value.split('\n').map(l => l.trim().split(/\s+/).filter(Boolean)).filter(l => l.length);
         try {
           const saved = await api.call<{ display: string[][] }>('PUT', `/api/games/${g.id}/conditional`, { lines });
-          msg.textContent = `saved ${saved.display.length} line${saved.display.length === 1 ? '' : 's'}`;
+          msg.textContent = t(saved.display.length === 1 ? 'tabs.savedLine' : 'tabs.savedLines', { n: saved.display.length });
         } catch (e) { msg.textContent = (e as Error).message; }
-      } }, 'Save'), msg];
+      } }, t('common.save')), msg];
   }
 
   function share(): Node[] {
@@ -290,10 +296,10 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const flip = ctx.flipped() ? '&flip=1' : '';
     const fenBox = h('input', { class: 'fen', id: 'share-fen', readonly: true, value: fen }) as HTMLInputElement;
     return [
-      h('p', {}, h('a', { id: 'share-pgn', href: `/api/games/${g.id}/pgn`, download: '' }, g.variant === 'makhos' ? 'Download PDN' : 'Download PGN')),
-      h('p', {}, h('a', { id: 'share-gif', href: `/api/games/${g.id}/gif?size=56${flip}`, download: `thaiboard-${g.id}.gif` }, 'Download animated GIF')),
-      h('p', {}, h('a', { id: 'share-png', href: `/api/games/${g.id}/png?ply=${ctx.shown()}${flip}`, download: `thaiboard-${g.id}-${ctx.shown()}.png` }, 'Download PNG of this position')),
-      h('p', {}, 'FEN: ', fenBox, h('button', { id: 'share-copy', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fen).catch(() => {}); } }, 'Copy')),
+      h('p', {}, h('a', { id: 'share-pgn', href: `/api/games/${g.id}/pgn`, download: '' }, g.variant === 'makhos' ? t('game.downloadPdn') : t('game.downloadPgn'))),
+      h('p', {}, h('a', { id: 'share-gif', href: `/api/games/${g.id}/gif?size=56${flip}`, download: `thaiboard-${g.id}.gif` }, t('tabs.downloadGif'))),
+      h('p', {}, h('a', { id: 'share-png', href: `/api/games/${g.id}/png?ply=${ctx.shown()}${flip}`, download: `thaiboard-${g.id}-${ctx.shown()}.png` }, t('tabs.downloadPng'))),
+      h('p', {}, t('tabs.fen'), fenBox, h('button', { id: 'share-copy', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fen).catch(() => {}); } }, t('common.copy'))),
     ];
   }
 

@@ -23,6 +23,9 @@ su postgres -c "dropdb --if-exists thaiboard_test && createdb -O thaiboard thaib
 THAIBOARD_TEST_DATABASE_URL=postgres://thaiboard:thaiboard@127.0.0.1/thaiboard_test \
   cargo test -p thaiboard-server
 
-# Browser end-to-end test (screenshots in web/e2e/artifacts/).
+# The web board: type check and unit checks (string tables, Thai notation),
+# then the browser end-to-end test (screenshots in web/e2e/artifacts/).
+# The build runs npm ci in web/ first.
 cargo build -p thaiboard
+(cd web && npx tsc --noEmit && node test/unit.mjs)
 THAIBOARD_BIN="${CARGO_TARGET_DIR:-target}/debug/thaiboard" node web/e2e/run.mjs
