@@ -5,7 +5,8 @@
 // the PGN, agree a draw, abort a game, start and stop a Makruk count, enter a
 // Mak-hot multi-capture square by square; a guest plays the computer and resigns,
 // then uses the game's tabs (comment, material, rules, GIF, analysis, book, tags)
-// and the analysis board.
+// and the analysis board; a reader switches the interface to Thai and the
+// board to Thai notation (coordinates, moves, typed moves, a flipped board).
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/run.mjs   (starts its own server)
 //   BASE_URL=http://127.0.0.1:8080 node e2e/run.mjs          (uses a running one)
@@ -388,6 +389,125 @@ async function run() {
     await carol.waitForSelector('#analysis-status:has-text("Black to move")');
     expect((await carol.inputValue('#analysis-fen')).includes('4P3'), 'the reloaded board has e4');
     await carol.screenshot({ path: join(artifacts, '15-analysis-board.png') });
+  });
+
+  await thaiSteps();
+}
+
+/** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */
+async function coordsOnScreen(page, edge) {
+  const items = await page.locator(`#board coords.${edge} coord`).evaluateAll(els =>
+    els.map(e => { const r = e.getBoundingClientRect(); return { text: e.textContent, x: r.x, y: r.y }; }));
+  return items.sort((a, b) => (edge === 'bottom' ? a.x - b.x : b.y - a.y)).map(i => i.text).join('');
+}
+
+/** The interface in Thai and the Thai notation option, in a browser of its own (a fresh guest). */
+async function thaiSteps() {
+  const dao = await browser('dao');
+  dao.on('dialog', d => d.accept());
+
+  await step('the language switch turns the lobby into Thai, remembered after a reload', async () => {
+    await dao.goto(base + '/');
+    await dao.waitForSelector('#engine');
+    expect(await dao.getAttribute('html', 'lang') === 'en', 'English by default (the browser speaks English)');
+    await Promise.all([dao.waitForEvent('load'), dao.selectOption('#lang', 'th')]);
+    await dao.waitForSelector('#engine button[type=submit]:has-text("เล่นกับคอมพิวเตอร์")');
+    expect(await dao.getAttribute('html', 'lang') === 'th', '<html lang="th">');
+    const heads = (await dao.locator('main h2').allTextContents()).join('|');
+    expect(heads.includes('เกมใหม่') && heads.includes('คำท้าที่รอคู่เล่น'), `headings: ${heads}`);
+    expect(await dao.textContent('#login') === 'เข้าสู่ระบบ' && await dao.textContent('#register') === 'สมัครสมาชิก', 'top bar buttons');
+    expect(await dao.textContent('header a[href="/my-games"]') === 'เกมของฉัน', 'top bar link');
+    const variants = await dao.locator('#engine select[name=variant] option').allTextContents();
+    expect(variants.join(',') === 'หมากรุกไทย,อุกชาตรัง (หมากรุกเขมร),หมากฮอส', `game names: ${variants}`);
+    await dao.selectOption('#engine select[name=tc]', 'live');
+    const clockFields = await dao.locator('#engine span.row').first().textContent();
+    expect(clockFields === 'นาที+ วินาที', `the clock fields: ${clockFields}`);
+    await dao.screenshot({ path: join(artifacts, 'thai-lobby.png') });
+    await dao.reload();
+    await dao.waitForSelector('#engine button[type=submit]:has-text("เล่นกับคอมพิวเตอร์")');
+    expect(await dao.inputValue('#lang') === 'th', 'the switch shows ไทย');
+  });
+
+  await step('a game page in Thai; Thai notation: coordinates ก–ญ and ๑–๘, moves in Thai, moves typed in Thai', async () => {
+    await dao.selectOption('#engine select[name=variant]', 'makruk');
+    await dao.selectOption('#engine select[name=color]', 'white');
+    await dao.selectOption('#engine select[name=level]', '1');
+    await dao.selectOption('#engine select[name=tc]', 'none');
+    await dao.click('#engine button[type=submit]');
+    await dao.waitForURL(/\/game\//);
+    await dao.waitForSelector('#status:has-text("ถึงตาคุณเดิน")');
+    expect(await dao.textContent('#tab-rules') === 'กติกา' && await dao.textContent('#tab-overview') === 'ภาพรวม', 'tab labels');
+    expect(await dao.textContent('#abort') === 'ยกเลิกเกม', 'abort button');
+    expect(await dao.textContent('#flip') === 'กลับกระดาน', 'flip button');
+    await dao.click('#tab-rules');
+    await dao.waitForSelector('#tab-panel:has-text("นับศักดิ์กระดาน")');
+    expect(await coordsOnScreen(dao, 'bottom') === 'abcdefgh', 'Latin files before the option');
+    await dao.check('#thai-notation');
+    await dao.waitForFunction(() => document.querySelector('#board coords.bottom coord')?.textContent === 'ก');
+    expect(await coordsOnScreen(dao, 'bottom') === 'กขคงจฉชญ', `files: ${await coordsOnScreen(dao, 'bottom')}`);
+    expect(await coordsOnScreen(dao, 'side') === '๑๒๓๔๕๖๗๘', `ranks: ${await coordsOnScreen(dao, 'side')}`);
+    expect((await dao.getAttribute('#move-input', 'placeholder')).includes('บจ๔'), 'the move box shows a Thai example');
+    await dao.fill('#move-input', 'บจ๔');
+    await dao.press('#move-input', 'Enter');
+    await dao.waitForSelector('#moves .mv[data-ply="1"][data-san="e4"]:has-text("บจ๔")', { timeout: 10000 });
+    await dao.waitForSelector('#moves .mv[data-ply="2"]', { timeout: 15000 });
+    const reply = await dao.textContent('#moves .mv[data-ply="2"]');
+    expect(/^[\u0E00-\u0E7Fx+#=]+$/.test(reply), `the computer's reply in Thai: ${reply}`);
+    await dao.waitForSelector('#status:has-text("ถึงตาคุณเดิน")');
+    await dao.fill('#move-input', 'ม้า ง๒');
+    await dao.press('#move-input', 'Enter');
+    await dao.waitForSelector('#moves .mv[data-ply="3"][data-san="Nd2"]:has-text("มง๒")', { timeout: 10000 });
+    await dao.waitForSelector('#moves .mv[data-ply="4"]', { timeout: 15000 });
+    await dao.click('#tab-overview');
+    await dao.waitForSelector('#overview td:has-text("มง๒")');
+    await dao.screenshot({ path: join(artifacts, 'thai-game.png') });
+  });
+
+  await step('Thai notation: a text that is no move is refused in Thai; the coordinates follow a flipped board', async () => {
+    await dao.fill('#move-input', 'สวัสดี');
+    await dao.press('#move-input', 'Enter');
+    await dao.waitForSelector('#game-error:has-text("ไม่ใช่ตาเดินในแบบจดไทย")');
+    await dao.click('#flip');
+    await dao.waitForSelector('#board.orientation-black');
+    expect(await coordsOnScreen(dao, 'bottom') === 'ญชฉจงคขก', `flipped files: ${await coordsOnScreen(dao, 'bottom')}`);
+    expect(await coordsOnScreen(dao, 'side') === '๘๗๖๕๔๓๒๑', `flipped ranks: ${await coordsOnScreen(dao, 'side')}`);
+    await dao.screenshot({ path: join(artifacts, 'thai-game-flipped.png') });
+    await dao.click('#flip');
+    await dao.waitForSelector('#board.orientation-white');
+    expect(await coordsOnScreen(dao, 'bottom') === 'กขคงจฉชญ', 'files after flipping back');
+  });
+
+  await step('Thai notation off again: Latin coordinates and SAN, without a reload', async () => {
+    await dao.uncheck('#thai-notation');
+    await dao.waitForSelector('#moves .mv[data-ply="1"]:text-is("e4")');
+    expect(await coordsOnScreen(dao, 'bottom') === 'abcdefgh', 'Latin files');
+    expect(await dao.textContent('#moves .mv[data-ply="3"]') === 'Nd2', 'SAN moves');
+    await dao.check('#thai-notation');
+    await dao.waitForSelector('#moves .mv[data-ply="1"]:text-is("บจ๔")');
+  });
+
+  await step('the result and its reason in Thai; my games in Thai', async () => {
+    await dao.click('#resign');
+    await dao.waitForSelector('#result:text-is("0-1 — ยอมแพ้")');
+    await dao.click('#tab-material');
+    await dao.waitForSelector('#captured-by-white:has-text("ฝ่ายขาวกินได้")');
+    await dao.goto(base + '/my-games');
+    await dao.waitForSelector('main h2:text-is("เกมของฉัน")');
+    const head = await dao.locator('#my-games th').allTextContents();
+    expect(head.join(',') === 'ผู้เล่น,เกม,เวลา,สถานะ,ตาเดิน,ป้ายกำกับ', `my games columns: ${head}`);
+    const row = await dao.locator('#my-games tbody tr').first().textContent();
+    expect(row.includes('หมากรุกไทย') && row.includes('ไม่จำกัดเวลา') && row.includes('0-1 ยอมแพ้'), `my games row: ${row}`);
+    await dao.screenshot({ path: join(artifacts, 'thai-my-games.png') });
+  });
+
+  await step('the Mak-hot analysis board in Thai notation', async () => {
+    await dao.goto(base + '/analysis?variant=makhos');
+    await dao.waitForSelector('#analysis-status:has-text("ฝ่ายขาวเดิน")');
+    expect(await coordsOnScreen(dao, 'bottom') === 'กขคงจฉชญ', 'Thai files on the analysis board');
+    await drag(dao, 'b2', 'c3', 'white');
+    await dao.waitForSelector('#analysis-moves:has-text("ข๒-ค๓")');
+    await dao.waitForSelector('#analysis-status:has-text("ฝ่ายดำเดิน")');
+    await dao.screenshot({ path: join(artifacts, 'thai-makhos-analysis.png') });
   });
 }
 

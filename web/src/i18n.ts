@@ -30,7 +30,7 @@ const en = {
   'top.register': 'Register',
   'top.logout': 'Log out',
   'top.language': 'Language',
-  'top.thaiNotation': 'Thai notation',
+  'top.thaiNotation': 'Thai notation (ก–ญ ๑–๘)',
 
   // Games and time controls.
   'variant.makruk': 'Makruk',
@@ -263,7 +263,7 @@ const th: Record<Key, string> = {
   'top.register': 'สมัครสมาชิก',
   'top.logout': 'ออกจากระบบ',
   'top.language': 'ภาษา',
-  'top.thaiNotation': 'ตัวอักษรไทยบนกระดาน',
+  'top.thaiNotation': 'แบบจดไทย (ก–ญ ๑–๘)',
 
   'variant.makruk': 'หมากรุกไทย',
   'variant.cambodian': 'อุกชาตรัง (หมากรุกเขมร)',

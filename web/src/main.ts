@@ -43,7 +43,7 @@ function renderHeader(): void {
     right.append(h('span', { id: 'username' }, t('top.signedInAs', { name: me.username })),
       h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
-  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')), right, settings());
+  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')), settings(), right);
 }
 
 /** The language switch (English / ไทย; the page is drawn again) and the Thai notation option. */

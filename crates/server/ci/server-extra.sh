@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Extra server checks for .ci/run: the server's integration tests against
 # PostgreSQL, and the browser end-to-end test in headless Chromium.
-# Installs Debian's postgresql and chromium when missing (needs root).
+# Installs Debian's postgresql, chromium and a Thai font when missing (needs root).
 # Run from the repository root: bash crates/server/ci/server-extra.sh
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -9,6 +9,8 @@ cd "$(dirname "$0")/../../.."
 need=()
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# A Thai font, for legible screenshots of the Thai interface.
+[ -d /usr/share/fonts/opentype/tlwg ] || need+=(fonts-tlwg-loma-otf)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
