@@ -139,6 +139,17 @@ export function thaiToMakhos(text: string): string | null {
   return /^[a-h][1-8]([-x]?[a-h][1-8])+$/.test(s) ? s : null;
 }
 
+/**
+ * A move written with no position at hand (a conditional line) in the
+ * server's notation: Thai read strictly (its first reading), other text
+ * as it is.
+ */
+export function thaiToServer(variant: string, text: string): string {
+  if (!hasThai(text)) return text;
+  const read = variant === 'makhos' ? thaiToMakhos(text) : thaiToSan(text)[0];
+  return read ?? text;
+}
+
 /** Whether a text has Thai letters or digits in it. */
 export function hasThai(text: string): boolean {
   return /[\u0E00-\u0E7F]/.test(text);

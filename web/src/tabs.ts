@@ -5,7 +5,7 @@ import * as api from './api';
 import { h } from './dom';
 import { dateText, t, tMaybe } from './i18n';
 import { makhosMaterial, makrukMaterial } from './material';
-import { showEngineMove, showMove } from './notation';
+import { showEngineMove, showMove, thaiToServer } from './notation';
 
 /** One position of the game as the board shows it. */
 export interface Ply { fen: string; san: string; last: string[]; turn: 'white' | 'black' }
@@ -277,12 +277,13 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     }
     const cur = await api.call<{ ply: number; lines: string[][]; display: string[][] }>('GET', `/api/games/${g.id}/conditional`);
     const box = h('textarea', { id: 'conditional-lines', rows: '4', placeholder: t('tabs.conditionalPlaceholder') }) as HTMLTextAreaElement;
-    box.value = cur.display.map(l => l.join(' ')).join('\n');
+    box.value = cur.display.map(l => l.map(m => showMove(g.variant, m)).join(' ')).join('\n');
     const msg = h('span', { class: 'error', id: 'conditional-msg' });
     return [h('p', {}, t('tabs.conditionalHelp')), box,
       h('button', { id: 'conditional-save', onclick: async () => {
         msg.textContent = '';
-        const lines = box.value.split('\n').map(l => l.trim().split(/\s+/).filter(Boolean)).filter(l => l.length);
+        // Moves in Thai notation go to the server in its own notation.
+        const lines = box.value.split('\n').map(l => l.trim().split(/\s+/).filter(Boolean).map(m => thaiToServer(g.variant, m))).filter(l => l.length);
         try {
           const saved = await api.call<{ display: string[][] }>('PUT', `/api/games/${g.id}/conditional`, { lines });
           msg.textContent = t(saved.display.length === 1 ? 'tabs.savedLine' : 'tabs.savedLines', { n: saved.display.length });

@@ -134,6 +134,9 @@ try {
     assert.equal(n.pickMove('makruk', 'บข๔xค๓', three), null);
     // No legal move matches (the ma needs its file): the SAN read goes to the server, which says why.
     assert.deepEqual(n.pickMove('makruk', 'มง๒', two), { move: 'Nd2' });
+    // Conditional lines (no position at hand): the strict reading, other text unchanged.
+    assert.deepEqual(['บงxจ๕', 'ขxค๖', 'Nd2', 'ค๓xจ๕', 'สวัสดี'].map(m => n.thaiToServer('makruk', m)), ['dxe5', 'Kxc6', 'Nd2', 'S3xe5', 'สวัสดี']);
+    assert.equal(n.thaiToServer('makhos', 'ค๓xจ๕xค๗'), 'c3xe5xc7');
     const makhos = positions.get('8').legal;
     assert.deepEqual(n.pickMove('makhos', 'ค๓xจ๕xช๗', makhos), { move: 'c3e5g7' });
     assert.deepEqual(n.pickMove('makhos', 'ก๑-ข๒', makhos), { move: 'a1-b2' });
