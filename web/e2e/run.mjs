@@ -491,6 +491,14 @@ async function thaiSteps() {
     await dao.waitForSelector('#result:text-is("0-1 — ยอมแพ้")');
     await dao.click('#tab-material');
     await dao.waitForSelector('#captured-by-white:has-text("ฝ่ายขาวกินได้")');
+    await dao.click('#tab-analysis');
+    await dao.click('#analyse:text-is("วิเคราะห์ด้วยเอนจิน")');
+    await dao.waitForFunction(() => !document.querySelector('#analysis-progress'), null, { timeout: 60000 });
+    await dao.click('#nav-start');
+    await dao.waitForSelector('#analysis-here:has-text("ค่าประเมิน")', { timeout: 60000 });
+    const line = await dao.textContent('#analysis-here');
+    expect(/ทางที่ดีที่สุด: [\u0E00-\u0E7F]/.test(line) && !/[a-h][1-8]/.test(line), `the best line in Thai squares: ${line}`);
+    await dao.screenshot({ path: join(artifacts, 'thai-analysis.png') });
     await dao.goto(base + '/my-games');
     await dao.waitForSelector('main h2:text-is("เกมของฉัน")');
     const head = await dao.locator('#my-games th').allTextContents();
