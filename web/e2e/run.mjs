@@ -46,11 +46,11 @@ async function startServer() {
   });
 }
 
-async function browser(name) {
+async function browser(name, options = {}) {
   const dir = mkdtempSync(join(tmpdir(), `thaiboard-${name}-`));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1200, height: 850 }, acceptDownloads: true,
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1200, height: 850 }, acceptDownloads: true, ...options,
   });
   cleanup.push(() => ctx.close());
   const page = ctx.pages()[0] ?? await ctx.newPage();
@@ -403,8 +403,17 @@ async function coordsOnScreen(page, edge) {
 
 /** The interface in Thai and the Thai notation option, in a browser of its own (a fresh guest). */
 async function thaiSteps() {
-  const dao = await browser('dao');
+  const dao = await browser('dao', { locale: 'en-US' });
   dao.on('dialog', d => d.accept());
+
+  await step('a browser that prefers Thai gets the Thai interface on its first visit', async () => {
+    const niran = await browser('niran', { locale: 'th-TH' });
+    await niran.goto(base + '/');
+    await niran.waitForSelector('#engine button[type=submit]:has-text("เล่นกับคอมพิวเตอร์")');
+    expect(await niran.getAttribute('html', 'lang') === 'th', '<html lang="th">');
+    expect(await niran.inputValue('#lang') === 'th', 'the switch shows ไทย');
+    await niran.context().close();
+  });
 
   await step('the language switch turns the lobby into Thai, remembered after a reload', async () => {
     await dao.goto(base + '/');
