@@ -517,6 +517,24 @@ async function thaiSteps() {
     await dao.screenshot({ path: join(artifacts, 'thai-my-games.png') });
   });
 
+  await step('a Mak-hot move typed in Thai squares is played; the reply is shown in Thai', async () => {
+    await dao.goto(base + '/');
+    await dao.selectOption('#engine select[name=variant]', 'makhos');
+    await dao.selectOption('#engine select[name=color]', 'white');
+    await dao.selectOption('#engine select[name=level]', '1');
+    await dao.selectOption('#engine select[name=tc]', 'none');
+    await dao.click('#engine button[type=submit]');
+    await dao.waitForURL(/\/game\//);
+    await dao.waitForSelector('#status:has-text("ถึงตาคุณเดิน")');
+    expect((await dao.getAttribute('#move-input', 'placeholder')).includes('ค๓-ง๔'), 'a Mak-hot example in Thai');
+    await dao.fill('#move-input', 'ข๒-ค๓');
+    await dao.press('#move-input', 'Enter');
+    await dao.waitForSelector('#moves .mv[data-ply="1"][data-san="b2-c3"]:text-is("ข๒-ค๓")', { timeout: 10000 });
+    await dao.waitForSelector('#moves .mv[data-ply="2"]', { timeout: 15000 });
+    const reply = await dao.textContent('#moves .mv[data-ply="2"]');
+    expect(/^[ก-ญ][๑-๘]([-x][ก-ญ][๑-๘])+$/.test(reply), `the reply in Thai squares: ${reply}`);
+  });
+
   await step('the Mak-hot analysis board in Thai notation', async () => {
     await dao.goto(base + '/analysis?variant=makhos');
     await dao.waitForSelector('#analysis-status:has-text("ฝ่ายขาวเดิน")');
