@@ -1,13 +1,13 @@
 // Thai notation for moves and squares, and back.
 //
 // Squares: files a–h are the Thai letters ก ข ค ง จ ฉ ช ญ, ranks 1–8 the
-// Thai digits ๑–๘ (f3 is ฉ๓), as Thai Makruk books and chessgroundx's Thai
-// coordinates write them.
+// Thai digits ๑–๘ (f3 is ฉ๓; Thai Makruk primers name squares ก๑ … ญ๘, and
+// chessgroundx's Thai coordinates are the same).
 //
-// Makruk moves: SAN with the first letter of each piece's Thai name, as the
-// Thai Wikipedia article on Makruk labels its diagrams: ข ขุน (khun), ม็ เม็ด
-// (met; ม with the mai taikhu mark, to tell it from ม ม้า), ค โคน (khon),
-// ม ม้า (ma), ร เรือ (ruea), บ เบี้ย (bia). Thai script has no capital
+// Makruk moves: SAN with the first letter of each piece's Thai name: ข ขุน
+// (khun), ม็ เม็ด (met; ม with the mai taikhu mark, to tell it from ม ม้า, as
+// the Thai Wikipedia article on Makruk labels the khun ข and the met ม็ in
+// its diagrams), ค โคน (khon), ม ม้า (ma), ร เรือ (ruea), บ เบี้ย (bia). Thai script has no capital
 // letters, so a bia move carries its letter too (`e4` is บจ๔, `exd5` is
 // บจxง๕): ข and ค are both piece letters and files, and without บ `bxc6`
 // and `Kxc6` would both read ขxค๖. Captures keep `x`, checks `+`/`#`, a
