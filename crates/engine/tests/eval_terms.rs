@@ -1,6 +1,10 @@
-//! The Makruk evaluation terms (mobility, ruea files, khun pressure).
+//! The Makruk evaluation features (mobility, ruea files, khun pressure, bia
+//! structure, threats) as the trace sees them, and the symmetry of the sum.
 
-use engine::eval::{MakrukWeights, evaluate_makruk};
+use engine::eval::makruk_terms as t;
+use engine::eval::{
+    MakrukWeights, Trace, evaluate_makruk, linear_white, makruk_phase, makruk_trace,
+};
 use makruk::{Position, Variant};
 
 fn pos(fen: &str) -> Position {
@@ -69,62 +73,145 @@ fn the_evaluation_is_the_same_from_either_side() {
     }
 }
 
-#[test]
-fn a_ruea_on_an_open_file_scores_more_than_behind_its_own_bia() {
-    let w = &MakrukWeights::DEFAULT;
-    // Same material; the ruea on the a-file sits behind its bia, on the
-    // h-file it has an open file and more squares.
-    let closed = evaluate_makruk(&pos("4k3/8/7p/8/8/P7/8/R3K3 w - - 0 1"), w);
-    let open = evaluate_makruk(&pos("4k3/8/7p/8/8/P7/8/4K2R w - - 0 1"), w);
-    assert!(
-        open - closed >= w.ruea_half_open_file,
-        "open {open} closed {closed}"
-    );
-    // Without the new terms the two score alike (the centre term is
-    // symmetric between the a- and h-files).
-    let plain = MakrukWeights {
-        mobility: [0; 6],
-        ruea_open_file: 0,
-        ruea_half_open_file: 0,
-        khun_attackers: 0,
-        ..MakrukWeights::DEFAULT
-    };
-    let closed = evaluate_makruk(&pos("4k3/8/7p/8/8/P7/8/R3K3 w - - 0 1"), &plain);
-    let open = evaluate_makruk(&pos("4k3/8/7p/8/8/P7/8/4K2R w - - 0 1"), &plain);
-    assert_eq!(open, closed);
+/// The net White-minus-Black count of `feature` in `fen`.
+fn feature(fen: &str, feature: usize) -> i16 {
+    let mut trace = Trace::default();
+    makruk_trace(&pos(fen), &mut trace);
+    trace.compact();
+    trace
+        .features
+        .iter()
+        .find(|(f, _)| *f as usize == feature)
+        .map_or(0, |&(_, n)| n)
 }
 
 #[test]
-fn pieces_bearing_on_the_khun_score_as_pressure() {
-    let w = MakrukWeights {
-        mobility: [0; 6],
-        ..MakrukWeights::DEFAULT
-    };
-    // The white ma on f5 bears on a square next to the black khun; on c4
-    // it does not (same distance from the centre).
-    let near = evaluate_makruk(&pos("4k3/8/8/5N2/8/8/8/4K2R w - - 0 1"), &w);
-    let far = evaluate_makruk(&pos("4k3/8/8/8/2N5/8/8/4K2R w - - 0 1"), &w);
-    assert_eq!(near - far, w.khun_attackers);
+fn ruea_files_are_seen() {
+    // The a-file ruea stands behind its own bia; on the h-file (a black
+    // bia on it) it is half-open; on the e-file it is open.
+    assert_eq!(
+        feature("4k3/8/7p/8/8/P7/8/R3K3 w - - 0 1", t::RUEA_HALF_OPEN),
+        0
+    );
+    assert_eq!(feature("4k3/8/7p/8/8/P7/8/R3K3 w - - 0 1", t::RUEA_OPEN), 0);
+    assert_eq!(
+        feature("4k3/8/7p/8/8/P7/8/4K2R w - - 0 1", t::RUEA_HALF_OPEN),
+        1
+    );
+    assert_eq!(feature("3k4/8/7p/8/8/P7/8/3KR3 w - - 0 1", t::RUEA_OPEN), 1);
+    // The same for Black: counts are White minus Black.
+    assert_eq!(
+        feature("3kr3/8/7p/8/8/P7/8/3K4 w - - 0 1", t::RUEA_OPEN),
+        -1
+    );
+}
+
+#[test]
+fn pieces_bearing_on_the_khun_count_as_pressure() {
+    // The white ma on f5 reaches e7, next to the black khun on e8; from c4
+    // it reaches nothing near the khun, and the ruea on the h-file bears on
+    // no square of the khun's zone either.
+    assert_eq!(
+        feature("4k3/8/8/5N2/8/8/8/4K2R w - - 0 1", t::KHUN_ATTACKERS + 1),
+        1
+    );
+    assert_eq!(
+        feature("4k3/8/8/8/2N5/8/8/4K2R w - - 0 1", t::KHUN_ATTACKERS + 1),
+        0
+    );
+    assert_eq!(
+        feature("4k3/8/8/8/2N5/8/8/4K2R w - - 0 1", t::KHUN_ATTACKERS),
+        0
+    );
 }
 
 #[test]
 fn mobility_counts_the_squares_a_piece_may_go_to() {
-    let w0 = MakrukWeights {
-        mobility: [0; 6],
-        ..MakrukWeights::DEFAULT
-    };
-    let with = |role: usize| {
-        let mut w = w0.clone();
-        w.mobility[role] = 1;
-        w
-    };
     // The white khon on e4 moves forward (e5, held by its own bia) and
     // diagonally (d5, f5, d3, f3): four squares.
-    let p = pos("4k3/8/8/4P3/4S3/8/8/4K3 w - - 0 1");
-    assert_eq!(evaluate_makruk(&p, &with(2)) - evaluate_makruk(&p, &w0), 4);
+    assert_eq!(
+        feature("4k3/8/8/4P3/4S3/8/8/4K3 w - - 0 1", t::MOB_KHON + 4),
+        1
+    );
     // A ma on b1 reaches a3, c3 and d2, but c3 is guarded by a black bia
-    // on d4 (black bias take diagonally downward). The ruea on h2 keeps
-    // White's material able to mate (else the score is scaled down).
-    let p = pos("4k3/8/8/8/3p4/8/7R/1N2K3 w - - 0 1");
-    assert_eq!(evaluate_makruk(&p, &with(3)) - evaluate_makruk(&p, &w0), 2);
+    // on d4 (black bias take diagonally downward): two squares.
+    assert_eq!(
+        feature("4k3/8/8/8/3p4/8/7R/1N2K3 w - - 0 1", t::MOB_MA + 2),
+        1
+    );
+}
+
+#[test]
+fn bia_structure_is_seen() {
+    // White bias on c4 and c5 (doubled, isolated: no bia on b or d), a
+    // black bia on h6 far away; the c5 bia is passed (no black bia on b,
+    // c or d ahead), so is the h6 bia for Black.
+    let fen = "4k3/8/7p/2P5/2P5/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, t::BIA_DOUBLED), 1);
+    // Two isolated white bias against one isolated black bia.
+    assert_eq!(feature(fen, t::BIA_ISOLATED), 1);
+    // Both white bias are passed (c4 is behind c5, still no black bia in
+    // front): ranks 4 and 5 (relative 3 and 4); the black h6 bia is on its
+    // relative rank 2.
+    assert_eq!(feature(fen, t::BIA_PASSED + 3), 1);
+    assert_eq!(feature(fen, t::BIA_PASSED + 4), 1);
+    assert_eq!(feature(fen, t::BIA_PASSED + 2), -1);
+    // A phalanx (d4 e4) and a protected bia (e4 guards f5).
+    let fen = "4k3/8/8/5P2/3PP3/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, t::BIA_PHALANX), 2);
+    assert_eq!(feature(fen, t::BIA_PROTECTED), 1);
+}
+
+#[test]
+fn threats_and_hanging_pieces_are_seen() {
+    // A black bia on d6 attacks the white ma on e5 (black bias take
+    // diagonally downward); nothing defends the ma.
+    let fen = "4k3/8/3p4/4N3/8/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, t::THREAT_BY_BIA + 3), 1);
+    assert_eq!(feature(fen, t::HANGING + 3), 1);
+    // Defended by a bia on d4, the ma is no longer hanging.
+    let fen = "4k3/8/3p4/4N3/3P4/8/8/4K3 w - - 0 1";
+    assert_eq!(feature(fen, t::THREAT_BY_BIA + 3), 1);
+    assert_eq!(feature(fen, t::HANGING + 3), 0);
+}
+
+#[test]
+fn the_khun_shelter_counts_bias_in_front() {
+    // The khun on d2 with bias on c3, d4 and e3 (one or two ranks ahead):
+    // all three files covered.
+    assert_eq!(
+        feature("4k3/8/8/8/3P4/2P1P3/3K4/8 w - - 0 1", t::KHUN_SHELTER + 3),
+        1
+    );
+    // Without the d4 bia, two; the bare black khun has none.
+    assert_eq!(
+        feature("4k3/8/8/8/8/2P1P3/3K4/8 w - - 0 1", t::KHUN_SHELTER + 2),
+        1
+    );
+    assert_eq!(
+        feature("4k3/8/8/8/8/2P1P3/3K4/8 w - - 0 1", t::KHUN_SHELTER),
+        -1
+    );
+}
+
+#[test]
+fn the_evaluation_is_the_trace_weighted() {
+    // The engine's sum equals the trace's features times their weights.
+    let w = &MakrukWeights::DEFAULT.terms;
+    for fen in [
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        "r1s1k2r/2m4n/2pppps1/pp6/P1PKP1P1/1P1P2SN/1S6/RN2M3 b - - 0 18",
+    ] {
+        let p = pos(fen);
+        let mut trace = Trace::default();
+        makruk_trace(&p, &mut trace);
+        let (mut mg, mut eg) = (0i32, 0i32);
+        for &(f, n) in &trace.features {
+            mg += w.mg[f as usize] as i32 * n as i32;
+            eg += w.eg[f as usize] as i32 * n as i32;
+        }
+        let ph = makruk_phase(&p);
+        let blended = (mg * ph + eg * (t::PHASE_MAX - ph)) / t::PHASE_MAX;
+        assert_eq!(blended, linear_white(&p, w), "{fen}");
+    }
 }

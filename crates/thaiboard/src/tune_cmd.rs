@@ -3,7 +3,8 @@
 
 use crate::error::CliError;
 use clap::{Args, Subcommand, ValueEnum};
-use engine::tune::driver::{TuneGame, gen_file, match_files, run_file};
+use engine::tune::driver::{TuneGame, fit_file, gen_file, match_files, run_file};
+use engine::tune::linear::FitOptions;
 use engine::tune::selfplay::PlayConfig;
 use std::path::PathBuf;
 
@@ -74,6 +75,23 @@ pub enum TuneCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Fit the Makruk feature weights by gradient descent to scored
+    /// positions (`CENTIPAWNS FEN` a line, White's view), e.g. a stronger
+    /// engine's search scores; print the new `eval/makruk_weights.rs`.
+    Fit {
+        /// The scored positions.
+        #[arg(long)]
+        data: PathBuf,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 400)]
+        epochs: u32,
+        /// Adam step size in centipawns.
+        #[arg(long, default_value_t = 2.0)]
+        rate: f64,
+        /// Write the source here instead of printing it.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Fit the weights to a dataset (sigmoid scale K first, then local
     /// search on the mean squared error); print them as Rust source.
     Run {
@@ -134,6 +152,27 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
                 "games {} positions {} white {} draws {} black {} unfinished {}",
                 s.games, s.positions, s.results[0], s.results[1], s.results[2], s.unfinished
             );
+        }
+        TuneCommand::Fit {
+            data,
+            epochs,
+            rate,
+            out,
+        } => {
+            if epochs == 0 || !rate.is_finite() || rate <= 0.0 {
+                return Err(CliError::input("--epochs and --rate must be positive"));
+            }
+            let options = FitOptions {
+                epochs,
+                rate,
+                ..FitOptions::default()
+            };
+            let src = fit_file(&data, &options, log).map_err(CliError::input)?;
+            match out {
+                Some(p) => std::fs::write(&p, src)
+                    .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?,
+                None => print!("{src}"),
+            }
         }
         TuneCommand::Run {
             game,

@@ -109,8 +109,8 @@ pub struct TuneReport<W> {
 }
 
 /// The tunable mask of `W` with the named weights held as they are: a name
-/// is a weight (`material[4]`) or a group (`material`). Unknown names are an
-/// error.
+/// is a weight (`man_rank[4]`, `mg.material.ruea`) or a group (`man_rank`,
+/// `mg.material`, `eg.psqt.ma`). Unknown names are an error.
 pub fn freeze<W: Tunable>(names: &[String]) -> Result<Vec<bool>, String> {
     let all = W::names();
     let mut mask = W::tunable();
@@ -119,7 +119,7 @@ pub fn freeze<W: Tunable>(names: &[String]) -> Result<Vec<bool>, String> {
         for (i, w) in all.iter().enumerate() {
             if w == n
                 || w.strip_prefix(n.as_str())
-                    .is_some_and(|r| r.starts_with('['))
+                    .is_some_and(|r| r.starts_with('[') || r.starts_with('.'))
             {
                 mask[i] = false;
                 hit = true;
@@ -253,14 +253,26 @@ mod tests {
 
     #[test]
     fn freeze_names_weights_and_groups() {
-        let mask = freeze::<MakrukWeights>(&["material".into(), "tempo".into()]).unwrap();
+        let mask = freeze::<MakrukWeights>(&["mg.material".into(), "eg.tempo".into()]).unwrap();
         let names = MakrukWeights::names();
+        let mut frozen = 0;
         for (n, t) in names.iter().zip(&mask) {
-            if n.starts_with("material[") || n == "tempo" {
+            if n.starts_with("mg.material.") || n == "eg.tempo" {
                 assert!(!t, "{n}");
+                frozen += 1;
             }
         }
-        assert!(mask[names.iter().position(|n| n == "centre[3]").unwrap()]);
+        assert_eq!(frozen, 8);
+        assert!(mask[names.iter().position(|n| n == "mg.psqt.ma.f3").unwrap()]);
+        assert!(mask[names.iter().position(|n| n == "eg.material.ruea").unwrap()]);
+        assert!(mask[names.iter().position(|n| n == "mg.tempo").unwrap()]);
+        let mask = freeze::<MakhosWeights>(&["man_rank".into()]).unwrap();
+        assert!(
+            !mask[MakhosWeights::names()
+                .iter()
+                .position(|n| n == "man_rank[3]")
+                .unwrap()]
+        );
         assert!(
             freeze::<MakrukWeights>(&["queen".into()])
                 .unwrap_err()

@@ -184,6 +184,55 @@ where
     }))
 }
 
+/// Fits the Makruk feature weights to a scored file (`<centipawns from
+/// White's view> <FEN>` a line, e.g. from a stronger engine's searches),
+/// starting from the engine's weights, holding out every tenth position to
+/// report the error on positions the fit did not see. Returns the source of
+/// `eval/makruk_weights.rs`.
+pub fn fit_file(
+    data: &Path,
+    options: &crate::tune::linear::FitOptions,
+    mut log: impl FnMut(String),
+) -> Result<String, String> {
+    use crate::tune::linear::{error, fit, load};
+    let file = File::open(data).map_err(|e| format!("{}: {e}", data.display()))?;
+    let (samples, skipped) =
+        load(BufReader::new(file)).map_err(|e| format!("{}: {e}", data.display()))?;
+    if samples.len() < 10 {
+        return Err(format!(
+            "{}: too few positions ({})",
+            data.display(),
+            samples.len()
+        ));
+    }
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in samples.into_iter().enumerate() {
+        if i % 10 == 9 {
+            held.push(s)
+        } else {
+            train.push(s)
+        }
+    }
+    log(format!(
+        "{} positions to fit, {} held out, {skipped} skipped",
+        train.len(),
+        held.len()
+    ));
+    let start = crate::eval::MakrukWeights::DEFAULT.terms;
+    log(format!(
+        "start: error {:.6} held-out {:.6}",
+        error(&train, &start, options.scale),
+        error(&held, &start, options.scale)
+    ));
+    let fitted = fit(&train, &start, options, &mut log);
+    log(format!(
+        "end: error {:.6} held-out {:.6}",
+        error(&train, &fitted, options.scale),
+        error(&held, &fitted, options.scale)
+    ));
+    Ok(crate::tune::params::makruk_weights_source(&fitted))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@
 pub mod data;
 pub mod driver;
 pub mod fit;
+pub mod linear;
 pub mod params;
 pub mod selfplay;
 

@@ -1,6 +1,7 @@
 //! The evaluation weights as flat parameter vectors, for the tuner.
 
-use crate::eval::{MakhosWeights, MakrukWeights, evaluate_makhos, evaluate_makruk};
+use crate::eval::makruk_terms as terms;
+use crate::eval::{MakhosWeights, MakrukWeights, TermWeights, evaluate_makhos, evaluate_makruk};
 
 /// Evaluation weights the tuner can fit: a flat vector of integers with a
 /// name per entry, some entries frozen (scale anchors, squares a piece can
@@ -30,30 +31,19 @@ fn indexed(name: &str, n: usize) -> impl Iterator<Item = String> + '_ {
     (0..n).map(move |i| format!("{name}[{i}]"))
 }
 
-/// How many entries the Makruk weight vector has.
-const LEN: usize = 37;
+/// The Makruk scalars after the feature weights: mop-up edge and closeness,
+/// counting fade, cannot-mate divisor.
+const MAKRUK_SCALARS: usize = 4;
 
 impl Tunable for MakrukWeights {
     type Position = makruk::Position;
 
     fn to_vec(&self) -> Vec<i32> {
-        let mut v = Vec::with_capacity(LEN);
-        v.extend_from_slice(&self.material);
-        v.push(self.promoted_met);
-        v.extend_from_slice(&self.centre);
-        v.extend_from_slice(&self.bia_rank);
+        let mut v: Vec<i32> = self.terms.mg.iter().map(|&x| x as i32).collect();
+        v.extend(self.terms.eg.iter().map(|&x| x as i32));
         v.extend_from_slice(&[
-            self.khun_shelter,
-            self.khun_centre_ending,
             self.mop_edge,
             self.mop_close,
-            self.tempo,
-        ]);
-        v.extend_from_slice(&self.mobility);
-        v.extend_from_slice(&[
-            self.ruea_open_file,
-            self.ruea_half_open_file,
-            self.khun_attackers,
             self.count_fade_plies,
             self.no_mate_divisor,
         ]);
@@ -61,48 +51,30 @@ impl Tunable for MakrukWeights {
     }
 
     fn from_slice(v: &[i32]) -> Option<MakrukWeights> {
-        if v.len() != LEN {
+        let n = terms::COUNT;
+        if v.len() != 2 * n + MAKRUK_SCALARS {
             return None;
         }
-        let arr6 = |a: usize| -> [i32; 6] { v[a..a + 6].try_into().expect("6 entries") };
-        Some(MakrukWeights {
-            material: arr6(0),
-            promoted_met: v[6],
-            centre: arr6(7),
-            bia_rank: v[13..21].try_into().expect("8 entries"),
-            khun_shelter: v[21],
-            khun_centre_ending: v[22],
-            mop_edge: v[23],
-            mop_close: v[24],
-            tempo: v[25],
-            mobility: arr6(26),
-            ruea_open_file: v[32],
-            ruea_half_open_file: v[33],
-            khun_attackers: v[34],
-            count_fade_plies: v[35],
-            no_mate_divisor: v[36],
-        })
+        let mut w = MakrukWeights::DEFAULT;
+        for i in 0..n {
+            w.terms.mg[i] = v[i].clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+            w.terms.eg[i] = v[n + i].clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        }
+        w.mop_edge = v[2 * n];
+        w.mop_close = v[2 * n + 1];
+        w.count_fade_plies = v[2 * n + 2];
+        w.no_mate_divisor = v[2 * n + 3];
+        Some(w)
     }
 
     fn names() -> Vec<String> {
-        let mut n: Vec<String> = indexed("material", 6).collect();
-        n.push("promoted_met".into());
-        n.extend(indexed("centre", 6));
-        n.extend(indexed("bia_rank", 8));
+        let mut n: Vec<String> = (0..terms::COUNT)
+            .map(|i| format!("mg.{}", terms::name(i)))
+            .collect();
+        n.extend((0..terms::COUNT).map(|i| format!("eg.{}", terms::name(i))));
         for s in [
-            "khun_shelter",
-            "khun_centre_ending",
             "mop_edge",
             "mop_close",
-            "tempo",
-        ] {
-            n.push(s.into());
-        }
-        n.extend(indexed("mobility", 6));
-        for s in [
-            "ruea_open_file",
-            "ruea_half_open_file",
-            "khun_attackers",
             "count_fade_plies",
             "no_mate_divisor",
         ] {
@@ -112,21 +84,29 @@ impl Tunable for MakrukWeights {
     }
 
     fn tunable() -> Vec<bool> {
-        let mut t = vec![true; LEN];
-        // The bia's value is the unit; the khun has no material value.
-        t[0] = false;
-        t[5] = false;
-        // Bias start on the third rank and promote on the sixth: relative
-        // ranks 0, 1, 6 and 7 never hold one.
-        for r in [0, 1, 6, 7] {
-            t[13 + r] = false;
+        let n = terms::COUNT;
+        let mut t = vec![true; 2 * n + MAKRUK_SCALARS];
+        for phase in [0, n] {
+            // The bia's value is the unit; the khun has no material value.
+            t[phase + terms::MATERIAL] = false;
+            t[phase + terms::MATERIAL + 5] = false;
+            // Bias never stand on their own first two ranks or beyond the
+            // promotion rank.
+            for sq in (0..16).chain(48..64) {
+                t[phase + terms::PSQT + sq] = false;
+            }
+            // Threat and hanging slots no role uses.
+            for k in [
+                terms::THREAT_BY_BIA,
+                terms::THREAT_BY_BIA + 5,
+                terms::HANGING + 5,
+            ] {
+                t[phase + k] = false;
+            }
         }
-        // Bias and the khun have no mobility term.
-        t[26] = false;
-        t[31] = false;
         // Counting fade and the cannot-mate divisor are rules, not weights.
-        t[35] = false;
-        t[36] = false;
+        t[2 * n + 2] = false;
+        t[2 * n + 3] = false;
         t
     }
 
@@ -139,43 +119,47 @@ impl Tunable for MakrukWeights {
         makruk::Position::from_fen(makruk::Variant::Makruk, text).map_err(|e| e.to_string())
     }
 
+    /// The feature tables as the source of `eval/makruk_weights.rs`, then
+    /// the scalars as a comment (they live in `MakrukWeights::DEFAULT`).
     fn to_rust(&self) -> String {
         format!(
-            "    pub const DEFAULT: MakrukWeights = MakrukWeights {{
-        material: {:?},
-        promoted_met: {},
-        centre: {:?},
-        bia_rank: {:?},
-        khun_shelter: {},
-        khun_centre_ending: {},
-        mop_edge: {},
-        mop_close: {},
-        tempo: {},
-        mobility: {:?},
-        ruea_open_file: {},
-        ruea_half_open_file: {},
-        khun_attackers: {},
-        count_fade_plies: {},
-        no_mate_divisor: {},
-    }};
-",
-            self.material,
-            self.promoted_met,
-            self.centre,
-            self.bia_rank,
-            self.khun_shelter,
-            self.khun_centre_ending,
+            "{}// mop_edge: {}, mop_close: {}, count_fade_plies: {}, no_mate_divisor: {}\n",
+            makruk_weights_source(&self.terms),
             self.mop_edge,
             self.mop_close,
-            self.tempo,
-            self.mobility,
-            self.ruea_open_file,
-            self.ruea_half_open_file,
-            self.khun_attackers,
             self.count_fade_plies,
             self.no_mate_divisor
         )
     }
+}
+
+/// `eval/makruk_weights.rs` holding `terms`.
+pub fn makruk_weights_source(terms: &TermWeights) -> String {
+    let table = |v: &[i16]| -> String {
+        v.chunks(16)
+            .map(|c| {
+                let row: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+                format!("    {},\n", row.join(", "))
+            })
+            .collect()
+    };
+    format!(
+        "//! The fitted Makruk feature weights (layout in [`super::makruk_terms`]).
+//! Written by `thaiboard tune fit`; do not edit by hand.
+
+use super::makruk_terms::COUNT;
+
+/// Middlegame weights.
+pub const MG: [i16; COUNT] = [
+{}];
+
+/// Endgame weights.
+pub const EG: [i16; COUNT] = [
+{}];
+",
+        table(&terms.mg),
+        table(&terms.eg)
+    )
 }
 
 impl Tunable for MakhosWeights {
@@ -305,8 +289,9 @@ mod tests {
     #[test]
     fn rust_source_names_every_field() {
         let src = MakrukWeights::DEFAULT.to_rust();
-        assert!(src.contains("material: [100, "));
-        assert!(src.contains("no_mate_divisor: 16,"));
+        assert!(src.contains("pub const MG: [i16; COUNT] = [\n    100, "));
+        assert!(src.contains("pub const EG: [i16; COUNT]"));
+        assert!(src.contains("no_mate_divisor: 16"));
         let src = MakhosWeights::DEFAULT.to_rust();
         assert!(src.contains("man: 100,"));
         assert!(src.contains("trade_down: "));

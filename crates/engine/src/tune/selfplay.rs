@@ -368,13 +368,15 @@ mod tests {
 
     #[test]
     fn a_player_blind_to_material_loses_the_match() {
-        static BLIND: MakrukWeights = MakrukWeights {
-            material: [10, 10, 10, 10, 10, 0],
-            ..MakrukWeights::DEFAULT
-        };
+        let mut blind = MakrukWeights::DEFAULT;
+        for role in [0, 1, 2, 3, 4, 6] {
+            blind.terms.mg[crate::eval::makruk_terms::MATERIAL + role] = 10;
+            blind.terms.eg[crate::eval::makruk_terms::MATERIAL + role] = 10;
+        }
+        let blind: &'static MakrukWeights = Box::leak(Box::new(blind));
         let stats = play_match::<MakrukGame>(
             &MakrukWeights::DEFAULT,
-            &BLIND,
+            blind,
             2,
             &PlayConfig {
                 nodes: 400,
