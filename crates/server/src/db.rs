@@ -58,6 +58,9 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         // Checkpoints (which fsync) run in a background task, not in a commit.
                         conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                        // A WAL file that grew under load shrinks back to this
+                        // size when it restarts.
+                        conn.execute("PRAGMA journal_size_limit = 67108864").await?;
                         // Read pages through a memory map and keep more of them
                         // cached (fewer read system calls on the move path).
                         conn.execute("PRAGMA mmap_size = 268435456").await?;
@@ -90,9 +93,19 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
                 if pool.is_closed() {
                     return;
                 }
-                let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                    .execute(&pool)
-                    .await;
+                let passive: Result<(i64, i64, i64), _> =
+                    sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+                        .fetch_one(&pool)
+                        .await;
+                if let Ok((_, log, done)) = passive {
+                    if wal_needs_truncate(log, done) {
+                        // Readers kept the WAL from restarting while it grew:
+                        // wait for them (busy_timeout) and cut the file back.
+                        let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                            .execute(&pool)
+                            .await;
+                    }
+                }
             }
         });
     }
@@ -101,4 +114,30 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
         backend,
         url: url.to_string(),
     })
+}
+
+/// WAL pages (4 KiB) beyond which the background checkpoint forces a
+/// truncating checkpoint: about 256 MB.
+const WAL_TRUNCATE_PAGES: i64 = 65_536;
+
+/// Whether a passive checkpoint that left `log` pages in the WAL, `done` of
+/// them copied back, calls for a truncating one: the WAL is large and
+/// readers kept part of it from being copied.
+fn wal_needs_truncate(log: i64, done: i64) -> bool {
+    log > WAL_TRUNCATE_PAGES && done < log
+}
+
+#[cfg(test)]
+mod wal_tests {
+    use super::*;
+
+    #[test]
+    fn only_a_large_pinned_wal_is_truncated() {
+        assert!(!wal_needs_truncate(1_000, 10));
+        // Large but wholly copied back: the next commit restarts it.
+        assert!(!wal_needs_truncate(100_000, 100_000));
+        assert!(wal_needs_truncate(100_000, 60_000));
+        // PRAGMA wal_checkpoint reports -1 when the database is not in WAL mode.
+        assert!(!wal_needs_truncate(-1, -1));
+    }
 }

@@ -100,7 +100,10 @@ fn tune_fit_writes_a_weights_module() {
     ]);
     assert!(out.status.success(), "{out:?}");
     let log = String::from_utf8(out.stderr).unwrap();
-    assert!(log.contains("18 positions to fit, 2 held out, 0 skipped"), "{log}");
+    assert!(
+        log.contains("18 positions to fit, 2 held out, 0 skipped"),
+        "{log}"
+    );
     assert!(log.contains("end: error "), "{log}");
     let src = std::fs::read_to_string(&out_rs).unwrap();
     assert!(src.contains("pub const MG: [i16; COUNT] = ["), "{src}");
@@ -113,6 +116,10 @@ fn tune_fit_writes_a_weights_module() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 1: "));
     let out = thaiboard(&["tune", "fit", "--data", "/nonexistent/scored.txt"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    assert!(String::from_utf8(out.stderr).unwrap().contains("/nonexistent/scored.txt"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("/nonexistent/scored.txt")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
