@@ -345,8 +345,12 @@ mod tests {
         let mut rec = Vec::new();
         let mut tts = [Tt::new(1), Tt::new(1)];
         let w = &MakrukWeights::DEFAULT;
-        // 40 plies from the opening: no result yet, but quiet positions.
-        let r = play_game_to_end(&start, keys, [w, w], &mut tts, &cfg(), Some(&mut rec));
+        // 24 plies from the opening: no result yet, but quiet positions.
+        let opening = PlayConfig {
+            max_plies: 24,
+            ..cfg()
+        };
+        let r = play_game_to_end(&start, keys, [w, w], &mut tts, &opening, Some(&mut rec));
         assert_eq!(r, None);
         assert!(rec.len() > 10);
         let text: String = rec.iter().map(|p| format!("0.5 {p}\n")).collect();
