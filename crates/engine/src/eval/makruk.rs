@@ -122,15 +122,22 @@ fn relative(color: Color, sq: Square) -> usize {
     color.fold(sq.index(), 63 - sq.index())
 }
 
-/// Bias of `color` that no enemy bia can stop or take on their way: no
-/// enemy bia ahead on the same or a neighbouring file.
+/// Squares strictly ahead of rank `rank` from `color`'s side.
+#[inline]
+fn ranks_ahead(color: Color, rank: u8) -> Bitboard {
+    match color {
+        Color::White => Bitboard(u64::MAX.checked_shl(8 * (rank as u32 + 1)).unwrap_or(0)),
+        Color::Black => Bitboard((1u64 << (8 * rank as u32)) - 1),
+    }
+}
+
+/// Whether a bia of `color` on `sq` is passed: no enemy bia ahead of it on
+/// its own or a neighbouring file.
+#[inline]
 fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    pos.pieces(color.other(), Role::Pawn).all(|e| {
-        let ahead = color.fold(e.rank() as i32 > r, (e.rank() as i32) < r);
-        !(ahead && (e.file() as i32 - f).abs() <= 1)
-    })
+    let span =
+        (Bitboard::file(sq.file()) | neighbour_files(sq.file())) & ranks_ahead(color, sq.rank());
+    (span & pos.pieces(color.other(), Role::Pawn)).is_empty()
 }
 
 /// Walks the features of `pos`, feeding them to `sink`. The tempo feature
@@ -256,9 +263,10 @@ fn neighbour_files(file: u8) -> Bitboard {
     b
 }
 
-/// Whether `sq` is the most advanced of `color`'s bias in `set`.
-fn is_front_most(color: Color, sq: Square, mut set: Bitboard) -> bool {
-    set.all(|o| color.fold(o.rank() <= sq.rank(), o.rank() >= sq.rank()))
+/// Whether `sq` is the most advanced of `color`'s bias in `set` (its file).
+#[inline]
+fn is_front_most(color: Color, sq: Square, set: Bitboard) -> bool {
+    (set & ranks_ahead(color, sq.rank())).is_empty()
 }
 
 /// The tapered feature sum from White's view: middlegame and endgame sums
