@@ -34,6 +34,7 @@ pub mod organise;
 pub mod position;
 pub mod ratelimit;
 pub mod rules;
+pub mod tournament;
 pub mod util;
 pub mod variants;
 pub mod ws;
