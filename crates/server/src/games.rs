@@ -460,6 +460,10 @@ pub struct GameSummary {
     pub your_move: bool,
     /// Last change, ms since the epoch.
     pub updated_at: i64,
+    /// The tournament the game belongs to, if any: id.
+    pub tournament_id: Option<String>,
+    /// The tournament's name.
+    pub tournament_name: Option<String>,
 }
 
 type Slot = Arc<tokio::sync::Mutex<Option<Game>>>;
@@ -1451,6 +1455,7 @@ impl Games {
         self.timers.set(id, deadline);
         self.engine_check(&view);
         self.conditional_check(&view, &action);
+        self.tournament_check(&view);
         self.hub.publish_text(id, || {
             let update = Update {
                 kind: "update",
@@ -1483,6 +1488,59 @@ impl Games {
                 );
             }
         });
+    }
+
+    /// When a game ends, lets its tournament (if any) go on: the next swiss
+    /// round, new arena pairings, or the tournament's end (in the background).
+    fn tournament_check(&self, view: &GameView) {
+        if !matches!(view.status, Status::Finished | Status::Aborted) {
+            return;
+        }
+        let Some(me) = self.this.upgrade() else {
+            return;
+        };
+        let id = view.id.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::tournament::service::game_over(&me, &id).await {
+                eprintln!(
+                    "thaiboard-server: tournament after game {id}: {}",
+                    e.message
+                );
+            }
+        });
+    }
+
+    /// The database (for the tournament service).
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Starts a game between two given players (a tournament pairing):
+    /// stored as an ordinary game, its clock scheduled. Returns its id.
+    pub(crate) async fn start_game(
+        &self,
+        variant: Variant,
+        rules: &str,
+        tc: TimeControl,
+        white: &User,
+        black: &User,
+    ) -> ApiResult<String> {
+        let start_fen = new_game(variant, rules)
+            .map_err(|e| ApiError::bad_request("invalid_rules", e))?
+            .fen();
+        let setup = Setup {
+            variant,
+            option: rules.to_string(),
+            start_fen,
+            color: "white".into(),
+            tc,
+        };
+        let id = self
+            .insert_game(&setup, white, None, Some((&white.id, &black.id)))
+            .await?;
+        self.notify_others(&id).await;
+        self.after_change(&id, None).await;
+        Ok(id)
     }
 
     /// After a change made by another server process: tell the watchers here
@@ -1531,9 +1589,12 @@ impl Games {
     async fn summaries(&self, filter: &str, me: &str) -> ApiResult<Vec<GameSummary>> {
         let sql = format!(
             "SELECT g.id, g.variant, g.rules, g.status, wu.username, bu.username, cu.username, g.creator_color, g.tc_kind, \
-             g.tc_initial_ms, g.tc_increment_ms, g.ply, g.result, g.reason, g.white_id, g.black_id, g.updated_at \
+             g.tc_initial_ms, g.tc_increment_ms, g.ply, g.result, g.reason, g.white_id, g.black_id, g.updated_at, \
+             t.id, t.name \
              FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
-             LEFT JOIN users bu ON bu.id = g.black_id WHERE {filter}"
+             LEFT JOIN users bu ON bu.id = g.black_id \
+             LEFT JOIN tournament_games tg ON tg.game_id = g.id LEFT JOIN tournaments t ON t.id = tg.tournament_id \
+             WHERE {filter}"
         );
         let rows = sqlx::query(&sql).bind(me).fetch_all(&self.db.pool).await?;
         Ok(rows
@@ -1561,6 +1622,8 @@ impl Games {
                     result: r.get(12),
                     reason: r.get(13),
                     updated_at: r.get(16),
+                    tournament_id: r.get(17),
+                    tournament_name: r.get(18),
                 }
             })
             .collect())

@@ -10,7 +10,8 @@
 //! - [`api`]: JSON routes; [`ws`]: the game WebSocket; [`lobby`]: the live lobby socket;
 //! - [`assets`]: the web board;
 //! - [`opponent`]: the seam for computer opponents; [`engine_opponent`]: the engine behind it;
-//! - [`loadtest`]: the load generator.
+//! - [`loadtest`]: the load generator;
+//! - [`tournament`]: round-robin, swiss and arena tournaments.
 
 pub mod analysis;
 pub mod api;
@@ -89,6 +90,7 @@ impl Server {
         }
         games.start().await?;
         games.resume_engine_games().await?;
+        tournament::service::resume(&games).await?;
         if db.backend == db::Backend::Postgres {
             tokio::spawn(hub::listen_postgres(db.url.clone(), Arc::downgrade(&games)));
         }

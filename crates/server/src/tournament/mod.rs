@@ -5,4 +5,5 @@
 //! - [`service`]: storage, the reaction to finished games, and the routes.
 
 pub mod pairing;
+pub mod service;
 pub mod standings;

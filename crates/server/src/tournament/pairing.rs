@@ -331,9 +331,10 @@ pub struct ArenaWaiting {
 }
 
 /// Pairs waiting arena players: by score, each with the nearest-scored
-/// waiting player who was not its last opponent (an immediate rematch only
-/// when nobody else waits); an odd player out waits for the next game to
-/// end. The player with fewer White games gets White.
+/// waiting player it did not just play (two players whose last games were
+/// against each other meet again only when nobody else waits); an odd
+/// player out waits for the next game to end. The player with fewer White
+/// games gets White.
 pub fn arena(waiting: &[ArenaWaiting]) -> Vec<Pair> {
     let mut pool: Vec<&ArenaWaiting> = waiting.iter().collect();
     pool.sort_by_key(|w| (std::cmp::Reverse(w.score), w.player));
@@ -342,7 +343,7 @@ pub fn arena(waiting: &[ArenaWaiting]) -> Vec<Pair> {
         let a = pool.remove(0);
         let pick = pool
             .iter()
-            .position(|b| a.last_opponent != Some(b.player) && b.last_opponent != Some(a.player))
+            .position(|b| !(a.last_opponent == Some(b.player) && b.last_opponent == Some(a.player)))
             .unwrap_or(0);
         let b = pool.remove(pick);
         let a_white = match a.colour_diff.cmp(&b.colour_diff) {
@@ -561,6 +562,11 @@ mod tests {
             })
             .collect();
         assert_eq!(set, vec![(0, 2), (1, 3)]);
+        // A player whose last opponent has played someone else since may meet it.
+        let pairs = arena(&[w(0, 4, Some(2)), w(1, 0, Some(0)), w(2, 0, Some(0))]);
+        assert_eq!(pairs.len(), 1);
+        let b = pairs[0].black.unwrap();
+        assert_eq!((pairs[0].white.min(b), pairs[0].white.max(b)), (0, 1));
         // Two players who just met are paired again when nobody else waits.
         assert_eq!(arena(&[w(0, 2, Some(1)), w(1, 0, Some(0))]).len(), 1);
         // An odd one out waits.

@@ -1,0 +1,554 @@
+//! Tournaments end to end: a round-robin, a swiss and an arena played
+//! through the API, and the refusals of bad requests.
+
+mod common;
+
+use common::{Client, start};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+/// Reads the tournament until `pred` holds (within 20 s).
+async fn wait_for(c: &Client, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, t) = c.get(&format!("/api/tournaments/{id}")).await;
+        assert_eq!(status, StatusCode::OK, "{t}");
+        if pred(&t) {
+            return t;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}: {t:#}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Every board of every round.
+fn boards(t: &Value) -> Vec<Value> {
+    t["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["boards"].as_array().unwrap().clone())
+        .collect()
+}
+
+fn name_of(p: &Value) -> String {
+    p["username"].as_str().unwrap().to_string()
+}
+
+/// Ends a game: `winner` is the name of the winner, or `None` for a draw
+/// (offered by White, accepted by Black).
+async fn settle(players: &HashMap<String, &Client>, board: &Value, winner: Option<&str>) {
+    let game = board["game_id"].as_str().unwrap();
+    let (w, b) = (name_of(&board["white"]), name_of(&board["black"]));
+    match winner {
+        Some(win) => {
+            let loser = if win == w { &b } else { &w };
+            players[loser]
+                .post_ok(&format!("/api/games/{game}/resign"), json!({}))
+                .await;
+        }
+        None => {
+            players[&w]
+                .post_ok(
+                    &format!("/api/games/{game}/draw"),
+                    json!({ "action": "offer" }),
+                )
+                .await;
+            let g = players[&b]
+                .post_ok(
+                    &format!("/api/games/{game}/draw"),
+                    json!({ "action": "accept" }),
+                )
+                .await;
+            assert_eq!(g["result"], "1/2-1/2", "{g}");
+        }
+    }
+}
+
+async fn create(c: &Client, body: Value) -> String {
+    let (status, t) = c.post("/api/tournaments", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    assert_eq!(t["status"], "upcoming");
+    t["id"].as_str().unwrap().to_string()
+}
+
+fn standing_of<'a>(t: &'a Value, name: &str) -> &'a Value {
+    t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["user"]["username"] == name)
+        .unwrap_or_else(|| panic!("{name} in the standings: {t}"))
+}
+
+#[tokio::test]
+async fn a_four_player_round_robin_is_played_to_the_end() {
+    let server = start().await;
+    let mut clients = Vec::new();
+    for _ in 0..4 {
+        clients.push(Client::registered(&server, "rr").await);
+    }
+    let id = create(
+        &clients[0],
+        json!({ "name": "Round-robin cup", "variant": "makruk", "kind": "round_robin",
+                "time_control": { "kind": "correspondence", "days": 3 } }),
+    )
+    .await;
+    for c in &clients {
+        c.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+    }
+    clients[1]
+        .refused(
+            &format!("/api/tournaments/{id}/start"),
+            json!({}),
+            StatusCode::FORBIDDEN,
+            "not_creator",
+        )
+        .await;
+    let t = clients[0]
+        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(t["status"], "running");
+    // Berger tables: 3 rounds of 2 boards, every pair once, all games started at once.
+    let rounds = t["pairings"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3, "{t}");
+    let mut met = HashSet::new();
+    for r in rounds {
+        let mut seen = HashSet::new();
+        for b in r["boards"].as_array().unwrap() {
+            assert_eq!(b["status"], "ongoing", "{b}");
+            let (w, bl) = (name_of(&b["white"]), name_of(&b["black"]));
+            assert!(seen.insert(w.clone()) && seen.insert(bl.clone()));
+            let key = if w < bl { (w, bl) } else { (bl, w) };
+            assert!(met.insert(key), "a pair meets once");
+        }
+    }
+    assert_eq!(met.len(), 6);
+    // The games are ordinary games: in the players' lists, with the tournament's name.
+    let (_, mine) = clients[1].get("/api/my-games").await;
+    let listed = mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["tournament_id"] == id.as_str())
+        .count();
+    assert_eq!(listed, 3, "{mine}");
+    assert!(
+        mine.as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["tournament_name"] == "Round-robin cup")
+    );
+    let game0 = boards(&t)[0]["game_id"].as_str().unwrap().to_string();
+    let (_, of_game) = clients[1]
+        .get(&format!("/api/games/{game0}/tournament"))
+        .await;
+    assert_eq!(of_game["id"], id.as_str());
+
+    // Results (players by seed p0..p3): p1 beats p0, p0 beats p2, p0 draws
+    // p3, p1 draws p2, p3 beats p1, p3 beats p2. Points: p3 2.5, p1 1.5, p0
+    // 1.5, p2 0.5; p1 and p0 are level on Sonneborn-Berger (1.75) and p1
+    // is ahead on the direct encounter.
+    let names: Vec<String> = clients.iter().map(|c| c.name()).collect();
+    let players: HashMap<String, &Client> = clients.iter().map(|c| (c.name(), c)).collect();
+    let result = |a: usize, b: usize| -> Option<Option<usize>> {
+        let table = [
+            ((0, 1), Some(1)),
+            ((0, 2), Some(0)),
+            ((0, 3), None),
+            ((1, 2), None),
+            ((1, 3), Some(3)),
+            ((2, 3), Some(3)),
+        ];
+        table
+            .iter()
+            .find(|((x, y), _)| (*x, *y) == (a.min(b), a.max(b)))
+            .map(|(_, w)| *w)
+    };
+    for b in boards(&t) {
+        let seat = |p: &Value| names.iter().position(|n| *n == name_of(p)).unwrap();
+        let (w, bl) = (seat(&b["white"]), seat(&b["black"]));
+        let winner = result(w, bl).unwrap().map(|i| names[i].as_str());
+        settle(&players, &b, winner).await;
+    }
+    let t = wait_for(&clients[2], &id, "the end", |t| t["status"] == "finished").await;
+    let order: Vec<String> = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| name_of(&s["user"]))
+        .collect();
+    assert_eq!(
+        order,
+        vec![
+            names[3].clone(),
+            names[1].clone(),
+            names[0].clone(),
+            names[2].clone()
+        ],
+        "{t:#}"
+    );
+    let expect = [
+        (3, 2.5, 2.75, 1),
+        (1, 1.5, 1.75, 2),
+        (0, 1.5, 1.75, 3),
+        (2, 0.5, 0.75, 4),
+    ];
+    for (p, points, sb, rank) in expect {
+        let s = standing_of(&t, &names[p]);
+        assert_eq!(s["points"], points, "{s}");
+        assert_eq!(s["sonneborn_berger"], sb, "{s}");
+        assert_eq!(s["rank"], rank, "{s}");
+    }
+    assert_eq!(standing_of(&t, &names[1])["direct_encounter"], 1.0);
+    assert_eq!(standing_of(&t, &names[0])["direct_encounter"], 0.0);
+    assert!(t["finished_at"].is_i64());
+    // Listed among the finished tournaments.
+    let (_, lists) = clients[0].get("/api/tournaments").await;
+    assert!(
+        lists["finished"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x["id"] == id.as_str())
+    );
+}
+
+#[tokio::test]
+async fn a_five_player_swiss_pairs_its_rounds_by_itself() {
+    let server = start().await;
+    let mut clients = Vec::new();
+    for _ in 0..5 {
+        clients.push(Client::registered(&server, "sw").await);
+    }
+    let id = create(
+        &clients[0],
+        json!({ "name": "Swiss open", "variant": "makhos", "rules": "no-reverse", "kind": "swiss",
+                "rounds": 3, "time_control": { "kind": "correspondence", "days": 2 } }),
+    )
+    .await;
+    for c in &clients {
+        c.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+    }
+    let players: HashMap<String, &Client> = clients.iter().map(|c| (c.name(), c)).collect();
+    clients[0]
+        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    let mut met: HashSet<(String, String)> = HashSet::new();
+    let mut byes: Vec<String> = Vec::new();
+    for round in 1..=3 {
+        let t = wait_for(&clients[0], &id, "the round's pairings", |t| {
+            t["pairings"].as_array().unwrap().len() == round
+        })
+        .await;
+        assert_eq!(t["current_round"], round as i64);
+        let r = &t["pairings"][round - 1];
+        let boards = r["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 3, "two games and a bye: {r}");
+        let bye: Vec<&Value> = boards.iter().filter(|b| b["black"].is_null()).collect();
+        assert_eq!(bye.len(), 1);
+        assert!(bye[0]["game_id"].is_null());
+        let bye_name = name_of(&bye[0]["white"]);
+        assert!(!byes.contains(&bye_name), "one bye per player: {byes:?}");
+        byes.push(bye_name);
+        for b in boards.iter().filter(|b| !b["black"].is_null()) {
+            let (w, bl) = (name_of(&b["white"]), name_of(&b["black"]));
+            let key = if w < bl {
+                (w.clone(), bl)
+            } else {
+                (bl, w.clone())
+            };
+            assert!(met.insert(key), "no rematch: {t:#}");
+            // The game is a Mak-hot game with the tournament's rule option.
+            let (_, g) = clients[0]
+                .get(&format!("/api/games/{}", b["game_id"].as_str().unwrap()))
+                .await;
+            assert_eq!(
+                (g["variant"].as_str(), g["rules"].as_str()),
+                (Some("makhos"), Some("no-reverse"))
+            );
+            // White wins every game.
+            settle(&players, b, Some(&w)).await;
+        }
+    }
+    let t = wait_for(&clients[0], &id, "the end", |t| t["status"] == "finished").await;
+    assert_eq!(t["pairings"].as_array().unwrap().len(), 3);
+    // The first bye went to the lowest seed.
+    assert_eq!(byes[0], clients[4].name());
+    let rows = t["standings"].as_array().unwrap();
+    let total: f64 = rows.iter().map(|s| s["points"].as_f64().unwrap()).sum();
+    assert_eq!(total, 6.0 + 3.0, "six games and three byes of a point");
+    // Buchholz: the sum of the final points of the opponents met.
+    let points: HashMap<String, f64> = rows
+        .iter()
+        .map(|s| (name_of(&s["user"]), s["points"].as_f64().unwrap()))
+        .collect();
+    for s in rows {
+        let me = name_of(&s["user"]);
+        let expected: f64 = met
+            .iter()
+            .filter_map(|(a, b)| {
+                if *a == me {
+                    Some(points[b])
+                } else if *b == me {
+                    Some(points[a])
+                } else {
+                    None
+                }
+            })
+            .sum();
+        assert_eq!(s["buchholz"].as_f64().unwrap(), expected, "{s}");
+        assert!(s["byes"].as_i64().unwrap() <= 1, "{s}");
+    }
+    assert_eq!(
+        rows.iter()
+            .map(|s| s["byes"].as_i64().unwrap())
+            .sum::<i64>(),
+        3
+    );
+    for w in rows.windows(2) {
+        assert!(w[0]["points"].as_f64() >= w[1]["points"].as_f64());
+    }
+}
+
+#[tokio::test]
+async fn an_arena_repairs_finished_players_and_counts_streaks() {
+    let server = start().await;
+    let a = Client::registered(&server, "ar").await;
+    let b = Client::registered(&server, "ar").await;
+    let c = Client::registered(&server, "ar").await;
+    let id = create(
+        &a,
+        json!({ "name": "Blitz arena", "variant": "makruk", "kind": "arena", "duration_minutes": 0.25,
+                "time_control": { "kind": "live", "minutes": 1, "increment": 0 } }),
+    )
+    .await;
+    for p in [&a, &b, &c] {
+        p.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+    }
+    let players: HashMap<String, &Client> = [&a, &b, &c].iter().map(|p| (p.name(), *p)).collect();
+    let t = a
+        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    let ends_at = t["ends_at"].as_i64().unwrap();
+    let pending = |t: &Value| -> Vec<Value> {
+        boards(t)
+            .into_iter()
+            .filter(|b| b["status"] == "ongoing")
+            .collect()
+    };
+    // The top two seeds meet first; the third waits.
+    let first = pending(&t);
+    assert_eq!(first.len(), 1, "{t}");
+    let mut last_opponent: Option<String> = None;
+    // `a` wins four games in a row: 2, 2, then 4 and 4 on a streak.
+    for game in 0..4 {
+        let t = wait_for(&a, &id, "a game for a", |t| {
+            pending(t).iter().any(|b| {
+                (name_of(&b["white"]) == a.name() || name_of(&b["black"]) == a.name())
+                    && boards(t).len() > game
+            })
+        })
+        .await;
+        let board = pending(&t)
+            .into_iter()
+            .find(|b| name_of(&b["white"]) == a.name() || name_of(&b["black"]) == a.name())
+            .unwrap();
+        let opponent = if name_of(&board["white"]) == a.name() {
+            name_of(&board["black"])
+        } else {
+            name_of(&board["white"])
+        };
+        assert_ne!(
+            Some(&opponent),
+            last_opponent.as_ref(),
+            "no immediate rematch while another player waits: {t:#}"
+        );
+        assert_eq!(
+            players[&opponent]
+                .get(&format!(
+                    "/api/games/{}",
+                    board["game_id"].as_str().unwrap()
+                ))
+                .await
+                .1["time_control"]["kind"],
+            "live"
+        );
+        last_opponent = Some(opponent);
+        if game == 3 {
+            // The last game is still going when the arena's time is up.
+            let wait = ends_at - thaiboard_server::util::now_ms();
+            assert!(wait > 0, "the arena ended too soon for the test");
+            tokio::time::sleep(Duration::from_millis(wait as u64 + 300)).await;
+            let (_, t) = a.get(&format!("/api/tournaments/{id}")).await;
+            assert_eq!(t["status"], "running", "a game is still going");
+        }
+        settle(&players, &board, Some(&a.name())).await;
+    }
+    let t = wait_for(&a, &id, "the end", |t| t["status"] == "finished").await;
+    assert!(pending(&t).is_empty(), "no pairing after the end: {t:#}");
+    let top = &t["standings"][0];
+    assert_eq!(name_of(&top["user"]), a.name(), "{t:#}");
+    assert_eq!(top["sheet"], json!([2, 2, 4, 4]), "{top}");
+    assert_eq!(top["score"], 12);
+    assert_eq!(top["performance"], 100.0);
+    assert_eq!(top["on_fire"], true);
+    // b and c lost two games each.
+    for s in &t["standings"].as_array().unwrap()[1..] {
+        assert_eq!(
+            (s["score"].as_i64(), s["losses"].as_i64()),
+            (Some(0), Some(2)),
+            "{s}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn bad_tournament_requests_are_refused() {
+    let server = start().await;
+    let a = Client::registered(&server, "bad").await;
+    let b = Client::registered(&server, "bad").await;
+    let guest = Client::guest(&server).await;
+    let rr = json!({ "name": "Club round-robin", "variant": "makruk", "kind": "round_robin" });
+    guest
+        .refused(
+            "/api/tournaments",
+            rr.clone(),
+            StatusCode::FORBIDDEN,
+            "account_required",
+        )
+        .await;
+    let bad = |patch: Value| {
+        let mut body = rr.clone();
+        for (k, v) in patch.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    for (patch, code) in [
+        (json!({ "kind": "knockout" }), "invalid_kind"),
+        (json!({ "name": "" }), "invalid_name"),
+        (json!({ "name": "x".repeat(61) }), "invalid_name"),
+        (json!({ "variant": "chess" }), "invalid_variant"),
+        (json!({ "rules": "no-reverse" }), "invalid_rules"),
+        (
+            json!({ "time_control": { "kind": "live", "minutes": 5 } }),
+            "invalid_time_control",
+        ),
+        (
+            json!({ "time_control": { "kind": "correspondence", "days": 0 } }),
+            "invalid_time_control",
+        ),
+        (json!({ "rounds": 3 }), "invalid_rounds"),
+        (json!({ "kind": "swiss" }), "invalid_rounds"),
+        (json!({ "kind": "swiss", "rounds": 0 }), "invalid_rounds"),
+        (json!({ "kind": "arena" }), "invalid_duration"),
+        (
+            json!({ "kind": "arena", "duration_minutes": 30,
+                    "time_control": { "kind": "correspondence" } }),
+            "invalid_time_control",
+        ),
+        (json!({ "max_players": 1 }), "invalid_max_players"),
+        (json!({ "starts_at": 1 }), "invalid_start"),
+        (json!({ "colour": "white" }), "malformed_json"),
+    ] {
+        a.refused(
+            "/api/tournaments",
+            bad(patch),
+            StatusCode::BAD_REQUEST,
+            code,
+        )
+        .await;
+    }
+    let (s, e) = a.get("/api/tournaments/nosuchthing").await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_found")),
+        "{e}"
+    );
+    let (s, _) = a.get("/api/tournaments/..%2F").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    let id = create(&a, bad(json!({ "max_players": 2 }))).await;
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    guest
+        .refused(
+            &path("join"),
+            json!({}),
+            StatusCode::FORBIDDEN,
+            "account_required",
+        )
+        .await;
+    a.refused(
+        &path("start"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "not_enough_players",
+    )
+    .await;
+    a.refused(
+        &path("withdraw"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "not_joined",
+    )
+    .await;
+    a.post_ok(&path("join"), json!({})).await;
+    a.refused(
+        &path("join"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "already_joined",
+    )
+    .await;
+    // Withdraw and come back.
+    a.post_ok(&path("withdraw"), json!({})).await;
+    a.post_ok(&path("join"), json!({})).await;
+    b.post_ok(&path("join"), json!({})).await;
+    let c = Client::registered(&server, "bad").await;
+    c.refused(
+        &path("join"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "tournament_full",
+    )
+    .await;
+    let (_, view) = c.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(view["you"]["can_join"], false);
+    assert_eq!(view["players"], 2);
+    let (_, view) = a.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(view["you"]["can_start"], true);
+    a.post_ok(&path("start"), json!({})).await;
+    a.refused(
+        &path("start"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "already_started",
+    )
+    .await;
+    c.refused(&path("join"), json!({}), StatusCode::CONFLICT, "not_open")
+        .await;
+    b.refused(
+        &path("withdraw"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "not_open",
+    )
+    .await;
+    let (_, lists) = a.get("/api/tournaments").await;
+    assert!(
+        lists["running"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x["id"] == id.as_str() && x["players"] == 2)
+    );
+}
