@@ -6,7 +6,8 @@
 // Mak-hot multi-capture square by square; a guest plays the computer and resigns,
 // then uses the game's tabs (comment, material, rules, GIF, analysis, book, tags)
 // and the analysis board; a reader switches the interface to Thai and the
-// board to Thai notation (coordinates, moves, typed moves, a flipped board).
+// board to Thai notation (coordinates, moves, typed moves, a flipped board);
+// two players play a round-robin tournament.
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/run.mjs   (starts its own server)
 //   BASE_URL=http://127.0.0.1:8080 node e2e/run.mjs          (uses a running one)
@@ -389,6 +390,49 @@ async function run() {
     await carol.waitForSelector('#analysis-status:has-text("Black to move")');
     expect((await carol.inputValue('#analysis-fen')).includes('4P3'), 'the reloaded board has e4');
     await carol.screenshot({ path: join(artifacts, '15-analysis-board.png') });
+  });
+
+  await step('a round-robin tournament: create, two players join, start, the game on its page, standings after a draw', async () => {
+    const name = `Spring cup ${suffix}`;
+    await alice.goto(base + '/tournaments');
+    await alice.waitForSelector('#tournament-create');
+    await alice.fill('#tournament-create input[name=name]', name);
+    await alice.selectOption('#tournament-create select[name=kind]', 'round_robin');
+    await alice.selectOption('#tournament-create select[name=variant]', 'makruk');
+    await alice.screenshot({ path: join(artifacts, '16-tournament-form.png') });
+    await alice.click('#tournament-create button[type=submit]');
+    await alice.waitForURL(/\/tournaments\/[A-Za-z0-9]+$/);
+    const url = alice.url();
+    await alice.waitForSelector(`#tournament-name:has-text("${name}")`);
+    await alice.click('#join');
+    await alice.waitForSelector('#entrants li');
+    await bob.goto(url);
+    await bob.click('#join');
+    await bob.waitForSelector('#entrants li:nth-child(2)');
+    expect(await bob.locator('#start').count() === 0, 'only the creator may start');
+    await alice.waitForSelector('#start', { timeout: 10000 }); // the page refreshes itself
+    await alice.click('#start');
+    await alice.waitForSelector('#pairings a.game-link');
+    await alice.waitForSelector('#tournament-status:has-text("running")');
+    await alice.screenshot({ path: join(artifacts, '17-tournament-running.png') });
+    await bob.goto(base + '/my-games');
+    await bob.waitForSelector(`#my-games a.tournament:has-text("${name}")`);
+    await bob.goto(url);
+    await bob.click('#pairings a.game-link');
+    await bob.waitForSelector(`#tournament-link:has-text("${name}")`);
+    await bob.click('#draw-offer');
+    await alice.click('#pairings a.game-link');
+    await alice.click('#draw-accept');
+    await alice.waitForSelector('#result:has-text("1/2-1/2")');
+    await alice.click('#tournament-link');
+    await alice.waitForSelector('#tournament-status:has-text("finished")', { timeout: 10000 });
+    const rows = await alice.locator('#standings tbody tr').allTextContents();
+    expect(rows.length === 2 && rows.every(r => r.includes('½')), `standings: ${rows}`);
+    await alice.waitForSelector('#pairings td.result:has-text("½–½")');
+    await alice.screenshot({ path: join(artifacts, '18-tournament-standings.png') });
+    await alice.goto(base + '/tournaments');
+    await alice.waitForSelector(`#tournaments-finished a:has-text("${name}")`);
+    await alice.screenshot({ path: join(artifacts, '19-tournaments.png') });
   });
 
   await thaiSteps();

@@ -19,6 +19,7 @@ export interface Summary {
   id: string; variant: string; rules: string; status: string; white: string | null; black: string | null; creator: string;
   creator_color: string; tc_kind: string; tc_initial_ms: number; tc_increment_ms: number; ply: number; result: string | null;
   reason: string | null; your_move: boolean; updated_at: number;
+  tournament_id?: string | null; tournament_name?: string | null;
 }
 export interface ApiError { error: string; message: string }
 

@@ -9,6 +9,7 @@ import { h } from './dom';
 import { applyLang, lang, setLang, t, tMaybe } from './i18n';
 import { boardNotation, hasThai, pickMove, setThaiNotation, showMove, showSquare, thaiNotation } from './notation';
 import { gameTabs } from './tabs';
+import { tournamentLink, tournamentPage, tournamentsPage } from './tournaments';
 
 const app = document.getElementById('app')!;
 const topBar = document.getElementById('top')!;
@@ -43,7 +44,8 @@ function renderHeader(): void {
     right.append(h('span', { id: 'username' }, t('top.signedInAs', { name: me.username })),
       h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
-  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')), settings(), right);
+  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
+    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), settings(), right);
 }
 
 /** The language switch (English / ไทย; the page is drawn again) and the Thai notation option. */
@@ -148,7 +150,9 @@ async function myGamesPage(): Promise<void> {
   const body = h('tbody', {});
   const row = (g: api.Summary) => h('tr', { class: g.your_move ? 'your-move' : '' },
     h('td', {}, h('a', { href: `/game/${g.id}` }, `${g.white ?? '?'} – ${g.black ?? '?'}`)),
-    h('td', {}, variantName(g.variant)), h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)),
+    h('td', {}, variantName(g.variant),
+      g.tournament_id ? h('div', {}, h('a', { class: 'tournament', href: `/tournaments/${g.tournament_id}` }, g.tournament_name ?? '')) : null),
+    h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)),
     h('td', {}, g.status === 'ongoing' ? (g.your_move ? t('mygames.yourMove') : t('mygames.theirMove')) : g.status === 'open' ? t('mygames.waiting') : `${g.result ?? ''} ${reasonText(g.reason)}`),
     h('td', {}, String(Math.ceil(g.ply / 2))),
     h('td', { class: 'tags' }, (tags.games[g.id] ?? []).join(', ')));
@@ -391,6 +395,7 @@ async function gamePage(id: string): Promise<void> {
     return game.clock.running === color ? ms - (Date.now() - received) : ms;
   }
 
+  let inTournament = false; // set once the game's tournament (if any) is known
   let claimShown = false;
   function tickClocks(): void {
     // The opponent's time ran out and the server has not ended the game yet: offer the claim.
@@ -454,7 +459,8 @@ async function gamePage(id: string): Promise<void> {
       items.push(b(t('game.acceptChallenge'), 'accept', async () => { try { onGame(await api.accept(id), null, true); } catch (e) { err.textContent = (e as Error).message; } }, true));
     if (game.status === 'ongoing' && myColor) {
       const other = myColor === 'white' ? 'black' : 'white';
-      if (game.ply < 2) items.push(b(t('game.abort'), 'abort', () => act({ type: 'abort' })));
+      // Tournament games cannot be aborted: resign instead.
+      if (game.ply < 2 && !inTournament) items.push(b(t('game.abort'), 'abort', () => act({ type: 'abort' })));
       else items.push(b(t('game.resign'), 'resign', () => { if (confirm(t('game.resignConfirm'))) act({ type: 'resign' }); }));
       if (game.clock.running === other && timeLeft(other) <= 0) items.push(b(t('game.claim'), 'claim', () => act({ type: 'claim' }), true));
       if (game.draw_offer === other) {
@@ -511,6 +517,7 @@ async function gamePage(id: string): Promise<void> {
     input.placeholder = inputHint();
     renderAll();
   });
+  tournamentLink(id).then(link => { if (link) { inTournament = true; status.before(link); renderControls(); } });
   setInterval(tickClocks, 100);
   document.addEventListener('keydown', ev => {
     if (document.activeElement === input) return;
@@ -536,6 +543,8 @@ async function main(): Promise<void> {
     if (m) await gamePage(m[1]);
     else if (path === '/my-games') await myGamesPage();
     else if (path === '/analysis') await analysisPage(app);
+    else if (path === '/tournaments') await tournamentsPage(app);
+    else if (path.match(/^\/tournaments\/[A-Za-z0-9]+$/)) await tournamentPage(app, path.split('/')[2]);
     else lobbyPage();
   } catch (e) {
     app.replaceChildren(h('div', { class: 'error' }, (e as Error).message));

@@ -73,5 +73,7 @@ pub fn routes() -> Router<AppState> {
         .route("/my-games", get(index))
         .route("/analysis", get(index))
         .route("/game/{id}", get(index))
+        .route("/tournaments", get(index))
+        .route("/tournaments/{id}", get(index))
         .route("/assets/{*path}", get(asset))
 }
