@@ -421,6 +421,9 @@ pub enum Command {
     CountStop,
     /// Call the game off before both sides moved: no result.
     Abort,
+    /// The server calls a game off for a player who did not make a first
+    /// move in time (tournament games, which players cannot abort).
+    AbortAbsent,
     /// Claim the win (or draw) because the opponent's time ran out.
     ClaimTimeout,
 }
@@ -1147,6 +1150,13 @@ impl Games {
         full: bool,
     ) -> ApiResult<Option<GameView>> {
         let mut new_action = None;
+        // Tournament games cannot be aborted by their players.
+        let tournament_game = matches!(cmd, Command::Abort)
+            && sqlx::query("SELECT 1 FROM tournament_games WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(&self.db.pool)
+                .await?
+                .is_some();
         let view = self
             .with_game(id, async |g| {
                 let side = g.side_of(&user.id).ok_or_else(|| {
@@ -1218,7 +1228,13 @@ impl Games {
                         g.actions.push(action.clone());
                         new_action = Some(action);
                     }
-                    Command::Abort => {
+                    Command::Abort | Command::AbortAbsent => {
+                        if tournament_game {
+                            return Err(ApiError::conflict(
+                                "tournament_game",
+                                "a tournament game cannot be aborted: offer a draw or resign",
+                            ));
+                        }
                         if g.ply() >= 2 {
                             return Err(ApiError::conflict("too_late_to_abort", "both sides have moved: resign or offer a draw instead"));
                         }

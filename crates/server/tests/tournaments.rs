@@ -526,12 +526,21 @@ async fn bad_tournament_requests_are_refused() {
     assert_eq!(view["players"], 2);
     let (_, view) = a.get(&format!("/api/tournaments/{id}")).await;
     assert_eq!(view["you"]["can_start"], true);
-    a.post_ok(&path("start"), json!({})).await;
+    let t = a.post_ok(&path("start"), json!({})).await;
     a.refused(
         &path("start"),
         json!({}),
         StatusCode::CONFLICT,
         "already_started",
+    )
+    .await;
+    // Players cannot call a tournament game off.
+    let game = boards(&t)[0]["game_id"].as_str().unwrap().to_string();
+    a.refused(
+        &format!("/api/games/{game}/abort"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "tournament_game",
     )
     .await;
     c.refused(&path("join"), json!({}), StatusCode::CONFLICT, "not_open")
@@ -551,4 +560,62 @@ async fn bad_tournament_requests_are_refused() {
             .iter()
             .any(|x| x["id"] == id.as_str() && x["players"] == 2)
     );
+}
+
+#[tokio::test]
+async fn an_arena_starts_at_its_time_and_pairs_only_players_in_the_pool() {
+    let server = start().await;
+    let a = Client::registered(&server, "ap").await;
+    let b = Client::registered(&server, "ap").await;
+    let starts_at = thaiboard_server::util::now_ms() + 1500;
+    let id = create(
+        &a,
+        json!({ "name": "Evening arena", "variant": "makhos", "kind": "arena", "duration_minutes": 10,
+                "starts_at": starts_at, "time_control": { "kind": "live", "minutes": 3, "increment": 2 } }),
+    )
+    .await;
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    a.post_ok(&path("join"), json!({})).await;
+    b.post_ok(&path("join"), json!({})).await;
+    let t = wait_for(&a, &id, "the start", |t| t["status"] == "running").await;
+    assert!(t["started_at"].as_i64().unwrap() >= starts_at);
+    assert_eq!(
+        t["ends_at"].as_i64().unwrap() - t["started_at"].as_i64().unwrap(),
+        600_000
+    );
+    let first = boards(&t);
+    assert_eq!(first.len(), 1, "{t}");
+    // b leaves the pool: the game goes on, but b is not paired again.
+    let left = b.post_ok(&path("withdraw"), json!({})).await;
+    assert_eq!(left["you"]["joined"], false);
+    assert_eq!(
+        left["you"]["can_join"], true,
+        "an arena player may come back"
+    );
+    let game = first[0]["game_id"].as_str().unwrap();
+    a.post_ok(&format!("/api/games/{game}/resign"), json!({}))
+        .await;
+    let t = wait_for(&a, &id, "the result", |t| {
+        boards(t)[0]["status"] == "finished"
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, t2) = a.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(boards(&t2).len(), 1, "nobody to pair a with: {t2}");
+    let winner = &t["standings"][0];
+    assert_eq!(
+        (name_of(&winner["user"]), winner["score"].as_i64()),
+        (b.name(), Some(2))
+    );
+    // b comes back and is paired at once.
+    b.post_ok(&path("join"), json!({})).await;
+    let t = wait_for(&a, &id, "a new pairing", |t| boards(t).len() == 2).await;
+    assert_eq!(boards(&t)[1]["status"], "ongoing");
+    b.refused(
+        &path("join"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "already_joined",
+    )
+    .await;
 }

@@ -1356,7 +1356,7 @@ fn watch_first_moves(games: &Arc<Games>, tournament: &str, game: &str) {
         .execute(&pool)
         .await;
         if let Ok(u) = user(&pool, &absent.id).await {
-            let _ = g.act(&u, &game, Command::Abort).await;
+            let _ = g.act(&u, &game, Command::AbortAbsent).await;
         }
     });
 }
@@ -1381,6 +1381,12 @@ pub async fn resume(games: &Arc<Games>) -> ApiResult<()> {
             ("running", _, end) => {
                 if let Some(end) = end {
                     schedule_end(games, &id, end);
+                    // Arena games still waiting for first moves are watched again.
+                    for b in boards(pool, &id).await?.iter().filter(|b| b.pending()) {
+                        if let Some(game) = &b.game_id {
+                            watch_first_moves(games, &id, game);
+                        }
+                    }
                 }
                 advance_later(games, &id);
             }
