@@ -403,6 +403,7 @@ async function run() {
     await alice.click('#tournament-create button[type=submit]');
     await alice.waitForURL(/\/tournaments\/[A-Za-z0-9]+$/);
     const url = alice.url();
+    tournamentUrl = url;
     await alice.waitForSelector(`#tournament-name:has-text("${name}")`);
     await alice.click('#join');
     await alice.waitForSelector('#entrants li');
@@ -446,6 +447,9 @@ async function coordsOnScreen(page, edge) {
 }
 
 /** The interface in Thai and the Thai notation option, in a browser of its own (a fresh guest). */
+/** The address of the tournament played in run(), shown again in Thai. */
+let tournamentUrl;
+
 async function thaiSteps() {
   const dao = await browser('dao', { locale: 'en-US' });
   dao.on('dialog', d => d.accept());
@@ -587,6 +591,15 @@ async function thaiSteps() {
     await dao.waitForSelector('#analysis-moves:has-text("ข๒-ค๓")');
     await dao.waitForSelector('#analysis-status:has-text("ฝ่ายดำเดิน")');
     await dao.screenshot({ path: join(artifacts, 'thai-makhos-analysis.png') });
+  });
+
+  await step('a tournament page in Thai: standings and pairings', async () => {
+    await dao.goto(tournamentUrl);
+    await dao.waitForSelector('#tournament-status:has-text("จบแล้ว")');
+    await dao.waitForSelector('#standings th:has-text("คะแนน")');
+    await dao.waitForSelector('#pairings h3:has-text("รอบที่ 1")');
+    await dao.waitForSelector('#nav-tournaments:has-text("ทัวร์นาเมนต์")');
+    await dao.screenshot({ path: join(artifacts, 'thai-tournament.png') });
   });
 }
 
