@@ -169,7 +169,7 @@ export async function tournamentPage(app: HTMLElement, id: string): Promise<void
     } }, label);
     const buttons = h('div', { class: 'row', id: 'tournament-actions' },
       t.you.can_join ? act('join', tr('tournament.join'), true) : null,
-      t.you.can_withdraw ? act('withdraw', t.status === 'running' ? tr('tournament.leave') : tr('tournament.withdraw')) : null,
+      t.you.can_withdraw ? act('withdraw', t.status === 'running' && t.kind === 'arena' ? tr('tournament.leave') : tr('tournament.withdraw')) : null,
       t.you.can_start ? act('start', tr('tournament.start'), true) : null);
     const info = [kindName(t.kind), variantText(t), tcText(t.time_control), tr('tournament.playerCount', { n: t.players, max: t.max_players }), tr('tournament.by', { name: t.creator.username })];
     app.replaceChildren(

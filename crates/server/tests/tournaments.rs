@@ -577,7 +577,10 @@ async fn an_arena_starts_at_its_time_and_pairs_only_players_in_the_pool() {
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
     a.post_ok(&path("join"), json!({})).await;
     b.post_ok(&path("join"), json!({})).await;
-    let t = wait_for(&a, &id, "the start", |t| t["status"] == "running").await;
+    let t = wait_for(&a, &id, "the start and its pairing", |t| {
+        t["status"] == "running" && !boards(t).is_empty()
+    })
+    .await;
     assert!(t["started_at"].as_i64().unwrap() >= starts_at);
     assert_eq!(
         t["ends_at"].as_i64().unwrap() - t["started_at"].as_i64().unwrap(),
@@ -618,4 +621,48 @@ async fn an_arena_starts_at_its_time_and_pairs_only_players_in_the_pool() {
         "already_joined",
     )
     .await;
+}
+
+#[tokio::test]
+async fn a_swiss_player_who_withdraws_is_not_paired_again() {
+    let server = start().await;
+    let mut clients = Vec::new();
+    for _ in 0..4 {
+        clients.push(Client::registered(&server, "wd").await);
+    }
+    let id = create(
+        &clients[0],
+        json!({ "name": "Club swiss", "variant": "cambodian", "kind": "swiss", "rounds": 2 }),
+    )
+    .await;
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    for c in &clients {
+        c.post_ok(&path("join"), json!({})).await;
+    }
+    let t = clients[0].post_ok(&path("start"), json!({})).await;
+    assert_eq!(t["time_control"]["kind"], "correspondence");
+    let quitter = &clients[3];
+    let (_, view) = quitter.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(view["you"]["can_withdraw"], true);
+    quitter.post_ok(&path("withdraw"), json!({})).await;
+    quitter
+        .refused(&path("join"), json!({}), StatusCode::CONFLICT, "not_open")
+        .await;
+    // The round goes on: the quitter's game too (White wins every game).
+    let players: HashMap<String, &Client> = clients.iter().map(|c| (c.name(), c)).collect();
+    for b in boards(&t) {
+        settle(&players, &b, Some(&name_of(&b["white"]))).await;
+    }
+    let t = wait_for(&clients[0], &id, "round 2", |t| {
+        t["pairings"].as_array().unwrap().len() == 2
+    })
+    .await;
+    let round2 = t["pairings"][1]["boards"].as_array().unwrap();
+    assert_eq!(round2.len(), 2, "one game and a bye among three: {t:#}");
+    for b in round2 {
+        assert_ne!(name_of(&b["white"]), quitter.name());
+        assert!(b["black"].is_null() || name_of(&b["black"]) != quitter.name());
+    }
+    // Still in the standings with the result of round 1.
+    assert_eq!(standing_of(&t, &quitter.name())["games"], 1);
 }

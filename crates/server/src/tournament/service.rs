@@ -518,7 +518,9 @@ pub async fn detail_of(pool: &AnyPool, id: &str, viewer: Option<&User>) -> ApiRe
             _ => false,
         };
         you.can_join = !u.guest && !you.joined && open;
-        you.can_withdraw = you.joined && open;
+        // A swiss player may drop out of the rounds still to be paired.
+        let swiss_running = t.kind == Kind::Swiss && t.status == "running";
+        you.can_withdraw = you.joined && (open || swiss_running);
         you.can_start = you.creator && t.status == "upcoming" && t.players >= 2;
     }
     Ok(Detail {
@@ -883,8 +885,9 @@ async fn join(
     Ok(Json(detail_of(pool, &id, Some(user)).await?))
 }
 
-/// `POST /api/tournaments/{id}/withdraw`: leave before the start (an arena:
-/// leave the pairing pool; results so far stay).
+/// `POST /api/tournaments/{id}/withdraw`: leave before the start; while it
+/// runs, an arena player leaves the pairing pool and a swiss player is not
+/// paired in later rounds (games in progress go on, results stay).
 async fn withdraw(
     State(app): State<AppState>,
     Actor(s): Actor,
@@ -899,7 +902,7 @@ async fn withdraw(
         ("upcoming", _) => {
             "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2 AND active = 1"
         }
-        ("running", Kind::Arena) => {
+        ("running", Kind::Arena | Kind::Swiss) => {
             "UPDATE tournament_entrants SET active = 0 WHERE tournament_id = $1 AND user_id = $2 AND active = 1"
         }
         _ => {
@@ -1161,9 +1164,14 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             if done.rows_affected() != 1 {
                 return Ok(()); // another server process paired it
             }
-            let entrants = entrants(pool, id).await?;
-            let players: Vec<&Entrant> = entrants.iter().collect();
-            let swiss = swiss_players(&entrants, &boards);
+            // Players who withdrew are not paired any more.
+            let active: Vec<Entrant> = entrants(pool, id)
+                .await?
+                .into_iter()
+                .filter(|e| e.active)
+                .collect();
+            let players: Vec<&Entrant> = active.iter().collect();
+            let swiss = swiss_players(&active, &boards);
             let round = pairing::swiss(&swiss, next as u32);
             create_round(games, &t, &players, next, &round).await?;
         }
