@@ -34,6 +34,9 @@ pub struct Config {
     /// Engine searches allowed at once (games against the computer); 0
     /// pauses the computer: its moves wait for a server that allows searches.
     pub engine_searches: usize,
+    /// Arena games where a side has not made its first move after this many
+    /// milliseconds are called off (the absent player leaves the pool).
+    pub arena_first_move_ms: u64,
 }
 
 impl Default for Config {
@@ -53,6 +56,7 @@ impl Default for Config {
             argon2_memory_kib: 19456,
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            arena_first_move_ms: 60_000,
         }
     }
 }

@@ -488,6 +488,9 @@ pub struct Games {
     engine: engine_play::EngineSlot,
     /// This service, for tasks it starts after a change (conditional moves).
     this: std::sync::Weak<Games>,
+    /// How long an arena game waits for its first moves, ms (see
+    /// [`crate::Config::arena_first_move_ms`]).
+    pub(crate) arena_first_move_ms: std::sync::atomic::AtomicU64,
 }
 
 type Reply = tokio::sync::oneshot::Sender<ApiResult<()>>;
@@ -764,6 +767,7 @@ impl Games {
             writer_queue,
             engine: engine_play::EngineSlot::default(),
             this: this.clone(),
+            arena_first_move_ms: std::sync::atomic::AtomicU64::new(60_000),
         })
     }
 

@@ -88,6 +88,10 @@ impl Server {
                 config.engine_searches,
             )));
         }
+        games.arena_first_move_ms.store(
+            config.arena_first_move_ms,
+            std::sync::atomic::Ordering::Relaxed,
+        );
         games.start().await?;
         games.resume_engine_games().await?;
         tournament::service::resume(&games).await?;

@@ -666,3 +666,74 @@ async fn a_swiss_player_who_withdraws_is_not_paired_again() {
     // Still in the standings with the result of round 1.
     assert_eq!(standing_of(&t, &quitter.name())["games"], 1);
 }
+
+#[tokio::test]
+async fn an_arena_calls_off_a_game_without_first_moves() {
+    let (url, _) = common::test_database();
+    let mut config = common::test_config(&url);
+    config.arena_first_move_ms = 700;
+    let server = thaiboard_server::Server::start(config).await.unwrap();
+    let a = Client::registered(&server, "ns").await;
+    let b = Client::registered(&server, "ns").await;
+    let c = Client::registered(&server, "ns").await;
+    let id = create(
+        &a,
+        json!({ "name": "No-show arena", "variant": "makruk", "kind": "arena", "duration_minutes": 10 }),
+    )
+    .await;
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    for p in [&a, &b] {
+        p.post_ok(&path("join"), json!({})).await;
+    }
+    let t = a.post_ok(&path("start"), json!({})).await;
+    let first = &boards(&t)[0];
+    assert_eq!(
+        t["time_control"]["kind"], "live",
+        "the default arena clock is live"
+    );
+    let game = first["game_id"].as_str().unwrap().to_string();
+    // White moves, Black does not: Black's game is called off and Black leaves the pool.
+    let white = if name_of(&first["white"]) == a.name() {
+        &a
+    } else {
+        &b
+    };
+    let (_, g) = white.get(&format!("/api/games/{game}")).await;
+    let mv = g["legal"][0]["uci"].as_str().unwrap().to_string();
+    white
+        .post_ok(&format!("/api/games/{game}/move"), json!({ "move": mv }))
+        .await;
+    let t = wait_for(&a, &id, "the no-show's game called off", |t| {
+        boards(t)[0]["status"] == "aborted"
+    })
+    .await;
+    let black = name_of(&first["black"]);
+    let entrant = |t: &Value, name: &str| {
+        t["entrants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| name_of(&e["user"]) == name)
+            .unwrap()["active"]
+            .clone()
+    };
+    assert_eq!(entrant(&t, &black), false, "{t:#}");
+    assert_eq!(entrant(&t, &white.name()), true);
+    assert!(
+        t["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["score"] == 0),
+        "no points for a game called off"
+    );
+    // A newcomer is paired with the player still in the pool, not the no-show.
+    c.post_ok(&path("join"), json!({})).await;
+    let t = wait_for(&a, &id, "a new pairing", |t| boards(t).len() == 2).await;
+    let second = &boards(&t)[1];
+    let names = [name_of(&second["white"]), name_of(&second["black"])];
+    assert!(
+        names.contains(&c.name()) && names.contains(&white.name()),
+        "{t:#}"
+    );
+}

@@ -39,9 +39,6 @@ pub const MIN_ARENA_MINUTES: f64 = 0.05;
 pub const MAX_ARENA_MINUTES: f64 = 24.0 * 60.0;
 /// Furthest start time of an arena, ms from now.
 pub const MAX_START_DELAY_MS: i64 = 30 * 86_400_000;
-/// An arena game where a side has not made its first move after this long
-/// is aborted, and the absent player leaves the pairing pool.
-pub const ARENA_FIRST_MOVE_MS: u64 = 60_000;
 
 /// The routes, under `/api`.
 pub fn routes() -> Router<AppState> {
@@ -1337,7 +1334,13 @@ fn watch_first_moves(games: &Arc<Games>, tournament: &str, game: &str) {
     let weak = Arc::downgrade(games);
     let (tournament, game) = (tournament.to_string(), game.to_string());
     tokio::spawn(async move {
-        tokio::time::sleep(std::time::Duration::from_millis(ARENA_FIRST_MOVE_MS)).await;
+        let wait = match weak.upgrade() {
+            Some(g) => g
+                .arena_first_move_ms
+                .load(std::sync::atomic::Ordering::Relaxed),
+            None => return,
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
         let Some(g) = weak.upgrade() else {
             return;
         };
