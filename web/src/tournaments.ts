@@ -31,7 +31,7 @@ interface Detail extends Summary {
   entrants: { user: api.Player; seed: number; active: boolean }[];
   standings: Record<string, any>[];
   pairings: { round: number; boards: BoardView[] }[];
-  you: { joined: boolean; creator: boolean; can_join: boolean; can_withdraw: boolean; can_start: boolean };
+  you: { joined: boolean; creator: boolean; can_join: boolean; can_withdraw: boolean; can_start: boolean; can_cancel: boolean };
 }
 
 function variantText(t: { variant: string; rules: string }): string {
@@ -170,7 +170,8 @@ export async function tournamentPage(app: HTMLElement, id: string): Promise<void
     const buttons = h('div', { class: 'row', id: 'tournament-actions' },
       t.you.can_join ? act('join', tr('tournament.join'), true) : null,
       t.you.can_withdraw ? act('withdraw', t.status === 'running' && t.kind === 'arena' ? tr('tournament.leave') : tr('tournament.withdraw')) : null,
-      t.you.can_start ? act('start', tr('tournament.start'), true) : null);
+      t.you.can_start ? act('start', tr('tournament.start'), true) : null,
+      t.you.can_cancel ? act('cancel', tr('tournament.cancel')) : null);
     const info = [kindName(t.kind), variantText(t), tcText(t.time_control), tr('tournament.playerCount', { n: t.players, max: t.max_players }), tr('tournament.by', { name: t.creator.username })];
     app.replaceChildren(
       h('div', { class: 'panel' }, h('h2', { id: 'tournament-name' }, t.name),
@@ -180,7 +181,7 @@ export async function tournamentPage(app: HTMLElement, id: string): Promise<void
       t.status === 'upcoming'
         ? h('div', { class: 'panel' }, h('h2', {}, tr('tournament.entrants')), h('ol', { id: 'entrants' }, ...t.entrants.map(e => h('li', {}, e.user.username))))
         : h('div', { class: 'panel' }, h('h2', {}, tr('tournament.pairings')), pairingsView(t)));
-    if (t.status === 'finished' && timer !== undefined) { clearInterval(timer); timer = undefined; }
+    if ((t.status === 'finished' || t.status === 'cancelled') && timer !== undefined) { clearInterval(timer); timer = undefined; }
   };
   const load = async () => render(await api.call<Detail>('GET', `/api/tournaments/${id}`));
   await load();

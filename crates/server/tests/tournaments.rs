@@ -477,6 +477,40 @@ async fn bad_tournament_requests_are_refused() {
     let (s, _) = a.get("/api/tournaments/..%2F").await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 
+    // The creator may call a tournament off before it starts.
+    let off = create(&a, rr.clone()).await;
+    b.refused(
+        &format!("/api/tournaments/{off}/cancel"),
+        json!({}),
+        StatusCode::FORBIDDEN,
+        "not_creator",
+    )
+    .await;
+    let t = a
+        .post_ok(&format!("/api/tournaments/{off}/cancel"), json!({}))
+        .await;
+    assert_eq!(
+        (t["status"].as_str(), t["you"]["can_join"].as_bool()),
+        (Some("cancelled"), Some(false))
+    );
+    b.refused(
+        &format!("/api/tournaments/{off}/join"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "not_open",
+    )
+    .await;
+    let (_, lists) = a.get("/api/tournaments").await;
+    for list in ["upcoming", "running", "finished"] {
+        assert!(
+            !lists[list]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["id"] == off.as_str())
+        );
+    }
+
     let id = create(&a, bad(json!({ "max_players": 2 }))).await;
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
     guest
@@ -529,6 +563,13 @@ async fn bad_tournament_requests_are_refused() {
     let t = a.post_ok(&path("start"), json!({})).await;
     a.refused(
         &path("start"),
+        json!({}),
+        StatusCode::CONFLICT,
+        "already_started",
+    )
+    .await;
+    a.refused(
+        &path("cancel"),
         json!({}),
         StatusCode::CONFLICT,
         "already_started",

@@ -198,7 +198,8 @@ pub fn swiss(players: &[SwissPlayer], round: u32) -> Vec<Pair> {
         .unwrap_or_default();
     let mut games: Vec<Pair> = pairs
         .into_iter()
-        .map(|(a, b)| colours(players, a, b, round))
+        .enumerate()
+        .map(|(board, (a, b))| colours(players, a, b, round, board))
         .collect();
     games.append(&mut out);
     games
@@ -259,7 +260,8 @@ fn search(
 /// The opponents to try for the top remaining player, best first: its
 /// score group in Dutch order (the player half a group below it first, then
 /// downwards, then upwards), then lower groups (a float down) nearest first;
-/// within a tier, pairs whose colour needs clash come last.
+/// within a tier, pairs where both must have the same colour come last, and
+/// before them pairs where both would like the same colour.
 fn candidates(players: &[SwissPlayer], rest: &[usize]) -> Vec<usize> {
     let top = rest[0];
     let score = players[top].half_points;
@@ -283,18 +285,26 @@ fn candidates(players: &[SwissPlayer], rest: &[usize]) -> Vec<usize> {
             order.push((score.abs_diff(players[p].half_points), pos, p));
         }
     }
+    // Both must have the same colour: one of them cannot.
     let clash = |p: usize| {
         let (a, b) = (players[top].must_have(), players[p].must_have());
         a.is_some() && a == b
     };
-    order.sort_by_key(|&(gap, rank, p)| (gap, clash(p), rank));
+    // Both would like the same colour: one of them will not get it (the
+    // Dutch system transposes the bottom half to avoid that).
+    let unwished = |p: usize| {
+        let (a, b) = (players[top].preference().0, players[p].preference().0);
+        a.is_some() && a == b
+    };
+    order.sort_by_key(|&(gap, rank, p)| (gap, clash(p), unwished(p), rank));
     order.into_iter().map(|(_, _, p)| p).collect()
 }
 
 /// Gives colours to a pair: the stronger colour preference wins; at equal
 /// strength the higher-ranked player (`a`) gets its wish; without wishes the
-/// higher-ranked player has White in odd rounds.
-fn colours(players: &[SwissPlayer], a: usize, b: usize, round: u32) -> Pair {
+/// higher-ranked player has White on the first board of odd rounds, and
+/// colours alternate down the boards.
+fn colours(players: &[SwissPlayer], a: usize, b: usize, round: u32, board: usize) -> Pair {
     let (pa, sa) = players[a].preference();
     let (pb, sb) = players[b].preference();
     let a_white = match (pa, pb) {
@@ -308,7 +318,7 @@ fn colours(players: &[SwissPlayer], a: usize, b: usize, round: u32) -> Pair {
         }
         (Some(x), None) => x == Colour::White,
         (None, Some(y)) => y != Colour::White,
-        (None, None) => round % 2 == 1,
+        (None, None) => (board % 2 == 0) == (round % 2 == 1),
     };
     if a_white {
         Pair::game(a, b)
@@ -483,6 +493,33 @@ mod tests {
         // Colours alternate down the boards from the top seed's White.
         let whites: HashSet<usize> = round.iter().map(|p| p.white).collect();
         assert!(whites.contains(&0));
+    }
+
+    #[test]
+    fn swiss_transposes_the_bottom_half_for_colours() {
+        let mut players = vec![SwissPlayer::default(); 8];
+        let r1 = swiss(&players, 1);
+        // Boards 0-4, 5-1, 2-6, 7-3: colours alternate down the boards.
+        let whites: Vec<usize> = r1.iter().map(|p| p.white).collect();
+        assert_eq!(whites, vec![0, 5, 2, 7]);
+        // 0 and 2 win with White, 1 and 3 with Black.
+        for p in &r1 {
+            let (w, b) = (p.white, p.black.unwrap());
+            players[w].opponents.insert(b);
+            players[b].opponents.insert(w);
+            players[w].colours.push(Colour::White);
+            players[b].colours.push(Colour::Black);
+            let winner = w.min(b);
+            players[winner].half_points += 2;
+        }
+        let r2 = swiss(&players, 2);
+        let top: Vec<(usize, usize)> = r2
+            .iter()
+            .map(|p| (p.white, p.black.unwrap()))
+            .filter(|(w, b)| *w < 4 && *b < 4)
+            .collect();
+        // Not 0-2 and 1-3 (both of each pair want the same colour) but 3-0 and 1-2.
+        assert_eq!(top, vec![(3, 0), (1, 2)], "{r2:?}");
     }
 
     #[test]

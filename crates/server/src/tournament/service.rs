@@ -48,6 +48,7 @@ pub fn routes() -> Router<AppState> {
         .route("/tournaments/{id}/join", post(join))
         .route("/tournaments/{id}/withdraw", post(withdraw))
         .route("/tournaments/{id}/start", post(start))
+        .route("/tournaments/{id}/cancel", post(cancel))
         .route("/games/{id}/tournament", get(of_game))
 }
 
@@ -149,7 +150,7 @@ pub struct Summary {
     pub duration_ms: i64,
     /// Most players.
     pub max_players: i64,
-    /// `upcoming`, `running` or `finished`.
+    /// `upcoming`, `running`, `finished` or `cancelled`.
     pub status: String,
     /// Who created it (and may start it).
     pub creator: PlayerRef,
@@ -252,6 +253,8 @@ pub struct You {
     pub can_withdraw: bool,
     /// May start it now.
     pub can_start: bool,
+    /// May call it off now (the creator, before the start).
+    pub can_cancel: bool,
 }
 
 /// `GET /api/tournaments/{id}`.
@@ -519,6 +522,7 @@ pub async fn detail_of(pool: &AnyPool, id: &str, viewer: Option<&User>) -> ApiRe
         let swiss_running = t.kind == Kind::Swiss && t.status == "running";
         you.can_withdraw = you.joined && (open || swiss_running);
         you.can_start = you.creator && t.status == "upcoming" && t.players >= 2;
+        you.can_cancel = you.creator && t.status == "upcoming";
     }
     Ok(Detail {
         tournament: t,
@@ -942,6 +946,44 @@ async fn start(
     }
     start_tournament(&app.games, &id).await?;
     Ok(Json(detail_of(&app.db.pool, &id, Some(&s.user)).await?))
+}
+
+/// `POST /api/tournaments/{id}/cancel`: the creator calls the tournament
+/// off before it starts (it leaves the lists; its page says so).
+async fn cancel(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Detail>> {
+    check_tournament_id(&id)?;
+    let lock = lock_for(&id);
+    let guard = lock.lock().await;
+    let pool = &app.db.pool;
+    let t = load(pool, &id).await?;
+    if t.creator.id != s.user.id {
+        return Err(ApiError::forbidden(
+            "not_creator",
+            "only the tournament's creator calls it off",
+        ));
+    }
+    let done = sqlx::query(
+        "UPDATE tournaments SET status = 'cancelled', finished_at = $1 WHERE id = $2 AND status = 'upcoming'",
+    )
+    .bind(now_ms())
+    .bind(&id)
+    .execute(pool)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(ApiError::conflict(
+            "already_started",
+            format!(
+                "the tournament is {}: only an upcoming one is called off",
+                t.status
+            ),
+        ));
+    }
+    drop(guard);
+    Ok(Json(detail_of(pool, &id, Some(&s.user)).await?))
 }
 
 /// Per-tournament locks: one change of a tournament at a time in this process.
