@@ -778,3 +778,58 @@ async fn an_arena_calls_off_a_game_without_first_moves() {
         "{t:#}"
     );
 }
+
+#[tokio::test]
+async fn a_restarted_server_carries_on_a_tournament_whose_last_game_ended_while_it_was_down() {
+    let (url, _) = common::test_database();
+    let first = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let a = Client::registered(&first, "rs").await;
+    let b = Client::registered(&first, "rs").await;
+    let id = create(
+        &a,
+        json!({ "name": "Restart swiss", "variant": "makruk", "kind": "swiss", "rounds": 2 }),
+    )
+    .await;
+    for p in [&a, &b] {
+        p.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+    }
+    let t = a
+        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    let players: HashMap<String, &Client> = [&a, &b].iter().map(|p| (p.name(), *p)).collect();
+    settle(&players, &boards(&t)[0], Some(&a.name())).await;
+    let t = wait_for(&a, &id, "round 2", |t| boards(t).len() == 2).await;
+    let last = boards(&t)[1]["game_id"].as_str().unwrap().to_string();
+    first.abort();
+    drop(first);
+    // The last game ends while no server runs (as if the server died right
+    // after committing it).
+    let db = thaiboard_server::db::open(&url).await.unwrap();
+    sqlx::query(
+        "UPDATE games SET status = 'finished', result = '1-0', reason = 'resign' WHERE id = $1",
+    )
+    .bind(&last)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let second = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let watcher = Client::guest(&second).await;
+    let t = wait_for(&watcher, &id, "the end after the restart", |t| {
+        t["status"] == "finished"
+    })
+    .await;
+    assert_eq!(t["pairings"].as_array().unwrap().len(), 2);
+    assert!(
+        t["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["points"] == 1.0),
+        "{t:#}"
+    );
+}
