@@ -326,7 +326,7 @@ async fn an_arena_repairs_finished_players_and_counts_streaks() {
     let c = Client::registered(&server, "ar").await;
     let id = create(
         &a,
-        json!({ "name": "Blitz arena", "variant": "makruk", "kind": "arena", "duration_minutes": 0.25,
+        json!({ "name": "Blitz arena", "variant": "makruk", "kind": "arena", "duration_minutes": 0.33,
                 "time_control": { "kind": "live", "minutes": 1, "increment": 0 } }),
     )
     .await;
@@ -832,4 +832,51 @@ async fn a_restarted_server_carries_on_a_tournament_whose_last_game_ended_while_
             .all(|s| s["points"] == 1.0),
         "{t:#}"
     );
+}
+
+#[tokio::test]
+async fn a_double_round_robin_of_three_has_byes_and_reversed_colours() {
+    let server = start().await;
+    let mut clients = Vec::new();
+    for _ in 0..3 {
+        clients.push(Client::registered(&server, "dr").await);
+    }
+    let id = create(
+        &clients[0],
+        json!({ "name": "Double round-robin", "variant": "makhos", "kind": "round_robin", "double": true }),
+    )
+    .await;
+    for c in &clients {
+        c.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+    }
+    let t = clients[0]
+        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    assert_eq!(t["rounds"], 2, "two cycles");
+    let rounds = t["pairings"].as_array().unwrap();
+    assert_eq!(rounds.len(), 6, "{t:#}");
+    let mut colours: HashMap<(String, String), usize> = HashMap::new();
+    let mut byes: HashMap<String, usize> = HashMap::new();
+    for r in rounds {
+        let boards = r["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "a game and a bye: {r}");
+        for b in boards {
+            if b["black"].is_null() {
+                *byes.entry(name_of(&b["white"])).or_default() += 1;
+            } else {
+                assert_eq!(b["status"], "ongoing", "every game starts at once");
+                *colours
+                    .entry((name_of(&b["white"]), name_of(&b["black"])))
+                    .or_default() += 1;
+            }
+        }
+    }
+    assert_eq!(byes.len(), 3);
+    assert!(byes.values().all(|&n| n == 2), "{byes:?}");
+    // Each pair meets twice, once with each colour.
+    assert_eq!(colours.len(), 6);
+    for (w, b) in colours.keys() {
+        assert!(colours.contains_key(&(b.clone(), w.clone())));
+    }
 }
