@@ -76,7 +76,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::organise::routes())
         .merge(crate::position::routes())
         .merge(crate::conditional::routes())
-        .merge(crate::tournament::service::routes())
+        .merge(crate::tournament::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

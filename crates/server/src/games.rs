@@ -1521,7 +1521,7 @@ impl Games {
         };
         let id = view.id.clone();
         tokio::spawn(async move {
-            if let Err(e) = crate::tournament::service::game_over(&me, &id).await {
+            if let Err(e) = crate::tournament::game_over(&me, &id).await {
                 eprintln!(
                     "thaiboard-server: tournament after game {id}: {}",
                     e.message

@@ -94,7 +94,7 @@ impl Server {
         );
         games.start().await?;
         games.resume_engine_games().await?;
-        tournament::service::resume(&games).await?;
+        tournament::resume(&games).await?;
         if db.backend == db::Backend::Postgres {
             tokio::spawn(hub::listen_postgres(db.url.clone(), Arc::downgrade(&games)));
         }

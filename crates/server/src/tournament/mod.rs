@@ -2,8 +2,17 @@
 //! live ones, with standings, pairings and tie-breaks.
 //!
 //! - [`pairing`] and [`standings`]: the rules, without I/O;
-//! - [`service`]: storage, the reaction to finished games, and the routes.
+//! - [`store`]: the tables; [`view`]: what a tournament's page shows;
+//! - [`create`]: checking a new tournament; [`api`]: the routes;
+//! - [`flow`]: starting, pairing the next rounds, finishing, after a restart too.
 
+pub mod api;
+pub mod create;
+pub mod flow;
 pub mod pairing;
-pub mod service;
 pub mod standings;
+pub mod store;
+pub mod view;
+
+pub use api::routes;
+pub use flow::{game_over, resume};
