@@ -157,15 +157,41 @@ fn opposite(c: Colour) -> Colour {
     }
 }
 
-/// Most search steps of the swiss pairing before it accepts rematches.
-const SEARCH_LIMIT: usize = 200_000;
+/// How strict a swiss pairing search is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Strict {
+    /// No rematch, and nobody denied a colour they must have.
+    Colours,
+    /// No rematch.
+    NoRematch,
+    /// Anything (a field too small to avoid rematches).
+    Any,
+}
+
+impl Strict {
+    /// Most search steps before the search gives up at this strictness.
+    fn limit(self) -> usize {
+        match self {
+            Strict::Colours => 20_000,
+            _ => 200_000,
+        }
+    }
+}
+
+/// Whether `a` and `b` must both have the same colour next.
+fn colour_clash(players: &[SwissPlayer], a: usize, b: usize) -> bool {
+    let (x, y) = (players[a].must_have(), players[b].must_have());
+    x.is_some() && x == y
+}
 
 /// Pairs the next swiss round (`round` from 1). Players are ranked by
 /// points, then seed; within a score group the top half meets the bottom
 /// half, players float down when their group cannot be paired, rematches
 /// are avoided whenever a rematch-free pairing exists (an exhaustive search
 /// for any field of a practical size), and colours follow each player's
-/// history (alternation; never three in a row when avoidable). An odd
+/// history: nobody gets a third colour in a row or a colour difference of
+/// three when a pairing without a rematch avoids it (players float instead),
+/// and wishes for alternation are met where the pairing allows. An odd
 /// field gives the bye (a full point) to the lowest-ranked player without
 /// one.
 pub fn swiss(players: &[SwissPlayer], round: u32) -> Vec<Pair> {
@@ -187,14 +213,15 @@ pub fn swiss(players: &[SwissPlayer], round: u32) -> Vec<Pair> {
             .copied()
             .find(|&b| {
                 let others: Vec<usize> = ranked.iter().copied().filter(|&x| x != b).collect();
-                pair_ranked(players, &others, false).is_some()
+                pair_ranked(players, &others, Strict::NoRematch).is_some()
             })
             .unwrap_or(cands[0]);
         rest.retain(|&x| x != chosen);
         out.push(Pair::bye(chosen));
     }
-    let pairs = pair_ranked(players, &rest, false)
-        .or_else(|| pair_ranked(players, &rest, true))
+    let pairs = pair_ranked(players, &rest, Strict::Colours)
+        .or_else(|| pair_ranked(players, &rest, Strict::NoRematch))
+        .or_else(|| pair_ranked(players, &rest, Strict::Any))
         .unwrap_or_default();
     let mut games: Vec<Pair> = pairs
         .into_iter()
@@ -206,29 +233,22 @@ pub fn swiss(players: &[SwissPlayer], round: u32) -> Vec<Pair> {
 }
 
 /// Pairs the ranked players (an even number): the first complete pairing
-/// found trying each player's candidates in Dutch order; `None` if every
-/// pairing has a rematch (unless `allow_rematch`) or the search gives up.
+/// found trying each player's candidates in Dutch order; `None` if no
+/// pairing meets `strict` or the search gives up.
 fn pair_ranked(
     players: &[SwissPlayer],
     ranked: &[usize],
-    allow_rematch: bool,
+    strict: Strict,
 ) -> Option<Vec<(usize, usize)>> {
     let mut steps = 0;
     let mut out = Vec::new();
-    search(
-        players,
-        ranked.to_vec(),
-        allow_rematch,
-        &mut steps,
-        &mut out,
-    )
-    .then_some(out)
+    search(players, ranked.to_vec(), strict, &mut steps, &mut out).then_some(out)
 }
 
 fn search(
     players: &[SwissPlayer],
     rest: Vec<usize>,
-    allow_rematch: bool,
+    strict: Strict,
     steps: &mut usize,
     out: &mut Vec<(usize, usize)>,
 ) -> bool {
@@ -236,21 +256,24 @@ fn search(
         return true;
     }
     *steps += 1;
-    if *steps > SEARCH_LIMIT {
+    if *steps > strict.limit() {
         return false;
     }
     let top = rest[0];
     for opp in candidates(players, &rest) {
-        if !allow_rematch && players[top].opponents.contains(&opp) {
+        if strict != Strict::Any && players[top].opponents.contains(&opp) {
+            continue;
+        }
+        if strict == Strict::Colours && colour_clash(players, top, opp) {
             continue;
         }
         let next: Vec<usize> = rest[1..].iter().copied().filter(|&x| x != opp).collect();
         out.push((top, opp));
-        if search(players, next, allow_rematch, steps, out) {
+        if search(players, next, strict, steps, out) {
             return true;
         }
         out.pop();
-        if *steps > SEARCH_LIMIT {
+        if *steps > strict.limit() {
             return false;
         }
     }
@@ -286,10 +309,7 @@ fn candidates(players: &[SwissPlayer], rest: &[usize]) -> Vec<usize> {
         }
     }
     // Both must have the same colour: one of them cannot.
-    let clash = |p: usize| {
-        let (a, b) = (players[top].must_have(), players[p].must_have());
-        a.is_some() && a == b
-    };
+    let clash = |p: usize| colour_clash(players, top, p);
     // Both would like the same colour: one of them will not get it (the
     // Dutch system transposes the bottom half to avoid that).
     let unwished = |p: usize| {
@@ -611,6 +631,56 @@ mod tests {
             arena(&[w(0, 2, None), w(1, 0, None), w(2, 0, None)]).len(),
             1
         );
+    }
+
+    #[test]
+    fn long_swisses_keep_colours_in_bounds_without_rematches() {
+        for n in [7usize, 10, 33, 64] {
+            let mut players = vec![SwissPlayer::default(); n];
+            let mut rng = 12345u64;
+            // Up to 9 rounds; small fields fewer (rematches become unavoidable).
+            for r in 1..=(n as u32 / 2).min(9) {
+                for p in swiss(&players, r) {
+                    let Some(b) = p.black else {
+                        players[p.white].half_points += 2;
+                        players[p.white].had_bye = true;
+                        continue;
+                    };
+                    let w = p.white;
+                    assert!(
+                        !players[w].opponents.contains(&b),
+                        "n={n} round {r}: rematch"
+                    );
+                    players[w].opponents.insert(b);
+                    players[b].opponents.insert(w);
+                    players[w].colours.push(Colour::White);
+                    players[b].colours.push(Colour::Black);
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    match (rng >> 33) % 3 {
+                        0 => players[w].half_points += 2,
+                        1 => players[b].half_points += 2,
+                        _ => {
+                            players[w].half_points += 1;
+                            players[b].half_points += 1;
+                        }
+                    }
+                }
+            }
+            for (i, p) in players.iter().enumerate() {
+                assert!(
+                    p.colour_diff().abs() <= 2,
+                    "n={n} player {i}: {:?}",
+                    p.colours
+                );
+                assert!(
+                    !p.colours.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]),
+                    "n={n} player {i}: {:?}",
+                    p.colours
+                );
+            }
+        }
     }
 
     /// Whether the players can be paired without a rematch (brute force).
