@@ -7,7 +7,7 @@
 // then uses the game's tabs (comment, material, rules, GIF, analysis, book, tags)
 // and the analysis board; a reader switches the interface to Thai and the
 // board to Thai notation (coordinates, moves, typed moves, a flipped board);
-// two players play a round-robin tournament.
+// two players play a round-robin tournament and an arena.
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/run.mjs   (starts its own server)
 //   BASE_URL=http://127.0.0.1:8080 node e2e/run.mjs          (uses a running one)
@@ -434,6 +434,40 @@ async function run() {
     await alice.goto(base + '/tournaments');
     await alice.waitForSelector(`#tournaments-finished a:has-text("${name}")`);
     await alice.screenshot({ path: join(artifacts, '19-tournaments.png') });
+  });
+
+  await step('an arena: live games, no abort button, arena points after a win', async () => {
+    const name = `Blitz arena ${suffix}`;
+    await alice.goto(base + '/tournaments');
+    await alice.fill('#tournament-create input[name=name]', name);
+    await alice.selectOption('#tournament-create select[name=kind]', 'arena');
+    expect(await alice.locator('#tournament-create input[name=minutes]').isVisible(), 'a live clock for an arena');
+    expect(!(await alice.locator('#tournament-create input[name=days]').isVisible()), 'no days for an arena');
+    await alice.fill('#tournament-create input[name=duration_minutes]', '30');
+    await alice.click('#tournament-create button[type=submit]');
+    await alice.waitForURL(/\/tournaments\/[A-Za-z0-9]+$/);
+    const url = alice.url();
+    await alice.click('#join');
+    await bob.goto(url);
+    await bob.click('#join');
+    await alice.waitForSelector('#start', { timeout: 10000 });
+    await alice.click('#start');
+    await alice.waitForSelector('#tournament-status:has-text("ends in")');
+    await bob.goto(url);
+    await bob.click('#pairings a.game-link');
+    await bob.waitForSelector(`#tournament-link:has-text("${name}")`);
+    await bob.waitForSelector('#resign');
+    expect(await bob.locator('#abort').count() === 0, 'no abort button in a tournament game');
+    bob.once('dialog', d => d.accept());
+    await bob.click('#resign');
+    await bob.waitForSelector('#result');
+    await alice.goto(url);
+    await alice.waitForSelector('#standings th:has-text("Scoresheet")');
+    const top = await alice.locator('#standings tbody tr').first().textContent();
+    expect(top.includes(`alice_${suffix}`) && top.includes('2'), `the winner leads with 2 points: ${top}`);
+    // Both players are back in the pool and paired again at once.
+    await alice.waitForSelector('#pairings .round[data-round="2"]', { timeout: 10000 });
+    await alice.screenshot({ path: join(artifacts, '20-arena.png') });
   });
 
   await thaiSteps();
