@@ -445,6 +445,7 @@ pub async fn resume(games: &Arc<Games>) -> ApiResult<()> {
     )
     .fetch_all(pool)
     .await?;
+    let mut running = Vec::new();
     for r in rows {
         let id: String = r.try_get(0)?;
         let status: String = r.try_get(1)?;
@@ -463,10 +464,24 @@ pub async fn resume(games: &Arc<Games>) -> ApiResult<()> {
                         }
                     }
                 }
-                advance_later(games, &id);
+                running.push(id);
             }
             _ => {}
         }
     }
+    // One after the other, in the background: a gentle start on one connection.
+    let weak = Arc::downgrade(games);
+    let task: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> =
+        Box::pin(async move {
+            for id in running {
+                let Some(g) = weak.upgrade() else {
+                    return;
+                };
+                if let Err(e) = advance(&g, &id).await {
+                    eprintln!("thaiboard-server: tournament {id}: {}", e.message);
+                }
+            }
+        });
+    tokio::spawn(task);
     Ok(())
 }
