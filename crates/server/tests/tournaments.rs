@@ -115,6 +115,7 @@ async fn a_four_player_round_robin_is_played_to_the_end() {
         .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
         .await;
     assert_eq!(t["status"], "running");
+    assert_eq!(t["current_round"], 3, "every round is paired at the start");
     // Berger tables: 3 rounds of 2 boards, every pair once, all games started at once.
     let rounds = t["pairings"].as_array().unwrap();
     assert_eq!(rounds.len(), 3, "{t}");

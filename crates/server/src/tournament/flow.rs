@@ -48,14 +48,23 @@ pub async fn start_tournament(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             "a tournament needs at least 2 players",
         ));
     }
+    let entrants = entrants(pool, id).await?;
+    let players: Vec<&Entrant> = entrants.iter().collect();
+    // A round-robin pairs every round at once.
+    let all_rounds = if t.kind == Kind::RoundRobin {
+        pairing::round_robin(players.len(), t.rounds == 2)
+    } else {
+        Vec::new()
+    };
     let now = now_ms();
     let ends_at = (t.kind == Kind::Arena).then(|| now + t.duration_ms);
     let done = sqlx::query(
-        "UPDATE tournaments SET status = 'running', started_at = $1, ends_at = $2, current_round = 1 \
-         WHERE id = $3 AND status = 'upcoming'",
+        "UPDATE tournaments SET status = 'running', started_at = $1, ends_at = $2, current_round = $3 \
+         WHERE id = $4 AND status = 'upcoming'",
     )
     .bind(now)
     .bind(ends_at)
+    .bind((all_rounds.len() as i64).max(1))
     .bind(id)
     .execute(pool)
     .await?;
@@ -65,20 +74,11 @@ pub async fn start_tournament(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             "the tournament has just started",
         ));
     }
-    let entrants = entrants(pool, id).await?;
-    let players: Vec<&Entrant> = entrants.iter().collect();
     match t.kind {
         Kind::RoundRobin => {
-            let rounds = pairing::round_robin(players.len(), t.rounds == 2);
-            let total = rounds.len() as i64;
-            for (r, round) in rounds.iter().enumerate() {
+            for (r, round) in all_rounds.iter().enumerate() {
                 create_round(games, &t, &players, r as i64 + 1, round).await?;
             }
-            sqlx::query("UPDATE tournaments SET current_round = $1 WHERE id = $2")
-                .bind(total)
-                .bind(id)
-                .execute(pool)
-                .await?;
         }
         Kind::Swiss => {
             let round = pairing::swiss(&vec![SwissPlayer::default(); players.len()], 1);

@@ -183,9 +183,14 @@ pub(crate) fn pairings_view(boards: &[StoredBoard]) -> Vec<RoundView> {
 
 /// The full view of a tournament for `viewer`.
 pub async fn detail_of(pool: &AnyPool, id: &str, viewer: Option<&User>) -> ApiResult<Detail> {
-    let t = load(pool, id).await?;
-    let entrants = entrants(pool, id).await?;
+    // Read in the order they are written (entrants before their boards,
+    // the round number before the round's boards), latest first: every board
+    // read has its players among the entrants, and the round number is at
+    // least the last round shown.
+    load(pool, id).await?; // 404 before anything else
     let boards = boards(pool, id).await?;
+    let entrants = entrants(pool, id).await?;
+    let t = load(pool, id).await?;
     let standings = compute_standings(t.kind, &entrants, &boards);
     let mut you = You::default();
     if let Some(u) = viewer {
