@@ -47,6 +47,18 @@ fn check_tournament_id(id: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// Refuses anyone but `t`'s creator (403); `does` says what only the
+/// creator does ("starts it").
+fn require_creator(t: &Summary, user_id: &str, does: &str) -> ApiResult<()> {
+    if t.creator.id != user_id {
+        return Err(ApiError::forbidden(
+            "not_creator",
+            format!("only the tournament's creator {does}"),
+        ));
+    }
+    Ok(())
+}
+
 /// `POST /api/tournaments`.
 async fn create(
     State(app): State<AppState>,
@@ -290,12 +302,7 @@ async fn start(
 ) -> ApiResult<Json<Detail>> {
     check_tournament_id(&id)?;
     let t = load(&app.db.pool, &id).await?;
-    if t.creator.id != s.user.id {
-        return Err(ApiError::forbidden(
-            "not_creator",
-            "only the tournament's creator starts it",
-        ));
-    }
+    require_creator(&t, &s.user.id, "starts it")?;
     start_tournament(&app.games, &id).await?;
     Ok(Json(detail_of(&app.db.pool, &id, Some(&s.user)).await?))
 }
@@ -312,12 +319,7 @@ async fn cancel(
     let guard = lock.lock().await;
     let pool = &app.db.pool;
     let t = load(pool, &id).await?;
-    if t.creator.id != s.user.id {
-        return Err(ApiError::forbidden(
-            "not_creator",
-            "only the tournament's creator calls it off",
-        ));
-    }
+    require_creator(&t, &s.user.id, "calls it off")?;
     let done = sqlx::query(
         "UPDATE tournaments SET status = 'cancelled', finished_at = $1 WHERE id = $2 AND status = 'upcoming'",
     )

@@ -473,28 +473,34 @@ mod tests {
     }
 
     /// Plays `results` (true: the first-listed wins) through a swiss.
-    fn record(players: &mut [SwissPlayer], round: &[Pair], white_wins: bool) {
+    /// Records `round` in `players`: a bye scores a point; each board's
+    /// result comes from `result` (0 White wins, 1 Black wins, else a draw).
+    fn record_with(players: &mut [SwissPlayer], round: &[Pair], mut result: impl FnMut() -> u8) {
         for p in round {
-            match p.black {
-                None => {
-                    players[p.white].half_points += 2;
-                    players[p.white].had_bye = true;
-                }
-                Some(b) => {
-                    let w = p.white;
-                    players[w].opponents.insert(b);
-                    players[b].opponents.insert(w);
-                    players[w].colours.push(Colour::White);
-                    players[b].colours.push(Colour::Black);
-                    if white_wins {
-                        players[w].half_points += 2;
-                    } else {
-                        players[w].half_points += 1;
-                        players[b].half_points += 1;
-                    }
+            let w = p.white;
+            let Some(b) = p.black else {
+                players[w].half_points += 2;
+                players[w].had_bye = true;
+                continue;
+            };
+            players[w].opponents.insert(b);
+            players[b].opponents.insert(w);
+            players[w].colours.push(Colour::White);
+            players[b].colours.push(Colour::Black);
+            match result() {
+                0 => players[w].half_points += 2,
+                1 => players[b].half_points += 2,
+                _ => {
+                    players[w].half_points += 1;
+                    players[b].half_points += 1;
                 }
             }
         }
+    }
+
+    /// Records `round`: White wins every board, or every board is drawn.
+    fn record(players: &mut [SwissPlayer], round: &[Pair], white_wins: bool) {
+        record_with(players, round, || if white_wins { 0 } else { 2 });
     }
 
     #[test]
@@ -744,24 +750,10 @@ mod tests {
                     }
                 }
                 let before: u32 = players.iter().map(|p| p.half_points).sum();
-                for p in &round {
-                    match p.black {
-                        None => { players[p.white].half_points += 2; players[p.white].had_bye = true; }
-                        Some(b) => {
-                            let w = p.white;
-                            players[w].opponents.insert(b);
-                            players[b].opponents.insert(w);
-                            players[w].colours.push(Colour::White);
-                            players[b].colours.push(Colour::Black);
-                            match results[k % results.len()] {
-                                0 => players[w].half_points += 2,
-                                1 => players[b].half_points += 2,
-                                _ => { players[w].half_points += 1; players[b].half_points += 1; }
-                            }
-                            k += 1;
-                        }
-                    }
-                }
+                record_with(&mut players, &round, || {
+                    k += 1;
+                    results[(k - 1) % results.len()]
+                });
                 let after: u32 = players.iter().map(|p| p.half_points).sum();
                 prop_assert_eq!(after - before, 2 * round.len() as u32, "each board gives out one point");
             }
