@@ -1,12 +1,14 @@
 //! `thaiboard`: the command-line tool for Makruk and Mak-hot.
 
 mod error;
+#[cfg(feature = "server")]
 mod loadtest_cmd;
 mod makhos_cmd;
 mod makruk_cmd;
 mod match_cmd;
 mod output;
 mod pgn_cmd;
+#[cfg(feature = "server")]
 mod serve_cmd;
 mod tune_cmd;
 mod uci_cmd;
@@ -82,9 +84,11 @@ enum Command {
         moves: String,
     },
     /// Start the game server with the web board.
+    #[cfg(feature = "server")]
     Serve(serve_cmd::ServeArgs),
     /// Play many simultaneous games through the server's WebSocket API and
     /// report move round trips (starts its own server unless given --url).
+    #[cfg(feature = "server")]
     Loadtest(loadtest_cmd::LoadtestArgs),
     /// Check and convert game records (PGN for Makruk, PDN for Mak-hot).
     #[command(subcommand)]
@@ -119,7 +123,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Variant::Makhos => makhos_cmd::fen(&game, &moves),
             _ => makruk_cmd::fen(&game, &moves),
         },
+        #[cfg(feature = "server")]
         Command::Serve(args) => serve_cmd::serve(args),
+        #[cfg(feature = "server")]
         Command::Loadtest(args) => loadtest_cmd::loadtest(args),
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Uci => uci_cmd::uci(),

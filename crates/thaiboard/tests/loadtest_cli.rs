@@ -1,5 +1,7 @@
 //! `thaiboard loadtest`: a small run against its own in-process server, and bad options.
 
+#![cfg(feature = "server")]
+
 use std::process::Command;
 
 fn thaiboard(args: &[&str]) -> std::process::Output {
