@@ -62,6 +62,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn encode(m: Self::Move) -> u64;
     /// An index below 4096 for the history table.
     fn history_index(m: Self::Move) -> usize;
+    /// How many (moving piece, destination) pairs [`Game::piece_to`] tells
+    /// apart.
+    const PIECE_TO: usize;
+    /// The moving piece (kind and colour) and destination of a legal move,
+    /// as an index below [`Game::PIECE_TO`] (continuation history).
+    fn piece_to(&self, m: Self::Move) -> usize;
+    /// Whether the move forces the reply: it gives check, or (Mak-hot) it
+    /// leaves the opponent a compulsory capture. Such moves are never
+    /// pruned at low depth.
+    fn forcing(&self, m: Self::Move) -> bool {
+        let child = self.play(m);
+        child.in_check() || !child.quiet()
+    }
+    /// Whether the static exchange of the move (its capture, then the best
+    /// recaptures on its square) gains at least `threshold` centipawns.
+    /// Games without such a notion keep the default `true` (never pruned).
+    fn see_ge(&self, _m: Self::Move, _threshold: i32) -> bool {
+        true
+    }
     /// The protocol form of the move (`e3e4`, `c3e5c7`).
     fn move_text(m: Self::Move) -> String;
     /// How many plies back a repetition of this position may be found (0

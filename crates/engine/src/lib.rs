@@ -33,7 +33,7 @@ pub mod tune;
 
 pub use game::{Game, StandPat};
 pub use makhos_game::MakhosGame;
-pub use makruk_game::{MakrukGame, see as makruk_see};
+pub use makruk_game::{MakrukGame, gives_check as makruk_gives_check, see as makruk_see};
 pub use search::{MATE, MAX_PLY, Score, SearchInfo, SearchOptions, SearchResult, search};
 pub use time::{Limits, MAX_HARD_MS, MAX_SOFT_MS};
 pub use tt::Tt;

@@ -128,6 +128,13 @@ impl Game for MakhosGame {
         m.from().index() * 32 + m.to().index()
     }
 
+    const PIECE_TO: usize = 4 * 32;
+
+    fn piece_to(&self, m: Move) -> usize {
+        let king = usize::from(!self.pos.is_man_move(&m));
+        (self.pos.turn().index() * 2 + king) * 32 + m.to().index()
+    }
+
     fn move_text(m: Move) -> String {
         m.to_engine()
     }

@@ -2,7 +2,7 @@
 
 use crate::eval::{MakrukWeights, evaluate_makruk};
 use crate::game::{Game, StandPat};
-use makruk::{Move, Position, Role};
+use makruk::{Bitboard, Move, Position, Role, attack};
 
 /// A Makruk or Ouk Chatrang position for the search, with the evaluation
 /// weights it is scored with.
@@ -92,6 +92,32 @@ pub fn see(pos: &Position, m: Move) -> i32 {
         d -= 1;
     }
     gain[0]
+}
+
+/// Whether the legal move `m` checks the opponent's khun: directly from
+/// its destination (as a met when it promotes), or by uncovering a ruea.
+pub fn gives_check(pos: &Position, m: Move) -> bool {
+    let us = pos.turn();
+    let khun = pos.king_of(us.other());
+    let (from, to) = (m.from(), m.to());
+    let occupied = pos.occupied().without(from).with(to);
+    let role = m
+        .promotion_role()
+        .or_else(|| pos.role_at(from))
+        .unwrap_or(Role::Pawn);
+    let direct = match role {
+        Role::Pawn => attack::pawn_attacks(us, to),
+        Role::Met => attack::met_attacks(to),
+        Role::Khon => attack::khon_attacks(us, to),
+        Role::Knight => attack::knight_attacks(to),
+        Role::Rook => attack::rook_attacks(to, occupied),
+        Role::King => Bitboard::EMPTY,
+    };
+    if direct.contains(khun) {
+        return true;
+    }
+    let rueas = pos.pieces(us, Role::Rook).without(from);
+    (attack::rook_attacks(khun, occupied) & rueas).any()
 }
 
 impl Game for MakrukGame {
@@ -207,6 +233,22 @@ impl Game for MakrukGame {
 
     fn history_index(m: Move) -> usize {
         m.from().index() * 64 + m.to().index()
+    }
+
+    const PIECE_TO: usize = 12 * 64;
+
+    fn piece_to(&self, m: Move) -> usize {
+        let role = self.pos.role_at(m.from()).map_or(0, |r| r.index());
+        let colour = self.pos.turn().index();
+        (colour * 6 + role) * 64 + m.to().index()
+    }
+
+    fn forcing(&self, m: Move) -> bool {
+        gives_check(&self.pos, m)
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see(&self.pos, m) >= threshold
     }
 
     fn move_text(m: Move) -> String {

@@ -120,6 +120,23 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
+/// What one ply of the current line remembers.
+#[derive(Copy, Clone, Debug)]
+struct Frame {
+    /// The static evaluation there (`NO_EVAL` in check).
+    eval: i32,
+    /// The continuation-history row of the move played from this ply
+    /// (`G::PIECE_TO` for a null move or none yet).
+    piece_to: usize,
+    /// A move this node skips (singular-extension search), as a code.
+    excluded: u64,
+}
+
+/// The evaluation of a node where none is computed (in check).
+const NO_EVAL: i32 = -INF;
+/// The bound of every history score.
+const HISTORY_MAX: i32 = 16384;
+
 struct Searcher<'a, G: Game> {
     tt: &'a Tt,
     stop: &'a AtomicBool,
@@ -131,11 +148,18 @@ struct Searcher<'a, G: Game> {
     stopped: bool,
     may_stop_on_limits: bool,
     killers: Vec<[u64; 2]>,
+    /// Quiet moves by (from, to).
     history: Vec<i32>,
+    /// Quiet moves by (piece and destination of the move before,
+    /// piece and destination of this move): `(G::PIECE_TO + 1)` rows.
+    continuation: Vec<i32>,
+    frames: Vec<Frame>,
     keys: Vec<u64>,
     pv: Vec<Vec<G::Move>>,
     excluded: Vec<u64>,
     buffers: Vec<Vec<G::Move>>,
+    score_buffers: Vec<Vec<i32>>,
+    quiet_buffers: Vec<Vec<G::Move>>,
     lmr: Vec<[i32; 64]>,
 }
 
@@ -210,7 +234,30 @@ impl<'a, G: Game> Searcher<'a, G> {
         false
     }
 
-    fn order(&self, g: &G, m: G::Move, tt_move: u64, ply: usize) -> i32 {
+    /// The continuation-history rows of the moves one and two plies before
+    /// `ply`.
+    fn continuation_rows(&self, ply: usize) -> [usize; 2] {
+        let row = |back: usize| {
+            let p = if ply >= back {
+                self.frames[ply - back].piece_to
+            } else {
+                G::PIECE_TO
+            };
+            p * G::PIECE_TO
+        };
+        [row(1), row(2)]
+    }
+
+    /// The history score of a quiet move: its own history plus its
+    /// continuation histories.
+    fn quiet_score(&self, g: &G, m: G::Move, rows: [usize; 2]) -> i32 {
+        let pt = g.piece_to(m);
+        self.history[G::history_index(m)]
+            + self.continuation[rows[0] + pt]
+            + self.continuation[rows[1] + pt]
+    }
+
+    fn order(&self, g: &G, m: G::Move, tt_move: u64, ply: usize, rows: [usize; 2]) -> i32 {
         let code = G::encode(m);
         if code == tt_move {
             return 1 << 30;
@@ -227,7 +274,32 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.killers[ply][1] == code {
             return (1 << 28) - 1;
         }
-        self.history[G::history_index(m)]
+        self.quiet_score(g, m, rows)
+    }
+
+    /// Rewards the quiet move that caused a cutoff and penalises the quiet
+    /// moves searched before it.
+    fn reward_quiets(&mut self, g: &G, best: G::Move, tried: &[G::Move], depth: i32, ply: usize) {
+        let bonus = (170 * depth - 120).clamp(0, 1600);
+        let rows = self.continuation_rows(ply);
+        let apply = |s: &mut Self, m: G::Move, delta: i32| {
+            let pt = g.piece_to(m);
+            gravity(&mut s.history[G::history_index(m)], delta);
+            gravity(&mut s.continuation[rows[0] + pt], delta);
+            gravity(&mut s.continuation[rows[1] + pt], delta);
+        };
+        if !g.is_tactical(best) {
+            let code = G::encode(best);
+            let k = &mut self.killers[ply];
+            if k[0] != code {
+                k[1] = k[0];
+                k[0] = code;
+            }
+            apply(self, best, bonus);
+        }
+        for &m in tried {
+            apply(self, m, -bonus);
+        }
     }
 
     fn update_pv(&mut self, ply: usize, m: G::Move) {
@@ -273,8 +345,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         if depth <= 0 {
             return self.qsearch(g, alpha, beta, ply, 0);
         }
+        let excluded = self.frames[ply].excluded;
         let key = g.key();
-        let hit = self.tt.probe(key);
+        let hit = if excluded == 0 {
+            self.tt.probe(key)
+        } else {
+            None
+        };
         let tt_move = hit.map_or(0, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
@@ -290,20 +367,56 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         let quiet = g.quiet();
-        let eval = if quiet { static_eval(g) } else { -INF };
-        if !pv_node && quiet && ply > 0 && beta.abs() < MATE_BOUND {
+        // The static evaluation (from the table when stored there), then
+        // sharpened by a stored score whose bound points past it.
+        let raw_eval = if !quiet {
+            NO_EVAL
+        } else if let Some(e) = hit.and_then(|h| h.eval) {
+            e
+        } else {
+            static_eval(g)
+        };
+        let mut eval = raw_eval;
+        if quiet && let Some(h) = hit {
+            let s = from_tt(h.score, ply);
+            if s.abs() < MATE_BOUND
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > eval,
+                    Bound::Upper => s < eval,
+                }
+            {
+                eval = s;
+            }
+        }
+        self.frames[ply].eval = raw_eval;
+        self.frames[ply + 1].excluded = 0;
+        let improving = quiet
+            && ply >= 2
+            && self.frames[ply - 2].eval != NO_EVAL
+            && raw_eval > self.frames[ply - 2].eval;
+        if !pv_node && quiet && ply > 0 && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility pruning.
-            if depth <= 3 && eval - 120 * depth >= beta {
+            if depth <= 6 && eval - 100 * (depth - i32::from(improving)) >= beta {
                 return eval;
+            }
+            // Razoring: hopeless positions at low depth go to quiescence.
+            if depth <= 2 && eval + 250 * depth + 150 <= alpha {
+                let s = self.qsearch(g, alpha, alpha + 1, ply, 0);
+                if s <= alpha {
+                    return s;
+                }
             }
             // Null-move pruning, only where zugzwang is unlikely.
             if null_ok
                 && depth >= 3
                 && eval >= beta
+                && raw_eval >= beta - 20 * depth
                 && g.null_move_safe()
                 && let Some(child) = g.play_null()
             {
-                let r = 2 + depth / 4;
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.frames[ply].piece_to = G::PIECE_TO;
                 self.keys.push(key);
                 let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
@@ -315,65 +428,154 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
+        // Internal iterative reduction: without a stored move the node is
+        // probably less important than it looks.
+        if tt_move == 0 && depth >= 4 && excluded == 0 {
+            depth -= 1;
+        }
+
+        // Singular extension: when the stored move is much better than
+        // every other move, search it deeper; when even the others beat
+        // beta, the node fails high at once (multi-cut).
+        let mut singular_extension = 0;
+        if let Some(h) = hit
+            && ply > 0
+            && depth >= 7
+            && tt_move != 0
+            && h.bound != Bound::Upper
+            && h.depth >= depth - 3
+            && from_tt(h.score, ply).abs() < MATE_BOUND
+        {
+            let tt_score = from_tt(h.score, ply);
+            let singular_beta = tt_score - 2 * depth;
+            self.frames[ply].excluded = tt_move;
+            let s = self.negamax(
+                g,
+                (depth - 1) / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                false,
+            );
+            self.frames[ply].excluded = 0;
+            self.frames[ply].eval = raw_eval;
+            self.frames[ply + 1].excluded = 0;
+            if self.stopped {
+                return 0;
+            }
+            if s < singular_beta {
+                singular_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            } else if tt_score >= beta {
+                singular_extension = -1;
+            }
+        }
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        let mut tried = std::mem::take(&mut self.quiet_buffers[ply]);
         moves.clear();
+        scores.clear();
+        tried.clear();
         g.legal_moves(&mut moves);
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|&m| !self.excluded.contains(&G::encode(m)));
         }
+        if excluded != 0 {
+            moves.retain(|&m| G::encode(m) != excluded);
+        }
+        let rows = self.continuation_rows(ply);
+        let mut best = -INF;
         if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return if g.no_moves_loses() {
+            best = if excluded != 0 {
+                alpha
+            } else if g.no_moves_loses() {
                 -MATE + ply as i32
             } else {
                 0
             };
         }
-        let mut scores: Vec<i32> = moves
-            .iter()
-            .map(|&m| self.order(g, m, tt_move, ply))
-            .collect();
+        scores.extend(moves.iter().map(|&m| self.order(g, m, tt_move, ply, rows)));
 
-        let mut best = -INF;
         let mut best_code = 0;
         let mut bound = Bound::Upper;
         self.keys.push(key);
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
+            let code = G::encode(m);
             let tactical = g.is_tactical(m);
-            // Late-move and futility pruning of quiet moves at low depth.
-            let prunable = !pv_node
-                && quiet
-                && ply > 0
-                && i > 0
-                && !tactical
-                && best > -MATE_BOUND
-                && depth <= 3;
-            if prunable && (i as i32 >= 3 + depth * depth || eval + 100 + 120 * depth <= alpha) {
-                let child = g.play(m);
-                if !child.in_check() {
+            // Checks, and moves that force a capture reply (Mak-hot shots),
+            // are never pruned and reduced less.
+            let gives_check = g.forcing(m);
+            // Quiet moves other than killers are ordered by their history.
+            let history = if tactical {
+                0
+            } else if scores[i] < (1 << 27) {
+                scores[i]
+            } else {
+                self.quiet_score(g, m, rows)
+            };
+            let base_reduction = self.lmr[(depth as usize).min(63)][i.min(63)];
+            // Pruning at low depth, never of the first move nor while
+            // every line so far is mated.
+            if ply > 0 && quiet && i > 0 && best > -MATE_BOUND && !gives_check {
+                if !tactical {
+                    // Late-move pruning.
+                    if i as i32 >= (3 + depth * depth) / (2 - i32::from(improving)) {
+                        continue;
+                    }
+                    let lmr_depth = (depth - 1 - base_reduction).max(0);
+                    // Futility pruning.
+                    if lmr_depth <= 6 && eval + 100 + 100 * lmr_depth <= alpha {
+                        continue;
+                    }
+                    // Moves with a bad history.
+                    if lmr_depth <= 3 && history < -3000 * depth {
+                        continue;
+                    }
+                    // Moves that hang the moved piece.
+                    if lmr_depth <= 7 && !g.see_ge(m, -25 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !g.see_ge(m, -100 * depth) {
                     continue;
                 }
             }
+            let extension = if code == tt_move {
+                singular_extension
+            } else {
+                0
+            };
+            let new_depth = depth - 1 + extension;
             let child = g.play(m);
-            let gives_check = child.in_check();
-            let new_depth = depth - 1;
+            self.frames[ply].piece_to = g.piece_to(m);
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
-                    r = self.lmr[(depth as usize).min(63)][i.min(63)];
+                if depth >= 3 && i > usize::from(pv_node) && (!tactical || scores[i] < 1 << 28) {
+                    r = base_reduction;
                     if pv_node {
                         r -= 1;
                     }
-                    if scores[i] >= (1 << 28) - 1 {
+                    if !improving {
+                        r += 1;
+                    }
+                    if gives_check || in_check {
                         r -= 1;
                     }
-                    r = r.clamp(0, new_depth - 1);
+                    if tactical {
+                        r -= 1;
+                    } else {
+                        if scores[i] >= (1 << 28) - 1 {
+                            r -= 1;
+                        }
+                        r -= (history / 6000).clamp(-2, 2);
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -386,41 +588,36 @@ impl<'a, G: Game> Searcher<'a, G> {
             if self.stopped {
                 self.keys.pop();
                 self.buffers[ply] = moves;
+                self.score_buffers[ply] = scores;
+                self.quiet_buffers[ply] = tried;
                 return 0;
             }
             if score > best {
                 best = score;
-                best_code = G::encode(m);
+                best_code = code;
                 if score > alpha {
                     alpha = score;
                     bound = Bound::Exact;
                     self.update_pv(ply, m);
                     if score >= beta {
                         bound = Bound::Lower;
-                        if !tactical {
-                            let k = &mut self.killers[ply];
-                            if k[0] != best_code {
-                                k[1] = k[0];
-                                k[0] = best_code;
-                            }
-                            let h = &mut self.history[G::history_index(m)];
-                            *h += depth * depth;
-                            if *h > 1 << 20 {
-                                for v in self.history.iter_mut() {
-                                    *v /= 2;
-                                }
-                            }
-                        }
+                        self.reward_quiets(g, m, &tried, depth, ply);
                         break;
                     }
                 }
             }
+            if !tactical && tried.len() < 64 {
+                tried.push(m);
+            }
         }
         self.keys.pop();
         self.buffers[ply] = moves;
-        if ply != 0 || self.excluded.is_empty() {
+        self.score_buffers[ply] = scores;
+        self.quiet_buffers[ply] = tried;
+        if excluded == 0 && (ply != 0 || self.excluded.is_empty()) {
+            let eval = (raw_eval != NO_EVAL).then_some(raw_eval);
             self.tt
-                .store(key, best_code, to_tt(best, ply), depth, bound);
+                .store(key, best_code, to_tt(best, ply), depth, bound, eval);
         }
         best
     }
@@ -440,25 +637,62 @@ impl<'a, G: Game> Searcher<'a, G> {
         if ply >= MAX_PLY - 2 {
             return static_eval(g);
         }
+        let pv_node = beta - alpha > 1;
+        let key = g.key();
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit
+            && !pv_node
+        {
+            let s = from_tt(h.score, ply);
+            match h.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
         // Stand pat before generating moves: a cutoff needs none. `quiet`
         // is exactly when the noisy moves allow standing pat.
         let mut best = -INF;
+        let mut raw_eval = None;
+        let old_alpha = alpha;
         if g.quiet() {
-            let stand = static_eval(g);
+            let e = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(g));
+            raw_eval = Some(e);
+            let mut stand = e;
+            if let Some(h) = hit {
+                let s = from_tt(h.score, ply);
+                if s.abs() < MATE_BOUND
+                    && match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s > stand,
+                        Bound::Upper => s < stand,
+                    }
+                {
+                    stand = s;
+                }
+            }
             if stand >= beta {
+                if hit.is_none() {
+                    self.tt
+                        .store(key, 0, to_tt(stand, ply), -1, Bound::Lower, raw_eval);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         moves.clear();
+        scores.clear();
         let policy = g.noisy_moves(&mut moves);
         match policy {
             StandPat::Allowed => debug_assert!(best > -INF, "quiet() disagrees with noisy_moves"),
             StandPat::Forbidden => {
                 if moves.is_empty() {
                     self.buffers[ply] = moves;
+                    self.score_buffers[ply] = scores;
                     return if g.no_moves_loses() {
                         -MATE + ply as i32
                     } else {
@@ -468,20 +702,22 @@ impl<'a, G: Game> Searcher<'a, G> {
                 // Long chains of check evasions: stop at the evaluation.
                 if g.in_check() && qply >= 6 {
                     self.buffers[ply] = moves;
+                    self.score_buffers[ply] = scores;
                     return static_eval(g);
                 }
             }
         }
-        let mut scores: Vec<i32> = moves
-            .iter()
-            .map(|&m| {
-                if g.is_tactical(m) {
-                    g.tactical_order(m)
-                } else {
-                    -1000
-                }
-            })
-            .collect();
+        let tt_move = hit.map_or(0, |h| h.mv);
+        scores.extend(moves.iter().map(|&m| {
+            if G::encode(m) == tt_move {
+                1 << 20
+            } else if g.is_tactical(m) {
+                g.tactical_order(m)
+            } else {
+                -1000
+            }
+        }));
+        let mut best_code = 0;
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
@@ -492,11 +728,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 self.buffers[ply] = moves;
+                self.score_buffers[ply] = scores;
                 return 0;
             }
             if s > best {
                 best = s;
                 if s > alpha {
+                    best_code = G::encode(m);
                     alpha = s;
                     self.update_pv(ply, m);
                     if s >= beta {
@@ -506,8 +744,24 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         self.buffers[ply] = moves;
+        self.score_buffers[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_code, to_tt(best, ply), -1, bound, raw_eval);
         best
     }
+}
+
+/// Moves a history score toward `±HISTORY_MAX` by `delta`, less the closer
+/// it already is.
+fn gravity(entry: &mut i32, delta: i32) {
+    *entry += delta - *entry * delta.abs() / HISTORY_MAX;
 }
 
 struct Rng(u64);
@@ -605,10 +859,21 @@ fn new_searcher<'a, G: Game>(
         may_stop_on_limits: false,
         killers: vec![[0; 2]; MAX_PLY + 1],
         history: vec![0; 4096],
+        continuation: vec![0; (G::PIECE_TO + 1) * G::PIECE_TO],
+        frames: vec![
+            Frame {
+                eval: NO_EVAL,
+                piece_to: G::PIECE_TO,
+                excluded: 0,
+            };
+            MAX_PLY + 2
+        ],
         keys: history.to_vec(),
         pv: vec![Vec::new(); MAX_PLY + 1],
         excluded: Vec::new(),
         buffers: vec![Vec::new(); MAX_PLY + 1],
+        score_buffers: vec![Vec::new(); MAX_PLY + 1],
+        quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
         lmr,
     }
 }
@@ -675,6 +940,8 @@ fn main_search<G: Game>(
     }
     let mut lines: Vec<(Vec<G::Move>, i32)> = Vec::new();
     let mut completed = 0;
+    let (mut last_best, mut last_score, mut stable_iterations, mut instability) =
+        (None, None, 0, 0.0f64);
     for depth in 1..=max_depth {
         s.may_stop_on_limits = depth > 1;
         s.seldepth = 0;
@@ -750,11 +1017,26 @@ fn main_search<G: Game>(
         if s.stop.load(Ordering::Relaxed) {
             break;
         }
-        if let Some(soft) = plan.soft
-            && time_ms >= soft
-        {
-            break;
+        // The soft limit stretches while the best move keeps changing or the
+        // score falls, and shrinks once the best move has held for a while.
+        let best_now = lines[0].0.first().map(|&m| G::encode(m));
+        if best_now == last_best {
+            stable_iterations += 1;
+        } else {
+            stable_iterations = 0;
+            instability += 1.0;
         }
+        last_best = best_now;
+        let falling = last_score.map_or(0, |prev: i32| (prev - lines[0].1).clamp(0, 100));
+        last_score = Some(lines[0].1);
+        if let Some(soft) = plan.soft {
+            let stability = if stable_iterations >= 6 { 0.7 } else { 1.0 };
+            let scale = (1.0 + 0.3 * instability) * stability * (1.0 + falling as f64 / 200.0);
+            if time_ms as f64 >= soft as f64 * scale.clamp(0.5, 2.5) {
+                break;
+            }
+        }
+        instability *= 0.6;
         if let Some(n) = limits.node_limit_reached(s.nodes) {
             if n {
                 break;

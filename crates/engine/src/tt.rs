@@ -17,7 +17,7 @@ pub(crate) enum Bound {
 }
 
 /// One slot: `check` = key ^ `mv` ^ `data`; `data` packs the score (16
-/// bits), depth (8), bound (8) and age (8).
+/// bits), depth (8), bound (8), age (8) and static evaluation (16).
 #[derive(Debug, Default)]
 struct Entry {
     check: AtomicU64,
@@ -32,9 +32,14 @@ pub(crate) struct Hit {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The static evaluation of the position, when it was computed.
+    pub eval: Option<i32>,
 }
 
-fn pack(score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+/// The stored evaluation meaning "none" (in check, compulsory capture).
+const NO_EVAL: i16 = i16::MIN;
+
+fn pack(score: i32, depth: i32, bound: Bound, age: u8, eval: Option<i32>) -> u64 {
     let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let depth = depth.clamp(-1, 127) as i8 as u8 as u64;
     let bound = match bound {
@@ -42,7 +47,10 @@ fn pack(score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    score | depth << 16 | bound << 24 | (age as u64) << 32
+    let eval = eval.map_or(NO_EVAL, |e| {
+        e.clamp(NO_EVAL as i32 + 1, i16::MAX as i32) as i16
+    });
+    score | depth << 16 | bound << 24 | (age as u64) << 32 | (eval as u16 as u64) << 40
 }
 
 fn unpack_age(data: u64) -> u8 {
@@ -134,15 +142,27 @@ impl Tt {
             1 => Bound::Lower,
             _ => Bound::Upper,
         };
+        let eval = (data >> 40) as u16 as i16;
         Some(Hit {
             mv,
             score: data as u16 as i16 as i32,
             depth: unpack_depth(data),
             bound,
+            eval: (eval != NO_EVAL).then_some(eval as i32),
         })
     }
 
-    pub(crate) fn store(&self, key: u64, mv: u64, score: i32, depth: i32, bound: Bound) {
+    /// Stores a search result (`eval`: the position's static evaluation,
+    /// if known).
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        mv: u64,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
         let e = &self.entries[self.index(key)];
         let old_mv = e.mv.load(Ordering::Relaxed);
         let old_data = e.data.load(Ordering::Relaxed);
@@ -150,8 +170,13 @@ impl Tt {
         if !same && unpack_age(old_data) == self.age && unpack_depth(old_data) > depth + 2 {
             return;
         }
+        // A shallow bound (quiescence) does not replace a much deeper result
+        // for the same position.
+        if same && bound != Bound::Exact && unpack_depth(old_data) > depth + 3 {
+            return;
+        }
         let mv = if mv == 0 && same { old_mv } else { mv };
-        let data = pack(score, depth, bound, self.age);
+        let data = pack(score, depth, bound, self.age, eval);
         e.mv.store(mv, Ordering::Relaxed);
         e.data.store(data, Ordering::Relaxed);
         e.check.store(key ^ mv ^ data, Ordering::Relaxed);
@@ -166,25 +191,32 @@ mod tests {
     fn stored_entries_read_back() {
         let tt = Tt::new(1);
         assert!(tt.probe(0x1234).is_none());
-        tt.store(0x1234, 77, -456, 9, Bound::Lower);
+        tt.store(0x1234, 77, -456, 9, Bound::Lower, Some(-32767));
         let h = tt.probe(0x1234).unwrap();
         assert_eq!(
-            (h.mv, h.score, h.depth, h.bound),
-            (77, -456, 9, Bound::Lower)
+            (h.mv, h.score, h.depth, h.bound, h.eval),
+            (77, -456, 9, Bound::Lower, Some(-32767))
         );
-        tt.store(0x1234, 0, 31000, -1, Bound::Exact);
+        tt.store(0x1234, 0, 31000, -1, Bound::Exact, None);
         let h = tt.probe(0x1234).unwrap();
         assert_eq!(
-            (h.mv, h.score, h.depth, h.bound),
-            (77, 31000, -1, Bound::Exact)
+            (h.mv, h.score, h.depth, h.bound, h.eval),
+            (77, 31000, -1, Bound::Exact, None)
         );
+        tt.store(0x1234, 0, -5, 3, Bound::Upper, Some(1234));
+        assert_eq!(tt.probe(0x1234).unwrap().eval, Some(1234));
+        // A quiescence bound keeps a deep result of the same position.
+        tt.store(0x1234, 9, 50, 12, Bound::Lower, None);
+        tt.store(0x1234, 0, 70, -1, Bound::Upper, None);
+        let h = tt.probe(0x1234).unwrap();
+        assert_eq!((h.mv, h.score, h.depth), (9, 50, 12));
         assert!(tt.probe(0x1235).is_none());
     }
 
     #[test]
     fn a_torn_entry_reads_as_a_miss() {
         let tt = Tt::new(1);
-        tt.store(42, 5, 10, 3, Bound::Exact);
+        tt.store(42, 5, 10, 3, Bound::Exact, None);
         let e = &tt.entries[tt.index(42)];
         // Another thread's half-written store: the move changed, the check
         // word not yet.
@@ -200,11 +232,11 @@ mod tests {
         let a = 5u64;
         let b = (((tt.index(a) as u128) << 64) / n + (1u128 << 64) / n / 2) as u64;
         assert_eq!(tt.index(a), tt.index(b));
-        tt.store(a, 1, 0, 10, Bound::Exact);
-        tt.store(b, 2, 0, 2, Bound::Exact);
+        tt.store(a, 1, 0, 10, Bound::Exact, None);
+        tt.store(b, 2, 0, 2, Bound::Exact, None);
         assert!(tt.probe(a).is_some() && tt.probe(b).is_none());
         tt.new_search();
-        tt.store(b, 2, 0, 2, Bound::Exact);
+        tt.store(b, 2, 0, 2, Bound::Exact, None);
         assert!(tt.probe(b).is_some() && tt.probe(a).is_none());
         tt.clear();
         assert!(tt.probe(b).is_none());

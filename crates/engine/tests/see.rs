@@ -1,4 +1,4 @@
-//! Static exchange evaluation of Makruk captures.
+//! Static exchange evaluation of Makruk captures, and checking moves.
 
 use engine::{Game, MakrukGame, makruk_see as see};
 use makruk::{Position, Variant};
@@ -40,4 +40,39 @@ fn static_exchange_counts_defenders_and_x_rays() {
     // Quiet moves are not losing captures.
     let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     assert!(!MakrukGame::new(p.clone()).losing_capture(mv(&p, "a1a5")));
+}
+
+/// `gives_check` agrees with playing the move and asking, on every legal
+/// move of positions along random games.
+#[test]
+fn gives_check_matches_playing_the_move() {
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut checks = 0;
+    for variant in [makruk::Variant::Makruk, makruk::Variant::Cambodian] {
+        for _game in 0..40 {
+            let mut pos = makruk::Position::new(variant);
+            for _ply in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    let played = pos.played(m).is_check();
+                    assert_eq!(
+                        engine::makruk_gives_check(&pos, m),
+                        played,
+                        "{} {}",
+                        pos.to_setup().to_fen(),
+                        m.to_uci()
+                    );
+                    checks += usize::from(played);
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos.play(moves[(rng % moves.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(checks > 500, "only {checks} checking moves seen");
 }
