@@ -152,7 +152,7 @@ struct Searcher<'a, G: Game> {
     history: Vec<i32>,
     /// Quiet moves by (piece and destination of the move before,
     /// piece and destination of this move): `(G::PIECE_TO + 1)` rows.
-    continuation: Vec<i32>,
+    continuation: Vec<i16>,
     frames: Vec<Frame>,
     keys: Vec<u64>,
     pv: Vec<Vec<G::Move>>,
@@ -253,8 +253,8 @@ impl<'a, G: Game> Searcher<'a, G> {
     fn quiet_score(&self, g: &G, m: G::Move, rows: [usize; 2]) -> i32 {
         let pt = g.piece_to(m);
         self.history[G::history_index(m)]
-            + self.continuation[rows[0] + pt]
-            + self.continuation[rows[1] + pt]
+            + i32::from(self.continuation[rows[0] + pt])
+            + i32::from(self.continuation[rows[1] + pt])
     }
 
     fn order(&self, g: &G, m: G::Move, tt_move: u64, ply: usize, rows: [usize; 2]) -> i32 {
@@ -285,8 +285,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         let apply = |s: &mut Self, m: G::Move, delta: i32| {
             let pt = g.piece_to(m);
             gravity(&mut s.history[G::history_index(m)], delta);
-            gravity(&mut s.continuation[rows[0] + pt], delta);
-            gravity(&mut s.continuation[rows[1] + pt], delta);
+            for row in rows {
+                let entry = &mut s.continuation[row + pt];
+                let mut v = i32::from(*entry);
+                gravity(&mut v, delta);
+                // `gravity` keeps scores within ±HISTORY_MAX, inside i16.
+                *entry = v as i16;
+            }
         };
         if !g.is_tactical(best) {
             let code = G::encode(best);
@@ -500,9 +505,14 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let mut best_code = 0;
         let mut bound = Bound::Upper;
+        let mut late_pruning = false;
         self.keys.push(key);
         for i in 0..moves.len() {
-            pick_best(&mut moves, &mut scores, i);
+            // Once late-move pruning has begun, the rest are plain quiet
+            // moves, searched only when forcing: no need to sort them.
+            if !(late_pruning && scores[i] < 1 << 27) {
+                pick_best(&mut moves, &mut scores, i);
+            }
             let m = moves[i];
             let code = G::encode(m);
             let tactical = g.is_tactical(m);
@@ -524,6 +534,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 if !tactical {
                     // Late-move pruning.
                     if i as i32 >= (3 + depth * depth) / (2 - i32::from(improving)) {
+                        late_pruning = scores[i] < 1 << 27;
                         continue;
                     }
                     let lmr_depth = (depth - 1 - base_reduction).max(0);
