@@ -3,11 +3,21 @@
 //! ([`MakrukGame`]) and Mak-hot ([`MakhosGame`]).
 //!
 //! - Iterative deepening with aspiration windows, PVS, a shared
-//!   transposition table ([`Tt`]) with aging, quiescence, killer and history
-//!   ordering, null-move pruning where safe, late-move reductions and check
-//!   extensions.
-//! - Time management from UCI-style [`Limits`], and a stop flag polled often
-//!   enough to answer `stop` within milliseconds.
+//!   transposition table ([`Tt`]) with aging that also keeps static
+//!   evaluations, quiescence (which reads and writes the table too).
+//! - Move ordering by the stored move, MVV-LVA and static exchange, killers,
+//!   and history: from-to plus continuation history of the last two moves,
+//!   rewarded at cutoffs and penalised for the quiet moves tried before.
+//! - Selectivity: reverse futility, razoring, null-move pruning where safe
+//!   (never in Makruk endings with zugzwang, never in Mak-hot), internal
+//!   iterative reduction, late-move, futility, history and static-exchange
+//!   pruning (checks and Mak-hot moves that force a capture are exempt),
+//!   late-move reductions driven by history and an "improving" signal.
+//! - Extensions: check extension, singular extension of the stored move
+//!   with multi-cut and negative extension.
+//! - Time management from UCI-style [`Limits`] (the soft limit stretches
+//!   while the best move changes or the score falls), and a stop flag polled
+//!   often enough to answer `stop` within milliseconds.
 //! - Evaluation weights live in [`eval`] so a tuner can change them.
 //!
 //! ```
