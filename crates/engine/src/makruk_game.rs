@@ -158,10 +158,8 @@ impl Game for MakrukGame {
     }
 
     fn play_null(&self) -> Option<MakrukGame> {
-        let mut setup = self.pos.to_setup();
-        setup.turn = setup.turn.other();
-        Position::from_setup(self.pos.variant(), &setup)
-            .ok()
+        self.pos
+            .null_move()
             .map(|pos| MakrukGame::with_weights(pos, self.weights))
     }
 
