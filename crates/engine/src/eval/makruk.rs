@@ -276,9 +276,8 @@ fn is_front_most(color: Color, sq: Square, set: Bitboard) -> bool {
 /// blended by [`phase`]. The sums come from the fast path ([`super::makruk_sum`]), which equals
 /// summing the [`trace`] with `w` exactly.
 pub fn linear_white(pos: &Position, w: &TermWeights) -> i32 {
-    let (mg, eg) = super::makruk_sum::sums(pos, w);
-    let p = phase(pos);
-    (mg * p + eg * (t::PHASE_MAX - p)) / t::PHASE_MAX
+    let s = super::makruk_sum::sums(pos, w);
+    (s.mg * s.phase + s.eg * (t::PHASE_MAX - s.phase)) / t::PHASE_MAX
 }
 
 /// The middlegame and endgame sums of the [`trace`] with `w`, from White's

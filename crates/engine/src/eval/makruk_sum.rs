@@ -15,12 +15,17 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 const NOT_FILE_A: u64 = !FILE_A;
 const NOT_FILE_H: u64 = !(FILE_A << 7);
 
-/// Middlegame and endgame sums of one side's features.
+/// Middlegame and endgame sums of one side's features, and its share of
+/// the game phase.
 #[derive(Default)]
 struct Acc {
     mg: i32,
     eg: i32,
+    phase: i32,
 }
+
+/// What each role adds to the game phase (as in [`super::makruk::phase`]).
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 3, 3, 6, 0];
 
 impl Acc {
     /// Adds feature `f` fired `n` times (nothing, not even a weight
@@ -38,6 +43,59 @@ impl Acc {
     fn one(&mut self, w: &TermWeights, f: usize) {
         self.mg += w.mg[f] as i32;
         self.eg += w.eg[f] as i32;
+    }
+}
+
+/// What a side's piece attacks are measured against.
+struct View {
+    /// The side.
+    color: Color,
+    /// Squares that count for mobility: not own, not attacked by an enemy bia.
+    area: Bitboard,
+    /// The enemy khun's square and its neighbours.
+    zone: Bitboard,
+}
+
+impl Acc {
+    /// Adds the piece-square features of `color`'s pieces of `role` on `set`.
+    #[inline(always)]
+    fn squares(&mut self, w: &TermWeights, color: Color, role: Role, set: Bitboard) {
+        let psqt = t::PSQT + 64 * role.index();
+        for sq in set {
+            self.one(w, psqt + relative(color, sq));
+        }
+    }
+
+    /// Adds the piece-square and mobility features of the side's pieces of
+    /// `role` (met, khon, ma or ruea), whose attacks `attacks` gives, and
+    /// adds those attacks to `attacked`. Returns how many of them bear on
+    /// the enemy khun's zone.
+    #[inline(always)]
+    fn mobile(
+        &mut self,
+        w: &TermWeights,
+        view: &View,
+        role: Role,
+        pos: &Position,
+        attacked: &mut u64,
+        attacks: impl Fn(Square) -> Bitboard,
+    ) -> usize {
+        let base = match role {
+            Role::Met => t::MOB_MET,
+            Role::Khon => t::MOB_KHON,
+            Role::Knight => t::MOB_MA,
+            _ => t::MOB_RUEA,
+        };
+        let psqt = t::PSQT + 64 * role.index();
+        let mut attackers = 0;
+        for sq in pos.pieces(view.color, role) {
+            self.one(w, psqt + relative(view.color, sq));
+            let att = attacks(sq);
+            *attacked |= att.0;
+            self.one(w, base + (att & view.area).count() as usize);
+            attackers += (att & view.zone).any() as usize;
+        }
+        attackers
     }
 }
 
@@ -97,7 +155,7 @@ fn file_fill(set: u64) -> u64 {
 /// The square `sq` as `color` sees it (as in the trace).
 #[inline(always)]
 fn relative(color: Color, sq: Square) -> usize {
-    color.fold(sq.index(), 63 - sq.index())
+    color.fold(sq.index(), 63 - sq.index()) & 63
 }
 
 /// The features of `color` that need no knowledge of what the other side
@@ -123,48 +181,46 @@ fn side(
     let area = Bitboard(!(us | bia_attacks[them.index()]));
     let their_khun = pos.king_of(them);
     let zone = attack::king_attacks(their_khun).with(their_khun);
-    let mut attackers = 0usize;
 
+    // Material and the game phase.
     for role in Role::ALL {
         let ri = role.index();
-        let set = pos.pieces(color, role);
-        // Material: promoted mets have their own value.
-        acc.add(w, t::MATERIAL + ri, count(set.0 & !promoted));
-        acc.add(w, t::MATERIAL + 6, count(set.0 & promoted));
-        let psqt = t::PSQT + 64 * ri;
-        let base = match role {
-            Role::Pawn | Role::King => {
-                for sq in set {
-                    acc.one(w, psqt + relative(color, sq));
-                }
-                continue;
-            }
-            Role::Met => t::MOB_MET,
-            Role::Khon => t::MOB_KHON,
-            Role::Knight => t::MOB_MA,
-            Role::Rook => t::MOB_RUEA,
-        };
-        for sq in set {
-            acc.one(w, psqt + relative(color, sq));
-            let att = match role {
-                Role::Met => attack::met_attacks(sq),
-                Role::Khon => attack::khon_attacks(color, sq),
-                Role::Knight => attack::knight_attacks(sq),
-                _ => attack::rook_attacks(sq, occupied),
-            };
-            *attacked |= att.0;
-            acc.one(w, base + (att & area).count() as usize);
-            if (att & zone).any() {
-                attackers += 1;
-            }
-            if role == Role::Rook {
-                let file = Bitboard::file(sq.file()).0;
-                if file & all_pawns == 0 {
-                    acc.one(w, t::RUEA_OPEN);
-                } else if file & own_bias == 0 {
-                    acc.one(w, t::RUEA_HALF_OPEN);
-                }
-            }
+        let set = pos.pieces(color, role).0;
+        // Promoted mets have their own value.
+        let plain = count(set & !promoted);
+        let raised = count(set & promoted);
+        acc.add(w, t::MATERIAL + ri, plain);
+        acc.add(w, t::MATERIAL + 6, raised);
+        acc.phase += PHASE_WEIGHT[ri] * (plain + raised);
+    }
+    // Piece squares, mobility and pressure on the enemy khun, role by role
+    // (each call is specialised, so its table offsets are constants).
+    let view = View { color, area, zone };
+    acc.squares(w, color, Role::Pawn, pos.pieces(color, Role::Pawn));
+    acc.squares(w, color, Role::King, pos.pieces(color, Role::King));
+    let mut attackers = 0;
+    attackers += acc.mobile(w, &view, Role::Met, pos, attacked, attack::met_attacks);
+    attackers += acc.mobile(w, &view, Role::Khon, pos, attacked, |sq| {
+        attack::khon_attacks(color, sq)
+    });
+    attackers += acc.mobile(
+        w,
+        &view,
+        Role::Knight,
+        pos,
+        attacked,
+        attack::knight_attacks,
+    );
+    let rooks = pos.pieces(color, Role::Rook);
+    attackers += acc.mobile(w, &view, Role::Rook, pos, attacked, |sq| {
+        attack::rook_attacks(sq, occupied)
+    });
+    for sq in rooks {
+        let file = Bitboard::file(sq.file()).0;
+        if file & all_pawns == 0 {
+            acc.one(w, t::RUEA_OPEN);
+        } else if file & own_bias == 0 {
+            acc.one(w, t::RUEA_HALF_OPEN);
         }
     }
     acc.one(w, t::KHUN_ATTACKERS + attackers.min(7));
@@ -220,9 +276,21 @@ fn threats(pos: &Position, w: &TermWeights, color: Color, acc: &mut Acc, by_bia:
     }
 }
 
-/// The middlegame and endgame feature sums of `pos` from White's view:
-/// exactly what [`super::makruk::trace`] gives summed with `w`.
-pub(super) fn sums(pos: &Position, w: &TermWeights) -> (i32, i32) {
+/// The feature sums of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Sums {
+    /// The middlegame sum from White's view.
+    pub mg: i32,
+    /// The endgame sum from White's view.
+    pub eg: i32,
+    /// The game phase, as [`super::makruk::phase`] gives it.
+    pub phase: i32,
+}
+
+/// The middlegame and endgame feature sums of `pos` from White's view
+/// (exactly what [`super::makruk::trace`] gives summed with `w`), and the
+/// game phase.
+pub(super) fn sums(pos: &Position, w: &TermWeights) -> Sums {
     let wp = pos.pieces(Color::White, Role::Pawn).0;
     let bp = pos.pieces(Color::Black, Role::Pawn).0;
     let bia_attacks = [
@@ -256,7 +324,11 @@ pub(super) fn sums(pos: &Position, w: &TermWeights) -> (i32, i32) {
         Color::White => white.one(w, t::TEMPO),
         Color::Black => black.one(w, t::TEMPO),
     }
-    (white.mg - black.mg, white.eg - black.eg)
+    Sums {
+        mg: white.mg - black.mg,
+        eg: white.eg - black.eg,
+        phase: (white.phase + black.phase).min(t::PHASE_MAX),
+    }
 }
 
 #[cfg(test)]
@@ -342,12 +414,14 @@ mod tests {
                 endings += 1;
             }
             for w in &weights {
+                let fast = sums(p, w);
                 assert_eq!(
-                    sums(p, w),
+                    (fast.mg, fast.eg),
                     super::super::makruk::traced_sums(p, w),
                     "{}",
                     p.fen()
                 );
+                assert_eq!(fast.phase, super::super::makruk::phase(p), "{}", p.fen());
             }
         }
         assert!(endings > 1000, "only {endings} positions without bias");
@@ -367,8 +441,9 @@ mod tests {
             w.mg[f] = 1;
             w.eg[f] = -3;
             for p in &positions {
+                let fast = sums(p, &w);
                 assert_eq!(
-                    sums(p, &w),
+                    (fast.mg, fast.eg),
                     super::super::makruk::traced_sums(p, &w),
                     "feature {} in {}",
                     t::name(f),
