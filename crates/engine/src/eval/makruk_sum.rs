@@ -24,6 +24,35 @@ struct Acc {
     phase: i32,
 }
 
+/// For each colour and khun square, the squares one and two ranks ahead of
+/// the khun (from that colour's side) on its own and each neighbouring
+/// file, one mask per file (empty off the board).
+const SHELTER: [[[u64; 3]; 64]; 2] = {
+    let mut t = [[[0u64; 3]; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+            let mut df = -1;
+            while df <= 1 {
+                let mut dr = 1;
+                while dr <= 2 {
+                    let (ff, rr) = (f + df, if c == 0 { r + dr } else { r - dr });
+                    if ff >= 0 && ff < 8 && rr >= 0 && rr < 8 {
+                        t[c][sq][(df + 1) as usize] |= 1u64 << (rr * 8 + ff);
+                    }
+                    dr += 1;
+                }
+                df += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// What each role adds to the game phase (as in [`super::makruk::phase`]).
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 3, 3, 6, 0];
 
@@ -246,19 +275,12 @@ fn side(
     }
 
     // Khun shelter: own bias on the three files around the khun, one or two
-    // ranks ahead of it.
+    // ranks ahead of it (one per file at most).
     let ksq = pos.king_of(color);
-    let mut shelter = 0;
-    for df in -1..=1 {
-        for dr in 1..=2 {
-            if let Some(s) = ksq.offset(df, color.fold(dr, -dr)) {
-                if own_bias & (1 << s.index()) != 0 {
-                    shelter += 1;
-                    break;
-                }
-            }
-        }
-    }
+    let shelter = SHELTER[color.index()][ksq.index() & 63]
+        .iter()
+        .filter(|&&m| m & own_bias != 0)
+        .count();
     acc.one(w, t::KHUN_SHELTER + shelter);
     acc
 }
