@@ -132,21 +132,15 @@ impl Game for MakrukGame {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.extend_from_slice(&self.pos.legal_moves());
+        self.pos.extend_legal_moves(out);
     }
 
     fn noisy_moves(&self, out: &mut Vec<Move>) -> StandPat {
-        let moves = self.pos.legal_moves();
         if self.pos.is_check() {
-            out.extend_from_slice(&moves);
+            self.pos.extend_legal_moves(out);
             return StandPat::Forbidden;
         }
-        out.extend(
-            moves
-                .iter()
-                .copied()
-                .filter(|&m| m.is_promotion() || self.pos.is_capture(m)),
-        );
+        self.pos.extend_noisy_moves(out);
         StandPat::Allowed
     }
 
@@ -158,10 +152,8 @@ impl Game for MakrukGame {
     }
 
     fn play_null(&self) -> Option<MakrukGame> {
-        let mut setup = self.pos.to_setup();
-        setup.turn = setup.turn.other();
-        Position::from_setup(self.pos.variant(), &setup)
-            .ok()
+        self.pos
+            .null_move()
             .map(|pos| MakrukGame::with_weights(pos, self.weights))
     }
 

@@ -211,7 +211,8 @@ impl Position {
         promotion: bool,
     ) {
         let stm = self.turn;
-        let pieces = self.occupied().count() as u16;
+        // The piece and side counts are taken only where needed: this runs
+        // after every move (nothing here changes the board).
         if captured == Some(Role::Pawn)
             && self.by_color(mover).count() == 1
             && self.by_role(Role::Pawn).is_empty()
@@ -219,15 +220,21 @@ impl Position {
             let limit = self.counting_limit_for(mover);
             if limit > 0 {
                 self.counting_limit = 2 * limit as u16;
-                self.counting_ply = 2 * pieces - 1;
+                self.counting_ply = 2 * self.occupied().count() as u16 - 1;
             }
         }
-        let stm_bare = self.by_color(stm).count() == 1;
-        if self.counting_limit == 0 || ((captured.is_some() || promotion) && stm_bare) {
+        if self.counting_limit == 0
+            || ((captured.is_some() || promotion) && self.by_color(stm).count() == 1)
+        {
             let limit = self.counting_limit_for(stm);
+            let stm_bare = limit > 0 && self.by_color(stm).count() == 1;
             if limit > 0 && (stm_bare || self.counting_mode == CountingMode::Automatic) {
                 self.counting_limit = 2 * limit as u16;
-                self.counting_ply = if stm_bare { 2 * pieces } else { 0 };
+                self.counting_ply = if stm_bare {
+                    2 * self.occupied().count() as u16
+                } else {
+                    0
+                };
                 self.board_counter = None;
             }
         }

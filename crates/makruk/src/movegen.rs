@@ -18,6 +18,12 @@ pub(crate) trait MoveSink {
     /// Unpinned bias may move to every square of `to`, each coming from
     /// the square `delta` below it (in square indices).
     fn pawns(&mut self, to: Bitboard, delta: i8);
+    /// The khun's targets the sink wants (the others need not be checked
+    /// for safety).
+    #[inline(always)]
+    fn king_targets(&self) -> Bitboard {
+        Bitboard::FULL
+    }
 }
 
 /// Counts moves without listing them.
@@ -62,6 +68,44 @@ impl MoveSink for Lister {
     }
 }
 
+/// Appends moves to a vector, keeping only those landing on `keep` (and,
+/// for bias, those landing on `keep_pawn`), in generation order.
+struct Appender<'a> {
+    out: &'a mut Vec<Move>,
+    promotion_rank: Bitboard,
+    keep: Bitboard,
+    keep_pawn: Bitboard,
+}
+
+impl MoveSink for Appender<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, role: Role, to: Bitboard) {
+        let (to, promotes) = if role == Role::Pawn {
+            (to & self.keep_pawn, self.promotion_rank)
+        } else {
+            (to & self.keep, Bitboard::EMPTY)
+        };
+        self.out.reserve(to.count() as usize);
+        for sq in to {
+            self.out.push(Move::new(from, sq, promotes.contains(sq)));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i8) {
+        let to = to & self.keep_pawn;
+        self.out.reserve(to.count() as usize);
+        for sq in to {
+            let from = Square::from_index((sq.index() as i32 - delta as i32) as u32);
+            self.out
+                .push(Move::new(from, sq, self.promotion_rank.contains(sq)));
+        }
+    }
+    #[inline(always)]
+    fn king_targets(&self) -> Bitboard {
+        self.keep
+    }
+}
+
 /// The rank (0-based, White's view) where `color`'s bias promote.
 #[inline]
 pub(crate) fn promotion_rank(color: Color) -> u8 {
@@ -85,12 +129,12 @@ impl Position {
         // Khun moves: never onto an attacked square (the khun itself does
         // not block a ruea's ray through it).
         let without_king = occupied.without(ksq);
-        let mut king_targets = king_attacks(ksq) & !ours;
+        let mut king_targets = king_attacks(ksq) & !ours & sink.king_targets();
         if self.variant == Variant::Cambodian
             && self.special_rights.contains(ksq)
             && self.checkers.is_empty()
         {
-            king_targets |= king_leaps(us, ksq) & !occupied;
+            king_targets |= king_leaps(us, ksq) & !occupied & sink.king_targets();
         }
         let mut safe = Bitboard::EMPTY;
         for to in king_targets {
@@ -215,6 +259,33 @@ impl Position {
         };
         self.generate(&mut lister);
         lister.list
+    }
+
+    /// Appends every legal move to `out`, in the order of
+    /// [`Position::legal_moves`].
+    pub fn extend_legal_moves(&self, out: &mut Vec<Move>) {
+        let mut sink = Appender {
+            out,
+            promotion_rank: Bitboard::rank(promotion_rank(self.turn)),
+            keep: Bitboard::FULL,
+            keep_pawn: Bitboard::FULL,
+        };
+        self.generate(&mut sink);
+    }
+
+    /// Appends the legal captures and promotions to `out`: exactly the
+    /// moves of [`Position::legal_moves`] that [`Position::is_capture`] or
+    /// [`Move::is_promotion`] picks out, in the same order.
+    pub fn extend_noisy_moves(&self, out: &mut Vec<Move>) {
+        let promotion_rank = Bitboard::rank(promotion_rank(self.turn));
+        let theirs = self.by_color(!self.turn);
+        let mut sink = Appender {
+            out,
+            promotion_rank,
+            keep: theirs,
+            keep_pawn: theirs | promotion_rank,
+        };
+        self.generate(&mut sink);
     }
 
     /// The number of legal moves, without listing them.

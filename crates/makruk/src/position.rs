@@ -311,6 +311,29 @@ impl Position {
         next
     }
 
+    /// The position with the turn passed to the other side (a null move, for
+    /// search), or `None` when the side to move is in check (passing would
+    /// leave its khun attacked).
+    ///
+    /// The result is exactly what rebuilding the position from its
+    /// [`Setup`] with the other side to move gives: the board, counts and
+    /// clocks are kept, the counting mode falls back to
+    /// [`CountingMode::Automatic`] with no declared counter, and the key
+    /// changes only by the side to move.
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        let us = self.turn;
+        next.turn = !us;
+        next.hash ^= zobrist::black_to_move();
+        next.counting_mode = CountingMode::Automatic;
+        next.board_counter = None;
+        next.checkers = next.attackers(next.king_of(!us), us, next.occupied());
+        Some(next)
+    }
+
     /// Whether only the two khuns are left (an immediate draw).
     pub fn is_insufficient_material(&self) -> bool {
         self.occupied() == self.by_role(Role::King)

@@ -63,13 +63,16 @@ pub trait Sink {
     fn add(&mut self, color: Color, feature: usize, count: i32);
 }
 
-/// Sums middlegame and endgame weights, from White's view.
+/// Sums middlegame and endgame weights, from White's view (the definition
+/// the fast path of [`linear_white`] is checked against).
+#[cfg(test)]
 struct Summer<'a> {
     w: &'a TermWeights,
     mg: i32,
     eg: i32,
 }
 
+#[cfg(test)]
 impl Sink for Summer<'_> {
     #[inline]
     fn add(&mut self, color: Color, feature: usize, count: i32) {
@@ -270,12 +273,20 @@ fn is_front_most(color: Color, sq: Square, set: Bitboard) -> bool {
 }
 
 /// The tapered feature sum from White's view: middlegame and endgame sums
-/// blended by [`phase`].
+/// blended by [`phase`]. The sums come from the fast path ([`super::makruk_sum`]), which equals
+/// summing the [`trace`] with `w` exactly.
 pub fn linear_white(pos: &Position, w: &TermWeights) -> i32 {
+    let s = super::makruk_sum::sums(pos, w);
+    (s.mg * s.phase + s.eg * (t::PHASE_MAX - s.phase)) / t::PHASE_MAX
+}
+
+/// The middlegame and endgame sums of the [`trace`] with `w`, from White's
+/// view (for checking the fast path).
+#[cfg(test)]
+pub(super) fn traced_sums(pos: &Position, w: &TermWeights) -> (i32, i32) {
     let mut s = Summer { w, mg: 0, eg: 0 };
     trace(pos, &mut s);
-    let p = phase(pos);
-    (s.mg * p + s.eg * (t::PHASE_MAX - p)) / t::PHASE_MAX
+    (s.mg, s.eg)
 }
 
 /// Steps from the centre (0 to 6) of a Makruk square.
