@@ -83,7 +83,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// The protocol form of the move (`e3e4`, `c3e5c7`).
     fn move_text(m: Self::Move) -> String;
-    /// How many plies back a repetition of this position may be found (0
-    /// when repetition is not a rule of the game).
+    /// How many plies back a repetition of this position may be found; the
+    /// search scores a repetition as a draw (0: never).
     fn repetition_window(&self) -> u32;
 }

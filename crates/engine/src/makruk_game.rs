@@ -247,7 +247,12 @@ impl Game for MakrukGame {
         m.to_uci()
     }
 
+    /// Makruk has no repetition rule, but the search scores a repeated
+    /// position as a draw, as Fairy-Stockfish does: a line that returns to
+    /// where it was makes no progress, so a side that is ahead looks for one
+    /// that does instead of shuffling. Positions before the last capture or
+    /// bia move cannot recur; looking back is capped at 100 plies.
     fn repetition_window(&self) -> u32 {
-        0
+        self.pos.halfmoves().min(100)
     }
 }

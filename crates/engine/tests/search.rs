@@ -243,3 +243,44 @@ fn makhos_finds_the_two_for_one_shot() {
         "e3d4"
     );
 }
+
+/// A Makruk move back into a position of the game's history scores as a
+/// draw (the search looks for progress instead of shuffling); without that
+/// history the same move scores its evaluation.
+#[test]
+fn makruk_repetitions_score_as_draws() {
+    let start = makruk::Position::new(makruk::Variant::Makruk);
+    let mut game = MakrukGame::new(start);
+    let mut history = Vec::new();
+    // Both ma step out and back: the start position again, 4 plies later.
+    for uci in ["b1d2", "g8e7", "d2b1", "e7g8"] {
+        let m = game.pos.parse_uci(uci).unwrap();
+        history.push(engine::Game::key(&game));
+        game = engine::Game::play(&game, m);
+    }
+    let score_of = |history: &[u64]| {
+        let mut scores = Vec::new();
+        search(
+            &game,
+            history,
+            &mut Tt::new(1),
+            &Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+            &SearchOptions {
+                multipv: 64,
+                ..SearchOptions::default()
+            },
+            &AtomicBool::new(false),
+            |info| {
+                if info.pv[0] == "b1d2" {
+                    scores.push(info.score);
+                }
+            },
+        );
+        scores.pop().expect("b1d2 is reported")
+    };
+    assert_eq!(score_of(&history), Score::Cp(0));
+    assert_ne!(score_of(&[]), Score::Cp(0));
+}
