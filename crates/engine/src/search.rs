@@ -381,19 +381,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             static_eval(g)
         };
-        let mut eval = raw_eval;
-        if quiet && let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            if s.abs() < MATE_BOUND
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s > eval,
-                    Bound::Upper => s < eval,
-                }
-            {
-                eval = s;
-            }
-        }
+        let eval = if quiet {
+            sharpened(raw_eval, hit, ply)
+        } else {
+            raw_eval
+        };
         self.frames[ply].eval = raw_eval;
         self.frames[ply + 1].excluded = 0;
         let improving = quiet
@@ -670,19 +662,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if g.quiet() {
             let e = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(g));
             raw_eval = Some(e);
-            let mut stand = e;
-            if let Some(h) = hit {
-                let s = from_tt(h.score, ply);
-                if s.abs() < MATE_BOUND
-                    && match h.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s > stand,
-                        Bound::Upper => s < stand,
-                    }
-                {
-                    stand = s;
-                }
-            }
+            let stand = sharpened(e, hit, ply);
             if stand >= beta {
                 if hit.is_none() {
                     self.tt
@@ -766,6 +746,25 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.tt
             .store(key, best_code, to_tt(best, ply), -1, bound, raw_eval);
         best
+    }
+}
+
+/// A static evaluation replaced by the stored score when the stored bound
+/// says the true value lies beyond it (mate scores aside).
+fn sharpened(eval: i32, hit: Option<crate::tt::Hit>, ply: usize) -> i32 {
+    let Some(h) = hit else {
+        return eval;
+    };
+    let s = from_tt(h.score, ply);
+    let beyond = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => s > eval,
+        Bound::Upper => s < eval,
+    };
+    if s.abs() < MATE_BOUND && beyond {
+        s
+    } else {
+        eval
     }
 }
 
