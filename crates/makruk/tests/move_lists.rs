@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::read_vector;
+use common::{Rng, read_vector};
 use makruk::{Position, Variant};
 
 fn check(p: &Position, noisy_seen: &mut usize) {
@@ -26,17 +26,6 @@ fn check(p: &Position, noisy_seen: &mut usize) {
     p.extend_noisy_moves(&mut noisy);
     assert_eq!(&noisy[1..], expected.as_slice(), "{}", p.fen());
     *noisy_seen += expected.len();
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]

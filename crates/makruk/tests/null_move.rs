@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::read_vector;
+use common::{Rng, read_vector};
 use makruk::{Color, CountingMode, Position, Variant};
 
 /// The definition: the setup round trip with the turn flipped.
@@ -47,18 +47,6 @@ fn check(p: &Position, seen: &mut Seen) {
     }
     if p.counting_mode() == CountingMode::Declared {
         seen.declared += 1;
-    }
-}
-
-/// A small deterministic generator for playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }
 

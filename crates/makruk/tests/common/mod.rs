@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: locating the reference vectors.
+//! Helpers shared by the integration tests: locating the reference vectors,
+//! and a small random generator for playouts.
 
 #![allow(dead_code)]
 
@@ -30,4 +31,17 @@ pub fn json_lines(name: &str) -> Vec<serde_json::Value> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("vector line is JSON"))
         .collect()
+}
+
+/// A small deterministic generator (xorshift) for playouts.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
 }
