@@ -71,11 +71,14 @@ impl Limits {
         let left = time.saturating_sub(self.overhead).max(1);
         // Long controls (correspondence) divide the clock the same way, but
         // no move takes more than MAX_HARD_MS.
-        let mtg = self.movestogo.unwrap_or(30).clamp(1, 50);
+        // Without a move count, plan for 22 more moves: Makruk games are
+        // decided in the middlegame, so early moves get more than a share
+        // of a long game (Fairy-Stockfish spends about as much).
+        let mtg = self.movestogo.unwrap_or(22).clamp(1, 50);
         let base = (left / mtg).saturating_add(inc / 4 * 3);
         let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
         let hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
-        let soft = (base / 10 * 6).min(hard).clamp(1, MAX_SOFT_MS);
+        let soft = (base / 20 * 13).min(hard).clamp(1, MAX_SOFT_MS);
         Plan {
             soft: Some(soft),
             hard: Some(hard),
@@ -121,13 +124,14 @@ mod tests {
 
     #[test]
     fn ordinary_clocks_divide_the_remaining_time() {
-        // 5 minutes, 30 moves assumed: 10 s a move, soft 6 s, hard 40 s.
+        // 5 minutes, 22 moves assumed: 13.6 s a move, soft 65% of it,
+        // hard four times it.
         let p = plan(Limits {
             wtime: Some(300_000),
             ..Limits::default()
         });
-        assert_eq!(p.soft, Some(6_000));
-        assert_eq!(p.hard, Some(40_000));
+        assert_eq!(p.soft, Some(13_636 / 20 * 13));
+        assert_eq!(p.hard, Some(13_636 * 4));
         // The last move before the control may use most of the clock.
         let p = plan(Limits {
             wtime: Some(10_000),
@@ -141,7 +145,7 @@ mod tests {
             btime: Some(300_000),
             ..Limits::default()
         };
-        assert_eq!(l.plan(false).soft, Some(6_000));
+        assert_eq!(l.plan(false).soft, Some(13_636 / 20 * 13));
         // An explicit move time is obeyed, however long.
         let p = plan(Limits {
             movetime: Some(3_600_000),

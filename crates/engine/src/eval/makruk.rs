@@ -63,18 +63,17 @@ pub trait Sink {
     fn add(&mut self, color: Color, feature: usize, count: i32);
 }
 
-/// Sums middlegame and endgame weights, from White's view (the definition
-/// the fast path of [`linear_white`] is checked against).
-#[cfg(test)]
-struct Summer<'a> {
-    w: &'a TermWeights,
-    mg: i32,
-    eg: i32,
+/// Sums middlegame and endgame weights, from White's view: the definition
+/// the fast path of [`linear_white`] is checked against, and how that path
+/// sums the terms both share ([`super::makruk_attacks`]).
+pub(super) struct Summer<'a> {
+    pub(super) w: &'a TermWeights,
+    pub(super) mg: i32,
+    pub(super) eg: i32,
 }
 
-#[cfg(test)]
 impl Sink for Summer<'_> {
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, color: Color, feature: usize, count: i32) {
         let n = color.fold(count, -count);
         self.mg += self.w.mg[feature] as i32 * n;
@@ -252,6 +251,7 @@ pub fn trace(pos: &Position, sink: &mut impl Sink) {
         }
     }
     sink.add(pos.turn(), t::TEMPO, 1);
+    super::makruk_attacks::attack_terms(pos, sink);
 }
 
 /// Files next to `file`.

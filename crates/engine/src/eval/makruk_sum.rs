@@ -7,7 +7,7 @@
 //! weight set: the tests below compare the two on random games and random
 //! weights. A feature added to the trace must be added here too.
 
-use super::makruk::TermWeights;
+use super::makruk::{Summer, TermWeights};
 use super::makruk_terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
 
@@ -137,7 +137,7 @@ fn count(set: u64) -> i32 {
 
 /// Squares `color`'s bias on `pawns` attack (diagonally forward).
 #[inline(always)]
-fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+pub(super) fn pawn_attacks(color: Color, pawns: u64) -> u64 {
     match color {
         Color::White => ((pawns & NOT_FILE_A) << 7) | ((pawns & NOT_FILE_H) << 9),
         Color::Black => ((pawns & NOT_FILE_A) >> 9) | ((pawns & NOT_FILE_H) >> 7),
@@ -147,7 +147,7 @@ fn pawn_attacks(color: Color, pawns: u64) -> u64 {
 /// Squares with a square of `set` strictly ahead of them on their file,
 /// from `color`'s side.
 #[inline(always)]
-fn behind(color: Color, set: u64) -> u64 {
+pub(super) fn behind(color: Color, set: u64) -> u64 {
     match color {
         Color::White => {
             let mut s = set >> 8;
@@ -167,7 +167,7 @@ fn behind(color: Color, set: u64) -> u64 {
 /// `set` spread to the neighbouring files (the files themselves left out
 /// unless a neighbour is in `set`).
 #[inline(always)]
-fn sideways(set: u64) -> u64 {
+pub(super) fn sideways(set: u64) -> u64 {
     ((set & NOT_FILE_A) >> 1) | ((set & NOT_FILE_H) << 1)
 }
 
@@ -346,9 +346,11 @@ pub(super) fn sums(pos: &Position, w: &TermWeights) -> Sums {
         Color::White => white.one(w, t::TEMPO),
         Color::Black => black.one(w, t::TEMPO),
     }
+    let mut attack_sums = Summer { w, mg: 0, eg: 0 };
+    super::makruk_attacks::attack_terms(pos, &mut attack_sums);
     Sums {
-        mg: white.mg - black.mg,
-        eg: white.eg - black.eg,
+        mg: white.mg - black.mg + attack_sums.mg,
+        eg: white.eg - black.eg + attack_sums.eg,
         phase: (white.phase + black.phase).min(t::PHASE_MAX),
     }
 }

@@ -43,8 +43,44 @@ pub const THREAT_BY_BIA: usize = KHUN_SHELTER + 4;
 pub const HANGING: usize = THREAT_BY_BIA + 6;
 /// The side to move.
 pub const TEMPO: usize = HANGING + 6;
+/// A safe check is available, by role (met, khon, ma, ruea): from a square
+/// not defended by anything but the khun (and then covered by another own
+/// piece), see [`super::makruk_attacks`].
+pub const SAFE_CHECK: usize = TEMPO + 1;
+/// A piece attacked by an enemy met, khon or ma, by role (bia only when
+/// undefended).
+pub const THREAT_BY_MINOR: usize = SAFE_CHECK + 4;
+/// A piece attacked by an enemy ruea, by role (bia only when undefended).
+pub const THREAT_BY_RUEA: usize = THREAT_BY_MINOR + 5;
+/// A ma on the 4th to 6th rank, defended by a bia, out of enemy bias' reach.
+pub const MA_OUTPOST: usize = THREAT_BY_RUEA + 5;
+/// A khon on such an outpost.
+pub const KHON_OUTPOST: usize = MA_OUTPOST + 1;
+/// Steps from the own khun to the promotion squares of passed bias.
+pub const PASSED_OWN_KHUN: usize = KHON_OUTPOST + 1;
+/// Steps from the enemy khun to the promotion squares of passed bias.
+pub const PASSED_THEIR_KHUN: usize = PASSED_OWN_KHUN + 1;
+/// Bias with an enemy piece right in front of them.
+pub const BIA_BLOCKED: usize = PASSED_THEIR_KHUN + 1;
+/// A bia defended by an own bia, by relative rank (0 to 7).
+pub const BIA_PROTECTED_RANK: usize = BIA_BLOCKED + 1;
+/// A bia with an own bia beside it, by relative rank (0 to 7).
+pub const BIA_PHALANX_RANK: usize = BIA_PROTECTED_RANK + 8;
+/// Material balance: the number of own pieces of a role (met, khon, ma,
+/// ruea) times the number of own bias.
+pub const IMBALANCE_OWN_BIAS: usize = BIA_PHALANX_RANK + 8;
+/// The number of own pieces of a role (met, khon, ma, ruea) times the
+/// number of enemy bias.
+pub const IMBALANCE_THEIR_BIAS: usize = IMBALANCE_OWN_BIAS + 4;
+/// Space: safe squares of the own half's centre files (c to f, ranks 2 to
+/// 4 from the own side) not attacked by enemy bias, times the number of
+/// own pieces other than bias and khun.
+pub const SPACE: usize = IMBALANCE_THEIR_BIAS + 4;
+/// Steps (king distance) from the enemy khun, summed over the own pieces of
+/// a role (met, khon, ma, ruea).
+pub const TROPISM: usize = SPACE + 1;
 /// Number of features.
-pub const COUNT: usize = TEMPO + 1;
+pub const COUNT: usize = TROPISM + 4;
 
 /// The game phase of a full board; 0 is a bare ending.
 pub const PHASE_MAX: i32 = 50;
@@ -52,7 +88,7 @@ pub const PHASE_MAX: i32 = 50;
 /// The name of feature `i`, e.g. `psqt.ma.f3` or `mob.ruea[7]`.
 pub fn name(i: usize) -> String {
     const ROLES: [&str; 6] = ["bia", "met", "khon", "ma", "ruea", "khun"];
-    let ranges: [(usize, &str); 18] = [
+    let ranges: [(usize, &str); 32] = [
         (MATERIAL, "material"),
         (PSQT, "psqt"),
         (MOB_MET, "mob.met"),
@@ -71,6 +107,20 @@ pub fn name(i: usize) -> String {
         (THREAT_BY_BIA, "threat.by_bia"),
         (HANGING, "hanging"),
         (TEMPO, "tempo"),
+        (SAFE_CHECK, "safe_check"),
+        (THREAT_BY_MINOR, "threat.by_minor"),
+        (THREAT_BY_RUEA, "threat.by_ruea"),
+        (MA_OUTPOST, "ma.outpost"),
+        (KHON_OUTPOST, "khon.outpost"),
+        (PASSED_OWN_KHUN, "bia.passed.own_khun_distance"),
+        (PASSED_THEIR_KHUN, "bia.passed.their_khun_distance"),
+        (BIA_BLOCKED, "bia.blocked"),
+        (BIA_PROTECTED_RANK, "bia.protected_rank"),
+        (BIA_PHALANX_RANK, "bia.phalanx_rank"),
+        (IMBALANCE_OWN_BIAS, "imbalance.own_bias"),
+        (IMBALANCE_THEIR_BIAS, "imbalance.their_bias"),
+        (SPACE, "space"),
+        (TROPISM, "tropism"),
     ];
     let (start, label) = ranges
         .iter()
@@ -86,7 +136,12 @@ pub fn name(i: usize) -> String {
             let file = (b'a' + (sq % 8) as u8) as char;
             format!("psqt.{}.{}{}", ROLES[k / 64], file, sq / 8 + 1)
         }
-        THREAT_BY_BIA | HANGING => format!("{label}.{}", ROLES[k]),
+        THREAT_BY_BIA | HANGING | THREAT_BY_MINOR | THREAT_BY_RUEA => {
+            format!("{label}.{}", ROLES[k])
+        }
+        SAFE_CHECK | IMBALANCE_OWN_BIAS | IMBALANCE_THEIR_BIAS | TROPISM => {
+            format!("{label}.{}", ROLES[k + 1])
+        }
         _ if i >= COUNT => format!("unknown[{i}]"),
         _ if matches!(
             start,
@@ -97,6 +152,12 @@ pub fn name(i: usize) -> String {
                 | RUEA_OPEN
                 | RUEA_HALF_OPEN
                 | TEMPO
+                | MA_OUTPOST
+                | KHON_OUTPOST
+                | PASSED_OWN_KHUN
+                | PASSED_THEIR_KHUN
+                | BIA_BLOCKED
+                | SPACE
         ) =>
         {
             label.to_string()
@@ -120,5 +181,11 @@ mod tests {
         assert_eq!(name(MOB_RUEA + 7), "mob.ruea[7]");
         assert_eq!(name(HANGING + 4), "hanging.ruea");
         assert_eq!(name(TEMPO), "tempo");
+        assert_eq!(name(SAFE_CHECK + 3), "safe_check.ruea");
+        assert_eq!(name(THREAT_BY_MINOR + 4), "threat.by_minor.ruea");
+        assert_eq!(name(BIA_BLOCKED), "bia.blocked");
+        assert_eq!(name(BIA_BLOCKED), "bia.blocked");
+        assert_eq!(name(IMBALANCE_THEIR_BIAS + 3), "imbalance.their_bias.ruea");
+        assert_eq!(name(COUNT - 1), "tropism.ruea");
     }
 }

@@ -3,6 +3,7 @@
 //! uses), so a tuner can change them in one place.
 
 mod makruk;
+mod makruk_attacks;
 mod makruk_sum;
 pub mod makruk_terms;
 mod makruk_weights;

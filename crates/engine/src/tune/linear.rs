@@ -278,7 +278,19 @@ mod tests {
         let mg: Vec<f64> = fitted.mg.iter().map(|&x| x as f64).collect();
         let eg: Vec<f64> = fitted.eg.iter().map(|&x| x as f64).collect();
         assert!(predict(&samples[0], &mg, &eg) > 350.0);
-        assert!(fitted.mg[ruea] > 150, "{}", fitted.mg[ruea]);
+        // A ruea's value with eight bias a side: its material weight plus
+        // its share of the balance against the bias (the fit may put the
+        // edge in either).
+        let balance = terms::IMBALANCE_OWN_BIAS + 3;
+        let against = terms::IMBALANCE_THEIR_BIAS + 3;
+        let value =
+            |w: &TermWeights| w.mg[ruea] as i32 + 8 * (w.mg[balance] as i32 + w.mg[against] as i32);
+        assert!(
+            value(&fitted) > value(&start) + 50,
+            "{} -> {}",
+            value(&start),
+            value(&fitted)
+        );
         // Frozen weights stay put.
         assert_eq!(fitted.mg[terms::MATERIAL], start.mg[terms::MATERIAL]);
     }

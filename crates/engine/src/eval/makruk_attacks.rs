@@ -1,0 +1,364 @@
+//! The Makruk evaluation terms that weigh one side's attacks against the
+//! other's, and the terms added with them: safe checks by role, threats by
+//! minor pieces and rueas, outposts of ma and khon, the khuns' distance to
+//! passed bias, blocked bias, bia chains by rank, material balance against
+//! the bias on the board, space and tropism.
+//!
+//! (A danger table by "danger units" of attackers, weak khun-zone squares
+//! and safe checks was tried and fitted to nothing on 133k scored
+//! positions: the attacker table of the trace already carries it.)
+//!
+//! The feature trace ([`super::makruk::trace`]) and the fast sum
+//! ([`super::makruk_sum`]) both call [`attack_terms`], so these features
+//! have one definition.
+
+use super::makruk::Sink;
+use super::makruk_sum::{behind, sideways};
+use super::makruk_terms as t;
+use makruk::{Bitboard, Color, Position, Role, Square, attack};
+
+/// The roles that give safe checks, in the order of [`t::SAFE_CHECK`].
+const CHECKERS: [Role; 4] = [Role::Met, Role::Khon, Role::Knight, Role::Rook];
+
+/// What each side attacks, by role and in all.
+struct Attacks {
+    /// Squares attacked by each side's pieces of each role.
+    by_role: [[u64; 6]; 2],
+    /// Squares attacked by each side.
+    all: [u64; 2],
+    /// Squares attacked by at least two pieces of each side.
+    twice: [u64; 2],
+}
+
+/// The squares a piece of `role` and `color` on `sq` attacks.
+#[inline(always)]
+fn piece_attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => attack::pawn_attacks(color, sq),
+        Role::Met => attack::met_attacks(sq),
+        Role::Khon => attack::khon_attacks(color, sq),
+        Role::Knight => attack::knight_attacks(sq),
+        Role::Rook => attack::rook_attacks(sq, occupied),
+        Role::King => attack::king_attacks(sq),
+    }
+}
+
+impl Attacks {
+    fn of(pos: &Position) -> Attacks {
+        let occupied = pos.occupied();
+        let mut a = Attacks {
+            by_role: [[0; 6]; 2],
+            all: [0; 2],
+            twice: [0; 2],
+        };
+        for color in Color::ALL {
+            let ci = color.index();
+            // Bias in bulk: a square both diagonals reach is hit twice.
+            let bias = pos.pieces(color, Role::Pawn).0;
+            let (left, right) = match color {
+                Color::White => ((bias & NOT_FILE_A) << 7, (bias & NOT_FILE_H) << 9),
+                Color::Black => ((bias & NOT_FILE_A) >> 9, (bias & NOT_FILE_H) >> 7),
+            };
+            a.twice[ci] = left & right;
+            a.all[ci] = left | right;
+            a.by_role[ci][Role::Pawn.index()] = left | right;
+            for role in Role::ALL.into_iter().skip(1) {
+                let mut set = 0;
+                for sq in pos.pieces(color, role) {
+                    let att = piece_attacks(role, color, sq, occupied).0;
+                    a.twice[ci] |= a.all[ci] & att;
+                    a.all[ci] |= att;
+                    set |= att;
+                }
+                a.by_role[ci][role.index()] = set;
+            }
+        }
+        a
+    }
+
+    /// Squares attacked by `color`'s met, khon and ma.
+    fn minors(&self, color: Color) -> u64 {
+        let r = &self.by_role[color.index()];
+        r[Role::Met.index()] | r[Role::Khon.index()] | r[Role::Knight.index()]
+    }
+}
+
+/// Squares on ranks strictly ahead of `sq` from `color`'s side.
+#[inline]
+fn ahead(color: Color, sq: Square) -> u64 {
+    match color {
+        Color::White => u64::MAX
+            .checked_shl(8 * (sq.rank() as u32 + 1))
+            .unwrap_or(0),
+        Color::Black => (1u64 << (8 * sq.rank() as u32)) - 1,
+    }
+}
+
+/// Squares strictly ahead of `sq` from `color`'s side on the neighbouring
+/// files: where an enemy bia could come from to attack `sq`.
+#[inline]
+fn bia_approach(color: Color, sq: Square) -> u64 {
+    let mut files = 0u64;
+    if sq.file() > 0 {
+        files |= Bitboard::file(sq.file() - 1).0;
+    }
+    if sq.file() < 7 {
+        files |= Bitboard::file(sq.file() + 1).0;
+    }
+    files & ahead(color, sq)
+}
+
+/// `color`'s passed bias: no enemy bia ahead on the own or a neighbouring
+/// file.
+#[inline]
+fn passed_bias(pos: &Position, color: Color) -> u64 {
+    let blocked = behind(color, pos.pieces(color.other(), Role::Pawn).0);
+    pos.pieces(color, Role::Pawn).0 & !(blocked | sideways(blocked))
+}
+
+/// King steps between two squares, by square index.
+const DISTANCE: [[u8; 64]; 64] = {
+    let mut d = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let (df, dr) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
+            d[a][b] = if df > dr { df } else { dr } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    d
+};
+
+#[inline(always)]
+fn chebyshev(a: Square, b: Square) -> i32 {
+    DISTANCE[a.index() & 63][b.index() & 63] as i32
+}
+
+/// Feeds the attack terms of `pos` to `sink`.
+pub(super) fn attack_terms(pos: &Position, sink: &mut impl Sink) {
+    let a = Attacks::of(pos);
+    let occupied = pos.occupied();
+    for color in Color::ALL {
+        let ci = color.index();
+        let them = color.other();
+        let ti = them.index();
+        let us = pos.by_color(color).0;
+
+        // Safe checks against the enemy khun.
+        let ksq = pos.king_of(them);
+        let khun_guard = a.by_role[ti][Role::King.index()];
+        // Squares defended by something other than the khun.
+        let guarded = a.by_role[ti][..Role::King.index()]
+            .iter()
+            .fold(0, |g, r| g | r);
+        // Safe squares to check from: not ours, not defended by anything
+        // but the khun, and if the khun defends them, covered twice by us
+        // (the checking piece and another).
+        let safe = !us & !guarded & (!khun_guard | a.twice[ci]);
+        for (k, &role) in CHECKERS.iter().enumerate() {
+            let from = piece_attacks(role, them, ksq, occupied).0;
+            if from & a.by_role[ci][role.index()] & safe != 0 {
+                sink.add(color, t::SAFE_CHECK + k, 1);
+            }
+        }
+
+        // Threats to our pieces by enemy minor pieces and rueas (bias only
+        // when undefended).
+        let minors = a.minors(them);
+        let rueas = a.by_role[ti][Role::Rook.index()];
+        for role in [Role::Pawn, Role::Met, Role::Khon, Role::Knight, Role::Rook] {
+            let mut set = pos.pieces(color, role).0;
+            if role == Role::Pawn {
+                set &= !a.all[ci];
+            }
+            let by_minor = (set & minors).count_ones() as i32;
+            if by_minor != 0 {
+                sink.add(color, t::THREAT_BY_MINOR + role.index(), by_minor);
+            }
+            let by_ruea = (set & rueas).count_ones() as i32;
+            if by_ruea != 0 {
+                sink.add(color, t::THREAT_BY_RUEA + role.index(), by_ruea);
+            }
+        }
+
+        // Outposts: a ma or khon on the 4th to 6th rank, defended by an own
+        // bia, where no enemy bia can come to attack it.
+        let own_bia_guard = a.by_role[ci][Role::Pawn.index()];
+        let their_bias = pos.pieces(them, Role::Pawn).0;
+        for (role, feature) in [(Role::Knight, t::MA_OUTPOST), (Role::Khon, t::KHON_OUTPOST)] {
+            let mut n = 0;
+            for sq in pos.pieces(color, role) {
+                if (3..=5).contains(&sq.relative_rank(color))
+                    && own_bia_guard & (1 << sq.index()) != 0
+                    && bia_approach(color, sq) & their_bias == 0
+                {
+                    n += 1;
+                }
+            }
+            if n != 0 {
+                sink.add(color, feature, n);
+            }
+        }
+
+        // Passed bias: the khuns' distance to the promotion square.
+        let own_khun = pos.king_of(color);
+        let (mut own_d, mut their_d) = (0, 0);
+        let promotion_rank = color.fold(5, 2);
+        for sq in Bitboard(passed_bias(pos, color)) {
+            if let Some(target) = Square::from_coords(sq.file(), promotion_rank) {
+                own_d += chebyshev(own_khun, target);
+                their_d += chebyshev(ksq, target);
+            }
+        }
+        if own_d != 0 {
+            sink.add(color, t::PASSED_OWN_KHUN, own_d);
+        }
+        if their_d != 0 {
+            sink.add(color, t::PASSED_THEIR_KHUN, their_d);
+        }
+
+        // Bias blocked by an enemy piece right in front.
+        let own_bias = pos.pieces(color, Role::Pawn).0;
+        let fronts = match color {
+            Color::White => own_bias << 8,
+            Color::Black => own_bias >> 8,
+        };
+        let blocked = (fronts & pos.by_color(them).0).count_ones() as i32;
+        if blocked != 0 {
+            sink.add(color, t::BIA_BLOCKED, blocked);
+        }
+
+        // Bia chains by rank.
+        let guards = a.by_role[ci][Role::Pawn.index()];
+        let beside = ((own_bias & NOT_FILE_A) >> 1) | ((own_bias & NOT_FILE_H) << 1);
+        let (protected, phalanx) = (own_bias & guards, own_bias & beside);
+        if protected | phalanx != 0 {
+            for rank in 0..8 {
+                let mask = 0xffu64 << (8 * color.fold(rank, 7 - rank));
+                let n = (protected & mask).count_ones() as i32;
+                if n != 0 {
+                    sink.add(color, t::BIA_PROTECTED_RANK + rank, n);
+                }
+                let n = (phalanx & mask).count_ones() as i32;
+                if n != 0 {
+                    sink.add(color, t::BIA_PHALANX_RANK + rank, n);
+                }
+            }
+        }
+
+        // Material balance against the bias on the board, space and
+        // tropism, by role.
+        let own_n = own_bias.count_ones() as i32;
+        let their_n = their_bias.count_ones() as i32;
+        let mut pieces = 0;
+        for (k, role) in [Role::Met, Role::Khon, Role::Knight, Role::Rook]
+            .into_iter()
+            .enumerate()
+        {
+            let set = pos.pieces(color, role);
+            let n = set.count() as i32;
+            pieces += n;
+            if n != 0 {
+                sink.add(color, t::IMBALANCE_OWN_BIAS + k, n * own_n);
+                sink.add(color, t::IMBALANCE_THEIR_BIAS + k, n * their_n);
+                let steps: i32 = set.into_iter().map(|sq| chebyshev(sq, ksq)).sum();
+                sink.add(color, t::TROPISM + k, steps);
+            }
+        }
+        let centre = match color {
+            Color::White => SPACE_WHITE,
+            Color::Black => SPACE_WHITE.swap_bytes(),
+        };
+        let space = (centre & !own_bias & !a.by_role[ti][Role::Pawn.index()]).count_ones() as i32;
+        if space * pieces != 0 {
+            sink.add(color, t::SPACE, space * pieces);
+        }
+    }
+}
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+/// Files c to f of ranks 2 to 4, White's space area.
+const SPACE_WHITE: u64 = 0x3c3c_3c00;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Trace;
+    use makruk::Variant;
+
+    /// The net (White minus Black) count of `feature` in `fen`.
+    fn net(fen: &str, feature: usize) -> i16 {
+        let pos = Position::from_fen(Variant::Makruk, fen).expect("FEN");
+        let mut trace = Trace::default();
+        attack_terms(&pos, &mut trace);
+        trace
+            .features
+            .iter()
+            .find(|(f, _)| *f as usize == feature)
+            .map_or(0, |&(_, n)| n)
+    }
+
+    #[test]
+    fn a_ruea_check_counts_only_from_a_safe_square() {
+        // Ra1 can check from a8, which nothing of Black's defends.
+        assert_eq!(net("4k3/8/8/8/8/8/8/R2K4 w - - 0 1", t::SAFE_CHECK + 3), 1);
+        // A black ma on b6 defends a8 (and c8): no safe ruea check.
+        assert_eq!(
+            net("4k3/8/1n6/8/8/8/8/R2K4 w - - 0 1", t::SAFE_CHECK + 3),
+            0
+        );
+        // Next to the khun a check is safe only when another piece covers it.
+        assert_eq!(net("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", t::SAFE_CHECK + 3), 0);
+        assert_eq!(net("4k3/8/8/8/8/8/8/3R1K2 w - - 0 1", t::SAFE_CHECK + 3), 1);
+    }
+
+    #[test]
+    fn threats_count_the_attacked_piece_by_role() {
+        // Counted for the side whose piece is attacked: the white ma on e3
+        // attacks the black ruea on d5.
+        let fen = "4k3/8/8/3r4/8/4N3/8/3K4 w - - 0 1";
+        assert_eq!(net(fen, t::THREAT_BY_MINOR + Role::Rook.index()), -1);
+        // The black ruea attacks the undefended white bia on d4; a
+        // defended bia (by the met on c3) is no threat.
+        let fen = "4k3/3r4/8/8/3P4/8/8/7K w - - 0 1";
+        assert_eq!(net(fen, t::THREAT_BY_RUEA + Role::Pawn.index()), 1);
+        let fen = "4k3/3r4/8/8/3P4/2M5/8/7K w - - 0 1";
+        assert_eq!(net(fen, t::THREAT_BY_RUEA + Role::Pawn.index()), 0);
+    }
+
+    #[test]
+    fn outposts_need_a_bia_guard_and_no_bia_that_can_chase() {
+        // Ma e5 guarded by the bia on d4, no black bia on the d or f file.
+        assert_eq!(net("4k3/8/8/4N3/3P4/8/8/3K4 w - - 0 1", t::MA_OUTPOST), 1);
+        // A black bia on f6 could chase it... it attacks e5 already.
+        assert_eq!(net("4k3/8/5p2/4N3/3P4/8/8/3K4 w - - 0 1", t::MA_OUTPOST), 0);
+        // Unguarded.
+        assert_eq!(net("4k3/8/8/4N3/8/8/8/3K4 w - - 0 1", t::MA_OUTPOST), 0);
+    }
+
+    #[test]
+    fn passed_bias_measure_both_khuns_to_the_promotion_square() {
+        // White bia a4 promotes on a6: the white khun on d1 is 5 steps away,
+        // the black khun on e8 4 steps.
+        let fen = "4k3/8/8/8/P7/8/8/3K4 w - - 0 1";
+        assert_eq!(net(fen, t::PASSED_OWN_KHUN), 5);
+        assert_eq!(net(fen, t::PASSED_THEIR_KHUN), 4);
+        // A black bia on b6 stops it being passed (and is not passed).
+        let fen = "4k3/8/1p6/8/P7/8/8/3K4 w - - 0 1";
+        assert_eq!(net(fen, t::PASSED_OWN_KHUN), 0);
+        assert_eq!(net(fen, t::PASSED_THEIR_KHUN), 0);
+    }
+
+    #[test]
+    fn a_bia_is_blocked_by_an_enemy_piece_in_front() {
+        assert_eq!(net("4k3/8/8/4n3/4P3/8/8/3K4 w - - 0 1", t::BIA_BLOCKED), 1);
+        // Face to face, both are blocked.
+        assert_eq!(net("4k3/8/8/4p3/4P3/8/8/3K4 w - - 0 1", t::BIA_BLOCKED), 0);
+    }
+}
