@@ -5,7 +5,7 @@ use engine::eval::makruk_terms as t;
 use engine::eval::{
     MakrukWeights, Trace, evaluate_makruk, linear_white, makruk_phase, makruk_trace,
 };
-use makruk::{Position, Variant};
+use makruk::{Position, Role, Variant};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(Variant::Makruk, fen).unwrap()
@@ -214,4 +214,85 @@ fn the_evaluation_is_the_trace_weighted() {
         let blended = (mg * ph + eg * (t::PHASE_MAX - ph)) / t::PHASE_MAX;
         assert_eq!(blended, linear_white(&p, w), "{fen}");
     }
+}
+
+// The attack terms (eval/makruk_attacks.rs).
+
+#[test]
+fn a_ruea_check_counts_only_from_a_safe_square() {
+    // Ra1 can check from a8, which nothing of Black's defends.
+    assert_eq!(
+        feature("4k3/8/8/8/8/8/8/R2K4 w - - 0 1", t::SAFE_CHECK + 3),
+        1
+    );
+    // A black ma on b6 defends a8 (and c8): no safe ruea check.
+    assert_eq!(
+        feature("4k3/8/1n6/8/8/8/8/R2K4 w - - 0 1", t::SAFE_CHECK + 3),
+        0
+    );
+    // Next to the khun a check is safe only when another piece covers it.
+    assert_eq!(
+        feature("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", t::SAFE_CHECK + 3),
+        0
+    );
+    assert_eq!(
+        feature("4k3/8/8/8/8/8/8/3R1K2 w - - 0 1", t::SAFE_CHECK + 3),
+        1
+    );
+}
+
+#[test]
+fn threats_count_the_attacked_piece_by_role() {
+    // Counted for the side whose piece is attacked: the white ma on e3
+    // attacks the black ruea on d5.
+    let fen = "4k3/8/8/3r4/8/4N3/8/3K4 w - - 0 1";
+    assert_eq!(feature(fen, t::THREAT_BY_MINOR + Role::Rook.index()), -1);
+    // The black ruea attacks the undefended white bia on d4; a
+    // defended bia (by the met on c3) is no threat.
+    let fen = "4k3/3r4/8/8/3P4/8/8/7K w - - 0 1";
+    assert_eq!(feature(fen, t::THREAT_BY_RUEA + Role::Pawn.index()), 1);
+    let fen = "4k3/3r4/8/8/3P4/2M5/8/7K w - - 0 1";
+    assert_eq!(feature(fen, t::THREAT_BY_RUEA + Role::Pawn.index()), 0);
+}
+
+#[test]
+fn outposts_need_a_bia_guard_and_no_bia_that_can_chase() {
+    // Ma e5 guarded by the bia on d4, no black bia on the d or f file.
+    assert_eq!(
+        feature("4k3/8/8/4N3/3P4/8/8/3K4 w - - 0 1", t::MA_OUTPOST),
+        1
+    );
+    // A black bia on f6 could chase it... it attacks e5 already.
+    assert_eq!(
+        feature("4k3/8/5p2/4N3/3P4/8/8/3K4 w - - 0 1", t::MA_OUTPOST),
+        0
+    );
+    // Unguarded.
+    assert_eq!(feature("4k3/8/8/4N3/8/8/8/3K4 w - - 0 1", t::MA_OUTPOST), 0);
+}
+
+#[test]
+fn passed_bias_measure_both_khuns_to_the_promotion_square() {
+    // White bia a4 promotes on a6: the white khun on d1 is 5 steps away,
+    // the black khun on e8 4 steps.
+    let fen = "4k3/8/8/8/P7/8/8/3K4 w - - 0 1";
+    assert_eq!(feature(fen, t::PASSED_OWN_KHUN), 5);
+    assert_eq!(feature(fen, t::PASSED_THEIR_KHUN), 4);
+    // A black bia on b6 stops it being passed (and is not passed).
+    let fen = "4k3/8/1p6/8/P7/8/8/3K4 w - - 0 1";
+    assert_eq!(feature(fen, t::PASSED_OWN_KHUN), 0);
+    assert_eq!(feature(fen, t::PASSED_THEIR_KHUN), 0);
+}
+
+#[test]
+fn a_bia_is_blocked_by_an_enemy_piece_in_front() {
+    assert_eq!(
+        feature("4k3/8/8/4n3/4P3/8/8/3K4 w - - 0 1", t::BIA_BLOCKED),
+        1
+    );
+    // Face to face, both are blocked.
+    assert_eq!(
+        feature("4k3/8/8/4p3/4P3/8/8/3K4 w - - 0 1", t::BIA_BLOCKED),
+        0
+    );
 }
