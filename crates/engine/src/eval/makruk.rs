@@ -7,6 +7,7 @@
 //! The feature walk ([`trace`]) is generic over a [`Sink`], so the engine
 //! sums weights while the tuner records which features fired.
 
+use super::makruk_attacks::chebyshev;
 use super::makruk_terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
 
@@ -296,12 +297,6 @@ fn centre_distance(sq: Square) -> i32 {
     let df = if f < 4 { 3 - f } else { f - 4 };
     let dr = if r < 4 { 3 - r } else { r - 4 };
     df + dr
-}
-
-fn chebyshev(a: Square, b: Square) -> i32 {
-    let df = (a.file() as i32 - b.file() as i32).abs();
-    let dr = (a.rank() as i32 - b.rank() as i32).abs();
-    df.max(dr)
 }
 
 /// Whether `color`'s material (khun aside) can never mate: no ruea and at

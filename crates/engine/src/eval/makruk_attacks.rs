@@ -13,7 +13,7 @@
 //! have one definition.
 
 use super::makruk::Sink;
-use super::makruk_sum::{behind, sideways};
+use super::makruk_sum::{NOT_FILE_A, NOT_FILE_H, behind, sideways};
 use super::makruk_terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
 
@@ -134,8 +134,9 @@ const DISTANCE: [[u8; 64]; 64] = {
     d
 };
 
+/// King steps between two squares.
 #[inline(always)]
-fn chebyshev(a: Square, b: Square) -> i32 {
+pub(super) fn chebyshev(a: Square, b: Square) -> i32 {
     DISTANCE[a.index() & 63][b.index() & 63] as i32
 }
 
@@ -235,7 +236,7 @@ pub(super) fn attack_terms(pos: &Position, sink: &mut impl Sink) {
 
         // Bia chains by rank.
         let guards = a.by_role[ci][Role::Pawn.index()];
-        let beside = ((own_bias & NOT_FILE_A) >> 1) | ((own_bias & NOT_FILE_H) << 1);
+        let beside = sideways(own_bias);
         let (protected, phalanx) = (own_bias & guards, own_bias & beside);
         if protected | phalanx != 0 {
             for rank in 0..8 {
@@ -281,7 +282,5 @@ pub(super) fn attack_terms(pos: &Position, sink: &mut impl Sink) {
     }
 }
 
-const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
-const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 /// Files c to f of ranks 2 to 4, White's space area.
 const SPACE_WHITE: u64 = 0x3c3c_3c00;

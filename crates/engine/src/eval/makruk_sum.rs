@@ -12,8 +12,10 @@ use super::makruk_terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
-const NOT_FILE_A: u64 = !FILE_A;
-const NOT_FILE_H: u64 = !(FILE_A << 7);
+/// Every square but the a-file.
+pub(super) const NOT_FILE_A: u64 = !FILE_A;
+/// Every square but the h-file.
+pub(super) const NOT_FILE_H: u64 = !(FILE_A << 7);
 
 /// Middlegame and endgame sums of one side's features, and its share of
 /// the game phase.
