@@ -2,11 +2,12 @@
 //! adjudication rules and the record.
 
 use crate::adjudicate::Adjudication;
-use crate::openings::{Opening, engine_text};
-use crate::referee::{Ending, Referee};
+use crate::openings::Opening;
+use crate::referee::{self, Ending, time_forfeit};
 use crate::spec::Limit;
 use crate::tc::Clock;
 use crate::uci::{Engine, EngineError};
+use games::{AnyGame, Color};
 use records::{GameResult, Node};
 use std::time::Duration;
 
@@ -90,49 +91,20 @@ fn engine_failure(white: bool, name: &str, err: &EngineError) -> Ending {
     }
 }
 
-/// A time forfeit, or a draw when the opponent has nothing to win with
-/// (Makruk: the khun alone).
-fn time_forfeit(referee: &Referee, white: bool, name: &str) -> Ending {
-    if let Referee::Makruk(g) = referee {
-        let opponent = if white {
-            makruk::Color::Black
-        } else {
-            makruk::Color::White
-        };
-        if g.position().by_color(opponent).count() == 1 {
-            return Ending {
-                result: GameResult::Draw,
-                termination: "time forfeit",
-                reason: format!(
-                    "{} ({name}) ran out of time, but {} has only the khun",
-                    side(white),
-                    side(!white)
-                ),
-            };
-        }
-    }
-    Ending::loss(
-        white,
-        "time forfeit",
-        format!("{} ({name}) loses on time", side(white)),
-    )
-}
-
 /// Plays one game: `engines[0]` has White. Engines must be ready
 /// (`ucinewgame` answered).
 pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
     let opening = setup.opening;
-    let mut referee = Referee::new(&opening.start);
+    let mut referee = AnyGame::from_position(opening.start.clone());
     let mut record = records::Game::new(opening.start.clone());
     for (k, v) in &setup.tags {
         record.tags.set(k, v);
     }
     let mut moves: Vec<String> = Vec::new();
     for m in &opening.moves {
-        let text = engine_text(m);
-        let mv = referee
-            .play(&text)
-            .expect("openings are checked when they are read");
+        let text = m.to_engine();
+        let mv =
+            referee::play(&mut referee, &text).expect("openings are checked when they are read");
         let mut node = Node::new(mv);
         node.comments.push("book".to_string());
         record.moves.nodes.push(node);
@@ -152,10 +124,10 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
     let [white_engine, black_engine] = engines;
     let engines = [white_engine, black_engine];
     let ending = loop {
-        if let Some(e) = referee.ending() {
+        if let Some(e) = referee::ending(&referee) {
             break e;
         }
-        let white = referee.white_to_move();
+        let white = referee.turn() == Color::White;
         let me = usize::from(!white);
         let name = engines[me].name.clone();
         let position = if moves.is_empty() {
@@ -173,7 +145,7 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
             Ok(r) => r,
             Err(EngineError::Timeout(_)) if clocks[me].is_some() => {
                 broken[me] = true;
-                break time_forfeit(&referee, white, &name);
+                break time_forfeit(&referee, &name);
             }
             Err(e) => {
                 broken[me] = true;
@@ -183,9 +155,9 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
         if let Some(c) = &mut clocks[me]
             && !c.charge(reply.elapsed.as_millis() as u64, setup.margin_ms)
         {
-            break time_forfeit(&referee, white, &name);
+            break time_forfeit(&referee, &name);
         }
-        let mv = match referee.play(&reply.best) {
+        let mv = match referee::play(&mut referee, &reply.best) {
             Ok(mv) => mv,
             Err(why) => {
                 break Ending::loss(
@@ -212,7 +184,7 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
         if let Some(s) = reply.score {
             scores[me].push(s.as_cp());
         }
-        if referee.ending().is_some() {
+        if referee::ending(&referee).is_some() {
             continue;
         }
         let move_number = (record.moves.nodes.len() / 2 + 1) as u32;
@@ -271,16 +243,16 @@ mod tests {
 
     #[test]
     fn a_flag_fall_against_a_bare_khun_is_a_draw() {
-        let board = records::Board::from_fen(
-            records::GameKind::Makruk(makruk::Variant::Makruk),
-            "7k/8/8/8/8/8/8/R5K1 w - - 0 1",
-        )
-        .unwrap();
-        let referee = Referee::new(&board);
-        let white_flags = time_forfeit(&referee, true, "a");
+        let board =
+            games::AnyPosition::from_fen(games::GameKind::MAKRUK, "7k/8/8/8/8/8/8/R5K1 w - - 0 1")
+                .unwrap();
+        let white_flags = time_forfeit(&AnyGame::from_position(board), "a");
         assert_eq!(white_flags.result, GameResult::Draw);
         assert!(white_flags.reason.contains("only the khun"));
-        let black_flags = time_forfeit(&referee, false, "b");
+        let black_to_move =
+            games::AnyPosition::from_fen(games::GameKind::MAKRUK, "7k/8/8/8/8/8/8/R5K1 b - - 0 1")
+                .unwrap();
+        let black_flags = time_forfeit(&AnyGame::from_position(black_to_move), "b");
         assert_eq!(black_flags.result, GameResult::WhiteWins);
         assert_eq!(black_flags.reason, "Black (b) loses on time");
         let crash = engine_failure(true, "a", &EngineError::Crashed("gone".into()));

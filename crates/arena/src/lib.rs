@@ -27,7 +27,7 @@ pub mod uci;
 
 pub use adjudicate::{Adjudication, DrawRule, ResignRule};
 pub use openings::{Opening, parse_openings};
-pub use referee::{Ending, Referee};
+pub use referee::Ending;
 pub use runner::{GameReport, MatchConfig, MatchSummary, run_match};
 pub use spec::{EngineSpec, Limit};
 pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally};

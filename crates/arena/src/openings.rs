@@ -1,34 +1,27 @@
 //! Openings: start positions (FEN / EPD lines, Mak-hot position texts) or
 //! the first moves of recorded games (PGN / PDN through `records`).
 
-use crate::referee::Referee;
-use records::{Board, GameKind, Move, Reader};
+use crate::referee;
+use games::{AnyGame, AnyMove, AnyPosition, GameKind};
+use records::Reader;
 
 /// An opening: a start position and moves played from it before the
 /// engines take over (book moves).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     /// The start position.
-    pub start: Board,
+    pub start: AnyPosition,
     /// The book moves, legal from `start`.
-    pub moves: Vec<Move>,
+    pub moves: Vec<AnyMove>,
 }
 
 impl Opening {
     /// The standard start of a game, no book moves.
     pub fn start(kind: GameKind) -> Opening {
         Opening {
-            start: Board::start(kind),
+            start: AnyPosition::start(kind),
             moves: Vec::new(),
         }
-    }
-}
-
-/// The protocol form of a move (`e3e4`, `c3e5c7`).
-pub fn engine_text(m: &Move) -> String {
-    match m {
-        Move::Makruk(m) => m.to_uci(),
-        Move::Makhos(m) => m.to_engine(),
     }
 }
 
@@ -50,19 +43,19 @@ fn looks_like_pgn(text: &str) -> bool {
 
 /// Reads one position line: a whole FEN or position text, or an EPD line
 /// (the first four fields, then operations after them).
-fn parse_position_line(kind: GameKind, line: &str) -> Result<Board, String> {
+fn parse_position_line(kind: GameKind, line: &str) -> Result<AnyPosition, String> {
     let line = line.split(';').next().unwrap_or("").trim();
-    match Board::from_fen(kind, line) {
+    match AnyPosition::from_fen(kind, line) {
         Ok(b) => Ok(b),
         Err(full_err) => {
             let fields: Vec<&str> = line.split_whitespace().collect();
             if matches!(kind, GameKind::Makruk(_)) && fields.len() > 4 {
                 let epd = format!("{} 0 1", fields[..4].join(" "));
-                if let Ok(b) = Board::from_fen(kind, &epd) {
+                if let Ok(b) = AnyPosition::from_fen(kind, &epd) {
                     return Ok(b);
                 }
             }
-            Err(full_err)
+            Err(full_err.to_string())
         }
     }
 }
@@ -90,19 +83,21 @@ pub fn parse_openings(
                 return Err(format!(
                     "opening game {} is {} but the match is {}",
                     i + 1,
-                    game.kind().name(),
-                    kind.name()
+                    game.kind().variant_name(),
+                    kind.variant_name()
                 ));
             }
             let start = match (&game.start, kind) {
-                (Board::Makhos { position, .. }, GameKind::Makhos(rules)) => Board::Makhos {
-                    position: *position,
-                    rules,
-                    fullmove: 1,
-                },
+                (AnyPosition::Makhos { position, .. }, GameKind::Makhos(rules)) => {
+                    AnyPosition::Makhos {
+                        position: *position,
+                        rules,
+                        fullmove: 1,
+                    }
+                }
                 (b, _) => b.clone(),
             };
-            let moves: Vec<Move> = game.mainline().take(plies.unwrap_or(usize::MAX)).collect();
+            let moves: Vec<AnyMove> = game.mainline().take(plies.unwrap_or(usize::MAX)).collect();
             out.push(checked(
                 Opening { start, moves },
                 &format!("opening game {}", i + 1),
@@ -143,15 +138,14 @@ fn same_game(a: GameKind, b: GameKind) -> bool {
 
 /// Refuses an opening whose book moves are illegal or that is already over.
 fn checked(o: Opening, what: &str) -> Result<Opening, String> {
-    let mut r = Referee::new(&o.start);
+    let mut r = AnyGame::from_position(o.start.clone());
     for (i, m) in o.moves.iter().enumerate() {
-        if r.ending().is_some() {
+        if referee::ending(&r).is_some() {
             return Err(format!("{what}: the game is over before ply {}", i + 1));
         }
-        r.play(&engine_text(m))
-            .map_err(|e| format!("{what}: ply {}: {e}", i + 1))?;
+        referee::play(&mut r, &m.to_engine()).map_err(|e| format!("{what}: ply {}: {e}", i + 1))?;
     }
-    if let Some(e) = r.ending() {
+    if let Some(e) = referee::ending(&r) {
         return Err(format!("{what}: the game is already over ({})", e.reason));
     }
     Ok(o)
@@ -161,8 +155,8 @@ fn checked(o: Opening, what: &str) -> Result<Opening, String> {
 mod tests {
     use super::*;
 
-    const MAKRUK: GameKind = GameKind::Makruk(makruk::Variant::Makruk);
-    const MAKHOS: GameKind = GameKind::Makhos(makhos::Rules::Default);
+    const MAKRUK: GameKind = GameKind::MAKRUK;
+    const MAKHOS: GameKind = GameKind::MAKHOS;
 
     #[test]
     fn reads_fen_and_epd_lines() {
@@ -172,7 +166,7 @@ mod tests {
             rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - id \"start\";\n";
         let o = parse_openings(MAKRUK, text, None).unwrap();
         assert_eq!(o.len(), 2);
-        assert!(!o[0].start.white_to_move());
+        assert_eq!(o[0].start.turn(), games::Color::Black);
         assert!(o[1].start.is_standard_start());
     }
 
@@ -194,7 +188,7 @@ mod tests {
         let o = parse_openings(MAKRUK, pgn, Some(2)).unwrap();
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves.len(), 2);
-        assert_eq!(engine_text(&o[0].moves[0]), "e3e4");
+        assert_eq!(o[0].moves[0].to_engine(), "e3e4");
         assert_eq!(o[1].moves.len(), 1);
     }
 
@@ -203,7 +197,7 @@ mod tests {
         let text = "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8\n".repeat(5);
         let mut a = parse_openings(MAKHOS, &text, None).unwrap();
         // One odd opening out to follow.
-        a[0].start = Board::from_fen(MAKHOS, "W:Wa1:Bh8").unwrap();
+        a[0].start = AnyPosition::from_fen(MAKHOS, "W:Wa1:Bh8").unwrap();
         let mut b = a.clone();
         shuffle(&mut a, 7);
         shuffle(&mut b, 7);

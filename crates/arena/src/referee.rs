@@ -2,16 +2,8 @@
 //! game is over (mate, stalemate, Makruk counts, bare khuns, Mak-hot wins
 //! and draws), never the engines.
 
-use records::{Board, GameResult, Move};
-
-/// The game being refereed.
-#[derive(Clone, Debug)]
-pub enum Referee {
-    /// Makruk or Ouk Chatrang.
-    Makruk(Box<makruk::Game>),
-    /// Mak-hot.
-    Makhos(makhos::Game),
-}
+use games::{AnyGame, AnyMove, Color, EndReason, GameKind, Outcome};
+use records::GameResult;
 
 /// How a game ended, as the referee or the runner saw it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,99 +36,77 @@ impl Ending {
     }
 }
 
-impl Referee {
-    /// A game from a start position.
-    pub fn new(start: &Board) -> Referee {
-        match start {
-            Board::Makruk(p) => Referee::Makruk(Box::new(makruk::Game::from_position(p.clone()))),
-            Board::Makhos {
-                position, rules, ..
-            } => Referee::Makhos(makhos::Game::from_position(*position, *rules)),
-        }
+/// Plays a move in engine notation (`e3e4`, `c3e5c7`) on the refereed
+/// game; the error says why it is refused.
+pub fn play(game: &mut AnyGame, text: &str) -> Result<AnyMove, String> {
+    if matches!(game.kind(), GameKind::Makhos(_)) && !is_engine_move_text(text) {
+        return Err(format!("'{text}' is not a move in engine notation"));
     }
+    game.play_engine(text).map_err(|e| e.to_string())
+}
 
-    /// Whether White is to move.
-    pub fn white_to_move(&self) -> bool {
-        match self {
-            Referee::Makruk(g) => g.position().turn() == makruk::Color::White,
-            Referee::Makhos(g) => g.position().turn() == makhos::Color::White,
-        }
+/// The result as records write it.
+fn result_of(o: &Outcome) -> GameResult {
+    match o.winner {
+        Some(Color::White) => GameResult::WhiteWins,
+        Some(Color::Black) => GameResult::BlackWins,
+        None => GameResult::Draw,
     }
+}
 
-    /// Plays a move in engine notation (`e3e4`, `c3e5c7`); the error says
-    /// why it is refused.
-    pub fn play(&mut self, text: &str) -> Result<Move, String> {
-        match self {
-            Referee::Makruk(g) => g
-                .play_uci(text)
-                .map(Move::Makruk)
-                .map_err(|e| e.to_string()),
-            Referee::Makhos(g) => {
-                if !is_engine_move_text(text) {
-                    return Err(format!("'{text}' is not a move in engine notation"));
-                }
-                g.play_text(text)
-                    .map(Move::Makhos)
-                    .map_err(|e| e.to_string())
-            }
-        }
-    }
+/// The ending the rules decide, if the game is over.
+pub fn ending(game: &AnyGame) -> Option<Ending> {
+    let o = game.outcome()?;
+    let white = o.winner == Some(Color::White);
+    let reason = match o.reason {
+        EndReason::Checkmate => format!("{} mates", side_name(white)),
+        EndReason::Stalemate => "Draw by stalemate".into(),
+        EndReason::CountingDraw => "Draw by the counting rules".into(),
+        EndReason::InsufficientMaterial => "Draw by insufficient material".into(),
+        EndReason::NoMoves => format!(
+            "{} wins: {} cannot move",
+            side_name(white),
+            side_name(!white)
+        ),
+        EndReason::Repetition => "Draw by threefold repetition".into(),
+        EndReason::Kings => "Draw: one king each".into(),
+        EndReason::NoProgress => "Draw: 32 plies without progress".into(),
+        EndReason::Agreement => "Draw by agreement".into(),
+        other => other.name().into(),
+    };
+    Some(Ending {
+        result: result_of(&o),
+        termination: "normal",
+        reason,
+    })
+}
 
-    /// The ending the rules decide, if the game is over.
-    pub fn ending(&self) -> Option<Ending> {
-        let normal = |result, reason: &str| {
-            Some(Ending {
-                result,
-                termination: "normal",
-                reason: reason.to_string(),
-            })
+/// The side to move's flag fell: a loss, or a draw when the rules say the
+/// opponent could not have won (Makruk: the khun alone). `name` is the
+/// engine's.
+pub fn time_forfeit(game: &AnyGame, name: &str) -> Ending {
+    let white = game.turn() == Color::White;
+    let mut flagged = game.clone();
+    let drawn = flagged.time_out(game.turn()).is_ok()
+        && flagged
+            .outcome()
+            .is_some_and(|o| o.reason == EndReason::TimeoutDraw);
+    if drawn {
+        return Ending {
+            result: GameResult::Draw,
+            termination: "time forfeit",
+            reason: format!(
+                "{} ({name}) ran out of time, but {} has only the khun",
+                side_name(white),
+                side_name(!white)
+            ),
         };
-        match self {
-            Referee::Makruk(g) => {
-                let o = g.outcome()?;
-                use makruk::EndReason as R;
-                match (o.reason, o.winner) {
-                    (R::Checkmate, Some(makruk::Color::White)) => {
-                        normal(GameResult::WhiteWins, "White mates")
-                    }
-                    (R::Checkmate, _) => normal(GameResult::BlackWins, "Black mates"),
-                    (R::Stalemate, _) => normal(GameResult::Draw, "Draw by stalemate"),
-                    (R::CountingDraw, _) => normal(GameResult::Draw, "Draw by the counting rules"),
-                    (R::InsufficientMaterial, _) => {
-                        normal(GameResult::Draw, "Draw by insufficient material")
-                    }
-                    (r, _) => normal(GameResult::Draw, r.name()),
-                }
-            }
-            Referee::Makhos(g) => match g.state() {
-                makhos::GameState::Ongoing => None,
-                makhos::GameState::Win { winner, .. } => {
-                    let white = winner == makhos::Color::White;
-                    normal(
-                        if white {
-                            GameResult::WhiteWins
-                        } else {
-                            GameResult::BlackWins
-                        },
-                        &format!(
-                            "{} wins: {} cannot move",
-                            side_name(white),
-                            side_name(!white)
-                        ),
-                    )
-                }
-                makhos::GameState::Draw(r) => {
-                    let why = match r {
-                        makhos::DrawReason::Repetition => "Draw by threefold repetition",
-                        makhos::DrawReason::Kings => "Draw: one king each",
-                        makhos::DrawReason::NoProgress => "Draw: 32 plies without progress",
-                        makhos::DrawReason::Agreement => "Draw by agreement",
-                    };
-                    normal(GameResult::Draw, why)
-                }
-            },
-        }
     }
+    Ending::loss(
+        white,
+        "time forfeit",
+        format!("{} ({name}) loses on time", side_name(white)),
+    )
 }
 
 /// Engine notation for Mak-hot: squares only (`c3d4`, `c3e5c7`), no
@@ -152,39 +122,43 @@ fn is_engine_move_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use records::GameKind;
+    use games::AnyPosition;
 
-    fn makruk(fen: &str) -> Referee {
-        Referee::new(&Board::from_fen(GameKind::Makruk(makruk::Variant::Makruk), fen).unwrap())
+    fn makruk(fen: &str) -> AnyGame {
+        AnyGame::from_position(AnyPosition::from_fen(GameKind::MAKRUK, fen).unwrap())
     }
 
     #[test]
     fn refuses_illegal_and_malformed_moves() {
-        let mut r = Referee::new(&Board::start(GameKind::Makruk(makruk::Variant::Makruk)));
-        assert!(r.white_to_move());
-        assert!(r.play("e3e5").is_err());
-        assert!(r.play("zz").is_err());
-        assert!(r.play("e3e4").is_ok());
-        assert!(!r.white_to_move());
-        assert!(r.ending().is_none());
+        let mut r = AnyGame::new(GameKind::MAKRUK);
+        assert_eq!(r.turn(), Color::White);
+        assert!(play(&mut r, "e3e5").is_err());
+        assert!(play(&mut r, "zz").is_err());
+        assert!(play(&mut r, "e3e4").is_ok());
+        assert_eq!(r.turn(), Color::Black);
+        assert!(ending(&r).is_none());
 
-        let mut h = Referee::new(&Board::start(GameKind::Makhos(makhos::Rules::Default)));
-        assert!(h.play("b2a3").is_ok());
-        assert!(h.play("9-13").unwrap_err().contains("engine notation"));
-        assert!(h.play("a1a1").is_err());
+        let mut h = AnyGame::new(GameKind::MAKHOS);
+        assert!(play(&mut h, "b2a3").is_ok());
+        assert!(
+            play(&mut h, "9-13")
+                .unwrap_err()
+                .contains("engine notation")
+        );
+        assert!(play(&mut h, "a1a1").is_err());
     }
 
     #[test]
     fn adjudicates_mate_and_bare_khuns() {
         // Ra1-a8 mates: the white khun on g6 guards g7 and h7.
         let mut r = makruk("7k/8/6K1/8/8/8/8/R7 w - - 0 1");
-        r.play("a1a8").unwrap();
-        let e = r.ending().unwrap();
+        play(&mut r, "a1a8").unwrap();
+        let e = ending(&r).unwrap();
         assert_eq!(e.result, GameResult::WhiteWins);
         assert_eq!(e.reason, "White mates");
 
         let bare = makruk("7k/8/8/8/8/8/8/6K1 w - - 0 1");
-        let e = bare.ending().unwrap();
+        let e = ending(&bare).unwrap();
         assert_eq!(e.result, GameResult::Draw);
         assert!(e.reason.contains("insufficient"), "{}", e.reason);
     }
@@ -193,13 +167,13 @@ mod tests {
     fn adjudicates_makhos_wins() {
         // Black's only man is taken: White wins.
         let pos: makhos::Position = "W:Wc3:Bd4".parse().unwrap();
-        let mut r = Referee::new(&Board::Makhos {
+        let mut r = AnyGame::from_position(AnyPosition::Makhos {
             position: pos,
             rules: makhos::Rules::Default,
             fullmove: 1,
         });
-        r.play("c3e5").unwrap();
-        let e = r.ending().unwrap();
+        play(&mut r, "c3e5").unwrap();
+        let e = ending(&r).unwrap();
         assert_eq!(e.result, GameResult::WhiteWins);
         assert!(e.reason.contains("Black cannot move"), "{}", e.reason);
     }

@@ -9,7 +9,8 @@ use crate::referee::Ending;
 use crate::spec::{EngineSpec, Limit};
 use crate::stats::{Sprt, SprtVerdict, Tally};
 use crate::uci::Engine;
-use records::{GameKind, GameResult};
+use games::GameKind;
+use records::GameResult;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
@@ -105,11 +106,15 @@ impl MatchConfig {
                 (self.default_cmd.0.clone(), a)
             }
         };
-        let mut options = vec![("UCI_Variant".to_string(), self.kind.name().to_string())];
-        if let GameKind::Makhos(rules) = self.kind
-            && rules != makhos::Rules::Default
-        {
-            options.push(("Makhos Rules".to_string(), rules.name().to_string()));
+        let mut options = vec![(
+            "UCI_Variant".to_string(),
+            self.kind.variant_name().to_string(),
+        )];
+        if self.kind != GameKind::MAKHOS && !self.kind.is_makruk() {
+            options.push((
+                "Makhos Rules".to_string(),
+                self.kind.rules_name().to_string(),
+            ));
         }
         Engine::start(spec, &program, &args, &options, self.move_timeout)
     }

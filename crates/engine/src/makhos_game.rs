@@ -56,12 +56,12 @@ impl Game for MakhosGame {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        makhos::movegen::generate_legal_moves(&self.pos, self.rules, out);
+        makhos::generate_legal_moves(&self.pos, self.rules, out);
     }
 
     fn noisy_moves(&self, out: &mut Vec<Move>) -> StandPat {
         if self.pos.has_capture() {
-            makhos::movegen::generate_legal_moves(&self.pos, self.rules, out);
+            makhos::generate_legal_moves(&self.pos, self.rules, out);
             StandPat::Forbidden
         } else {
             StandPat::Allowed
@@ -71,8 +71,8 @@ impl Game for MakhosGame {
     fn play(&self, m: Move) -> MakhosGame {
         let progress = m.is_capture() || self.pos.is_man_move(&m);
         MakhosGame {
-            key: makhos::zobrist::hash_after(&self.pos, self.key, &m),
-            pos: self.pos.play(&m),
+            key: self.pos.zobrist_after(self.key, &m),
+            pos: self.pos.played(&m),
             rules: self.rules,
             no_progress: if progress { 0 } else { self.no_progress + 1 },
             weights: self.weights,

@@ -34,7 +34,7 @@ fn makhos_shots_are_found() {
         let (text, expected) = (case[0], case[1]);
         let pos: makhos::Position = text.parse().unwrap();
         let mut moves = Vec::new();
-        makhos::movegen::generate_legal_moves(&pos, makhos::Rules::Default, &mut moves);
+        makhos::generate_legal_moves(&pos, makhos::Rules::Default, &mut moves);
         assert!(
             moves.iter().any(|m| m.to_engine() == expected),
             "{text}: {expected} is not legal"

@@ -11,96 +11,80 @@ use core::fmt;
 /// Plies in a row with no capture and no man move after which the game is drawn.
 pub const NO_PROGRESS_LIMIT: u32 = 32;
 
-/// How a game was won.
+/// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum WinReason {
+pub enum EndReason {
     /// The loser, to move, had no legal move (no pieces, or all blocked).
     NoMoves,
+    /// Each side has one king and nothing else (a draw).
+    Kings,
+    /// The same position with the same side to move occurred three times (a draw).
+    Repetition,
+    /// 32 plies in a row without a capture or a man move (a draw).
+    NoProgress,
+    /// The players agreed to a draw (recorded by the caller).
+    Agreement,
     /// The loser resigned (recorded by the caller).
     Resignation,
+    /// The loser ran out of time (recorded by the caller).
+    Timeout,
 }
 
-/// How a game was drawn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum DrawReason {
-    /// The same position with the same side to move occurred three times.
-    Repetition,
-    /// Each side has one king and nothing else.
-    Kings,
-    /// 32 plies in a row without a capture or a man move.
-    NoProgress,
-    /// The players agreed (recorded by the caller).
-    Agreement,
-}
-
-/// Where a game stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameState {
-    /// The game goes on.
-    Ongoing,
-    /// A side won.
-    Win {
-        /// The winner.
-        winner: Color,
-        /// Why.
-        reason: WinReason,
-    },
-    /// Drawn.
-    Draw(DrawReason),
-}
-
-impl GameState {
-    /// The state's name: `ongoing`, `win_white`, `win_black`, `draw_repetition`,
-    /// `draw_kings`, `draw_no_progress` or `draw_agreement`.
+impl EndReason {
+    /// A short snake-case name (`no_moves`, `no_progress`, ...).
     pub const fn name(self) -> &'static str {
         match self {
-            GameState::Ongoing => "ongoing",
-            GameState::Win {
-                winner: Color::White,
-                ..
-            } => "win_white",
-            GameState::Win {
-                winner: Color::Black,
-                ..
-            } => "win_black",
-            GameState::Draw(DrawReason::Repetition) => "draw_repetition",
-            GameState::Draw(DrawReason::Kings) => "draw_kings",
-            GameState::Draw(DrawReason::NoProgress) => "draw_no_progress",
-            GameState::Draw(DrawReason::Agreement) => "draw_agreement",
-        }
-    }
-
-    /// Whether the game is over.
-    pub const fn is_over(self) -> bool {
-        !matches!(self, GameState::Ongoing)
-    }
-
-    /// The PDN result: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub const fn result(self) -> &'static str {
-        match self {
-            GameState::Ongoing => "*",
-            GameState::Win {
-                winner: Color::White,
-                ..
-            } => "1-0",
-            GameState::Win {
-                winner: Color::Black,
-                ..
-            } => "0-1",
-            GameState::Draw(_) => "1/2-1/2",
+            EndReason::NoMoves => "no_moves",
+            EndReason::Kings => "kings",
+            EndReason::Repetition => "repetition",
+            EndReason::NoProgress => "no_progress",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+            EndReason::Timeout => "timeout",
         }
     }
 }
 
-impl fmt::Display for GameState {
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// The PDN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The rule state's name as the command line prints it: `win_white`,
+    /// `win_black` or `draw_` and the reason (`draw_repetition`, `draw_kings`,
+    /// `draw_no_progress`, `draw_agreement`).
+    pub fn state_name(&self) -> String {
+        match self.winner {
+            Some(Color::White) => "win_white".into(),
+            Some(Color::Black) => "win_black".into(),
+            None => format!("draw_{}", self.reason.name()),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        write!(f, "{} by {}", self.result(), self.reason.name())
     }
 }
 
-/// Why a move could not be played.
+/// Why a game action was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError {
+pub enum GameError {
     /// The move is not legal in the current position.
     Illegal {
         /// The move, in algebraic notation.
@@ -109,20 +93,20 @@ pub enum PlayError {
     /// The move text could not be read or names no single legal move.
     Parse(MoveParseError),
     /// The game is already over.
-    GameOver(GameState),
+    GameOver(Outcome),
 }
 
-impl fmt::Display for PlayError {
+impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Illegal { text } => write!(f, "illegal move '{text}'"),
-            PlayError::Parse(e) => e.fmt(f),
-            PlayError::GameOver(s) => write!(f, "the game is over ({s})"),
+            GameError::Illegal { text } => write!(f, "illegal move '{text}'"),
+            GameError::Parse(e) => e.fmt(f),
+            GameError::GameOver(o) => write!(f, "the game is over ({o})"),
         }
     }
 }
 
-impl std::error::Error for PlayError {}
+impl std::error::Error for GameError {}
 
 /// A game: start position, rule set, the moves played and the history behind the draw rules.
 ///
@@ -142,7 +126,7 @@ pub struct Game {
     hashes: Vec<u64>,
     /// No-progress ply count at each entry of `positions`.
     no_progress: Vec<u32>,
-    declared: Option<GameState>,
+    declared: Option<Outcome>,
 }
 
 impl Default for Game {
@@ -240,47 +224,55 @@ impl Game {
         self.position().legal_moves(self.rules)
     }
 
-    /// The state of the game (see the type's documentation for the order of checks).
-    pub fn state(&self) -> GameState {
-        if let Some(s) = self.declared {
-            return s;
+    /// How the game ended, if it has (see the type's documentation for the
+    /// order of checks).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.declared {
+            return Some(o);
         }
         let pos = self.position();
-        if pos.count_legal_moves(self.rules) == 0 {
-            return GameState::Win {
-                winner: pos.turn().other(),
-                reason: WinReason::NoMoves,
-            };
+        let (winner, reason) = if pos.count_legal_moves(self.rules) == 0 {
+            (Some(pos.turn().other()), EndReason::NoMoves)
+        } else if pos.is_kings_only_draw() {
+            (None, EndReason::Kings)
+        } else if self.repetition_count() >= 3 {
+            (None, EndReason::Repetition)
+        } else if self.no_progress_plies() >= NO_PROGRESS_LIMIT {
+            (None, EndReason::NoProgress)
+        } else {
+            return None;
+        };
+        Some(Outcome { winner, reason })
+    }
+
+    /// The rule state's name as the command line prints it: `ongoing`, or
+    /// [`Outcome::state_name`] (`win_white`, `draw_no_progress`, ...).
+    pub fn state_name(&self) -> String {
+        self.outcome()
+            .map_or_else(|| "ongoing".to_string(), |o| o.state_name())
+    }
+
+    fn check_ongoing(&self) -> Result<(), GameError> {
+        match self.outcome() {
+            Some(o) => Err(GameError::GameOver(o)),
+            None => Ok(()),
         }
-        if pos.is_kings_only_draw() {
-            return GameState::Draw(DrawReason::Kings);
-        }
-        if self.repetition_count() >= 3 {
-            return GameState::Draw(DrawReason::Repetition);
-        }
-        if self.no_progress_plies() >= NO_PROGRESS_LIMIT {
-            return GameState::Draw(DrawReason::NoProgress);
-        }
-        GameState::Ongoing
     }
 
     /// Plays `mv` if it is legal and the game is not over; returns the move as generated
     /// (with its landing path).
-    pub fn play(&mut self, mv: &Move) -> Result<Move, PlayError> {
-        let state = self.state();
-        if state.is_over() {
-            return Err(PlayError::GameOver(state));
-        }
+    pub fn play(&mut self, mv: &Move) -> Result<Move, GameError> {
+        self.check_ongoing()?;
         self.play_past_end(mv)
     }
 
     /// Plays `mv` if it is legal, even when a draw rule has already ended the game
     /// (for replaying records that went on).
-    pub fn play_past_end(&mut self, mv: &Move) -> Result<Move, PlayError> {
+    pub fn play_past_end(&mut self, mv: &Move) -> Result<Move, GameError> {
         let pos = *self.position();
         let legal = pos
             .find_legal(self.rules, mv)
-            .ok_or_else(|| PlayError::Illegal {
+            .ok_or_else(|| GameError::Illegal {
                 text: mv.to_algebraic(),
             })?;
         self.push(pos, legal);
@@ -288,15 +280,12 @@ impl Game {
     }
 
     /// Reads `text` in any accepted notation against the current position and plays it.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        let state = self.state();
-        if state.is_over() {
-            return Err(PlayError::GameOver(state));
-        }
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        self.check_ongoing()?;
         let mv = self
             .position()
             .parse_move(self.rules, text)
-            .map_err(PlayError::Parse)?;
+            .map_err(GameError::Parse)?;
         let pos = *self.position();
         self.push(pos, mv);
         Ok(mv)
@@ -311,7 +300,7 @@ impl Game {
         };
         let key = zobrist::hash_after(&pos, self.hash(), &mv);
         self.moves.push(mv);
-        self.positions.push(pos.play(&mv));
+        self.positions.push(pos.played(&mv));
         self.hashes.push(key);
         self.no_progress.push(count);
     }
@@ -326,21 +315,40 @@ impl Game {
         Some(mv)
     }
 
-    /// Records a draw by agreement.
-    pub fn agree_draw(&mut self) {
-        self.declared = Some(GameState::Draw(DrawReason::Agreement));
+    /// The players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        self.end(Outcome {
+            winner: None,
+            reason: EndReason::Agreement,
+        })
     }
 
-    /// Records that `loser` resigned.
-    pub fn resign(&mut self, loser: Color) {
-        self.declared = Some(GameState::Win {
-            winner: loser.other(),
-            reason: WinReason::Resignation,
-        });
+    /// `side` resigns.
+    pub fn resign(&mut self, side: Color) -> Result<(), GameError> {
+        self.end(Outcome {
+            winner: Some(side.other()),
+            reason: EndReason::Resignation,
+        })
     }
 
-    /// The result recorded by the caller, if any.
-    pub fn declared(&self) -> Option<GameState> {
+    /// `side` ran out of time: a loss (a Mak-hot side with any piece left can
+    /// still win, so a flag fall is never a draw here).
+    pub fn time_out(&mut self, side: Color) -> Result<(), GameError> {
+        self.end(Outcome {
+            winner: Some(side.other()),
+            reason: EndReason::Timeout,
+        })
+    }
+
+    /// Ends the game with an outcome decided outside the rules of play.
+    pub fn end(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        self.check_ongoing()?;
+        self.declared = Some(outcome);
+        Ok(())
+    }
+
+    /// The outcome recorded by the caller (agreement, resignation, time), if any.
+    pub fn declared(&self) -> Option<Outcome> {
         self.declared
     }
 }

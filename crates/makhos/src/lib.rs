@@ -12,12 +12,14 @@
 //!   `c3xe5xc7`, `c3e5c7`, `22-18`, `25x18x9`, `25-18-9`, and start/end only (`25x9`,
 //!   `c3xc7`) when unambiguous; writing: [`Move::to_algebraic`], [`Move::to_engine`],
 //!   [`Move::to_numeric`], [`Move::to_numeric_short`], [`Move::to_algebraic_short`].
-//! - [`zobrist`]: keys from scratch ([`Position::zobrist`]) or updated by a move
-//!   ([`zobrist::hash_after`]).
-//! - [`Game`]: start position, rules, moves, positions and keys; [`Game::state`] gives
-//!   [`GameState`] (`ongoing`, `win_white`, `win_black`, `draw_repetition`, `draw_kings`,
-//!   `draw_no_progress`, `draw_agreement`); agreement and resignation are recorded with
-//!   [`Game::agree_draw`] and [`Game::resign`].
+//! - Zobrist keys from scratch ([`Position::zobrist`]) or updated by a move
+//!   ([`Position::zobrist_after`]).
+//! - [`Game`]: start position, rules, moves, positions and keys; [`Game::outcome`] gives
+//!   the [`Outcome`] once the game is over (winner and [`EndReason`]: `no_moves`, `kings`,
+//!   `repetition`, `no_progress`); agreement, resignation and time are recorded with
+//!   [`Game::agree_draw`], [`Game::resign`] and [`Game::time_out`].
+//! - [`Position::play`] checks a move against the rules; [`Position::play_unchecked`] and
+//!   [`Position::played`] trust the caller, as in `makruk`.
 //! - [`perft()`] and [`perft_divide`]: move-path counts with bulk counting.
 //!
 //! ```
@@ -25,27 +27,31 @@
 //! let mut game = Game::new(Rules::Default);
 //! game.play_text("b2-c3").unwrap();
 //! assert_eq!(game.position().to_string(), "B:Wa1,c1,e1,g1,d2,f2,h2,c3:Ba7,c7,e7,g7,b8,d8,f8,h8");
-//! assert_eq!(game.state().name(), "ongoing");
+//! assert_eq!(game.outcome(), None);
 //! assert_eq!(makhos::perft(&Position::start(), Rules::Default, 3), 392);
 //! ```
 
-pub mod bitboard;
-pub mod game;
-pub mod movegen;
+mod bitboard;
+mod game;
+mod movegen;
 pub mod notation;
-pub mod perft;
-pub mod position;
-pub mod rules;
-pub mod setup;
-pub mod square;
-pub mod zobrist;
+mod perft;
+mod position;
+mod rules;
+mod setup;
+mod square;
+mod zobrist;
 
-pub use bitboard::Bitboard;
-pub use game::{DrawReason, Game, GameState, NO_PROGRESS_LIMIT, PlayError, WinReason};
-pub use movegen::{Move, legal_moves};
+pub use bitboard::{BitIter, Bitboard};
+pub use game::{EndReason, Game, GameError, NO_PROGRESS_LIMIT, Outcome};
+pub use movegen::{
+    MAX_CAPTURES, Move, count_legal_moves, generate_captures, generate_legal_moves, generate_quiet,
+    has_capture, legal_moves,
+};
 pub use notation::{MoveParseError, parse_move};
 pub use perft::{perft, perft_divide};
-pub use position::{Position, PositionError, PositionTextError};
+pub use position::{MAX_PIECES_PER_SIDE, Position, PositionError, PositionTextError};
 pub use rules::{Rules, RulesParseError};
 pub use setup::{Setup, SetupParseError};
 pub use square::{Color, Piece, Role, Square, SquareError};
+pub use zobrist::{piece_key, turn_key};

@@ -38,7 +38,7 @@ macro_rules! perft_body {
                         // SAFETY (for the feature-enabled copy): it only calls itself, and it
                         // is entered only after the features were detected.
                         #[allow(unused_unsafe)]
-                        let sub = unsafe { $name(&pos.play_unchecked(m), rules, depth - 1, rest) };
+                        let sub = unsafe { $name(&pos.after_generated(m), rules, depth - 1, rest) };
                         n += sub;
                     }
                     n
@@ -76,6 +76,11 @@ pub fn perft_divide(pos: &Position, rules: Rules, depth: u32) -> Vec<(Move, u64)
     let mut buffers: Vec<Vec<Move>> = (0..depth.max(2)).map(|_| Vec::with_capacity(64)).collect();
     pos.legal_moves(rules)
         .into_iter()
-        .map(|m| (m, perft_with(&pos.play(&m), rules, depth - 1, &mut buffers)))
+        .map(|m| {
+            (
+                m,
+                perft_with(&pos.played(&m), rules, depth - 1, &mut buffers),
+            )
+        })
         .collect()
 }

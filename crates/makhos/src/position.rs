@@ -2,6 +2,8 @@
 
 use crate::bitboard::Bitboard;
 use crate::movegen::Move;
+use crate::notation::MoveParseError;
+use crate::rules::Rules;
 use crate::setup::{Setup, SetupParseError};
 use crate::square::{Color, Piece, Role, Square};
 use core::fmt;
@@ -256,11 +258,31 @@ impl Position {
         w.count_ones() == 1 && b.count_ones() == 1 && (w | b) & !self.kings == 0
     }
 
-    /// The position after `mv`, which must be a legal move of this position
-    /// (from [`Position::legal_moves`] or the notation readers). Playing any other move gives
-    /// an unspecified (but valid) position; it never panics.
+    /// Plays `mv` if it is legal here under `rules`; returns the move as
+    /// generated (with its landing path). An illegal move leaves the position
+    /// unchanged and the error names it.
+    pub fn play(&mut self, rules: Rules, mv: &Move) -> Result<Move, MoveParseError> {
+        let legal = self
+            .find_legal(rules, mv)
+            .ok_or_else(|| MoveParseError::Illegal {
+                text: mv.to_algebraic(),
+            })?;
+        *self = self.after_generated(&legal);
+        Ok(legal)
+    }
+
+    /// Plays a move the caller knows is legal (from [`Position::legal_moves`]
+    /// or the notation readers), without checking it. Playing any other move
+    /// gives an unspecified (but valid) position; it never panics.
     #[inline]
-    pub fn play(&self, mv: &Move) -> Position {
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        *self = self.played(mv);
+    }
+
+    /// The position after the legal move `mv`, unchecked (as
+    /// [`Position::play_unchecked`], on a copy).
+    #[inline]
+    pub fn played(&self, mv: &Move) -> Position {
         let us = self.turn.index();
         let them = 1 - us;
         let from = 1u32 << mv.from().index();
@@ -288,7 +310,7 @@ impl Position {
     /// The position after `mv`, which the caller guarantees is a legal move of this position
     /// (as in perft, which plays only the moves it generated). No check is made.
     #[inline(always)]
-    pub(crate) fn play_unchecked(&self, mv: &Move) -> Position {
+    pub(crate) fn after_generated(&self, mv: &Move) -> Position {
         let us = self.turn.index();
         let from = mv.from().bit();
         let to = mv.to().bit();

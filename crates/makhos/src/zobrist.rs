@@ -72,7 +72,7 @@ pub fn hash(pos: &Position) -> u64 {
 }
 
 /// The key after playing legal move `mv` in `pos`, given `key` = `hash(pos)`.
-/// Equals `hash(&pos.play(mv))`.
+/// Equals `hash(&pos.played(mv))`.
 pub fn hash_after(pos: &Position, key: u64, mv: &Move) -> u64 {
     let us = pos.turn.index();
     let them = 1 - us;
@@ -103,6 +103,12 @@ impl Position {
     pub fn zobrist(&self) -> u64 {
         hash(self)
     }
+
+    /// The key of the position after the legal move `mv`, given this
+    /// position's key `key` (updated, not recomputed).
+    pub fn zobrist_after(&self, key: u64, mv: &Move) -> u64 {
+        hash_after(self, key, mv)
+    }
 }
 
 #[cfg(test)]
@@ -118,7 +124,7 @@ mod tests {
             for p in &frontier {
                 let k = hash(p);
                 for m in p.legal_moves(rules) {
-                    let q = p.play(&m);
+                    let q = p.played(&m);
                     assert_eq!(hash_after(p, k, &m), hash(&q));
                     next.push(q);
                 }

@@ -1,6 +1,6 @@
 //! Property tests over random playouts: position text, move text and Zobrist keys.
 
-use makhos::{Game, Move, Position, Rules, zobrist};
+use makhos::{Game, Move, Position, Rules};
 use proptest::prelude::*;
 
 /// Plays `choices.len()` pseudo-random legal moves from the start (stopping when the game
@@ -15,7 +15,7 @@ fn playout(rules: Rules, choices: &[u16]) -> Vec<(Position, Move)> {
         }
         let m = legal[c as usize % legal.len()];
         out.push((pos, m));
-        pos = pos.play(&m);
+        pos = pos.played(&m);
     }
     out
 }
@@ -32,7 +32,7 @@ proptest! {
         for (pos, m) in playout(rules, &choices) {
             let text = pos.to_string();
             prop_assert_eq!(text.parse::<Position>(), Ok(pos), "{}", text);
-            let after = pos.play(&m);
+            let after = pos.played(&m);
             prop_assert_eq!(after.to_string().parse::<Position>(), Ok(after));
             // The unchecked setup written back reads the same.
             prop_assert_eq!(Position::from_setup(&pos.to_setup()), Ok(pos));
@@ -54,7 +54,7 @@ proptest! {
                 for text in forms {
                     let back = pos.parse_move(rules, &text);
                     prop_assert_eq!(back.as_ref(), Ok(&m), "{} in {}", text, pos);
-                    prop_assert_eq!(pos.play(back.as_ref().unwrap()), pos.play(&m));
+                    prop_assert_eq!(pos.played(back.as_ref().unwrap()), pos.played(&m));
                 }
             }
         }
@@ -64,15 +64,14 @@ proptest! {
     fn zobrist_incremental_equals_fresh(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..160)) {
         let mut game = Game::new(rules);
         for (pos, m) in playout(rules, &choices) {
-            let key = zobrist::hash(&pos);
-            prop_assert_eq!(key, pos.zobrist());
+            let key = pos.zobrist();
             for n in pos.legal_moves(rules) {
-                prop_assert_eq!(zobrist::hash_after(&pos, key, &n), zobrist::hash(&pos.play(&n)));
+                prop_assert_eq!(pos.zobrist_after(key, &n), pos.played(&n).zobrist());
             }
             if game.play_past_end(&m).is_err() {
                 break;
             }
-            prop_assert_eq!(game.hash(), zobrist::hash(game.position()));
+            prop_assert_eq!(game.hash(), game.position().zobrist());
         }
     }
 
@@ -81,7 +80,7 @@ proptest! {
         for (pos, _) in playout(rules, &choices) {
             let legal = pos.legal_moves(rules);
             prop_assert_eq!(legal.len() as u64, pos.count_legal_moves(rules));
-            let after: std::collections::HashSet<Position> = legal.iter().map(|m| pos.play(m)).collect();
+            let after: std::collections::HashSet<Position> = legal.iter().map(|m| pos.played(m)).collect();
             // Distinct moves lead to distinct positions (duplicates were merged).
             prop_assert_eq!(after.len(), legal.len());
             // Captures are compulsory: either all moves capture or none does.
@@ -94,9 +93,9 @@ proptest! {
     fn fast_perft_equals_plain_recursion(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
         for (pos, _) in playout(rules, &choices).into_iter().step_by(7) {
             let legal = pos.legal_moves(rules);
-            let by_hand: u64 = legal.iter().map(|m| pos.play(m).legal_moves(rules).len() as u64).sum();
+            let by_hand: u64 = legal.iter().map(|m| pos.played(m).legal_moves(rules).len() as u64).sum();
             prop_assert_eq!(makhos::perft(&pos, rules, 2), by_hand, "{}", pos);
-            let by_hand3: u64 = legal.iter().map(|m| makhos::perft(&pos.play(m), rules, 2)).sum();
+            let by_hand3: u64 = legal.iter().map(|m| makhos::perft(&pos.played(m), rules, 2)).sum();
             prop_assert_eq!(makhos::perft(&pos, rules, 3), by_hand3, "{}", pos);
             prop_assert_eq!(makhos::perft(&pos, rules, 1), legal.len() as u64);
         }

@@ -1,6 +1,6 @@
 //! One test (at least) per rule sentence of RULES.md section 2 (Mak-hot).
 
-use makhos::{Color, DrawReason, Game, GameState, Position, Role, Rules, Square, WinReason};
+use makhos::{Color, EndReason, Game, Outcome, Position, Role, Rules, Square};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -36,7 +36,7 @@ fn play(p: &Position, text: &str) -> Position {
     let m = p
         .parse_move(Rules::Default, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    p.play(&m)
+    p.played(&m)
 }
 
 // ---- Board and start -------------------------------------------------------------------
@@ -232,7 +232,7 @@ fn captured_pieces_leave_at_once_so_later_jumps_cross_their_squares() {
     let p = pos("W:WKd4:Bf6,b2");
     let m = p.parse_move(Rules::Default, "d4xg7xa1").unwrap();
     assert_eq!(m.captured().count(), 2);
-    assert_eq!(p.play(&m).to_string(), "B:WKa1:B");
+    assert_eq!(p.played(&m).to_string(), "B:WKa1:B");
 }
 
 #[test]
@@ -255,7 +255,7 @@ fn kings_start_square_counts_as_empty_and_a_king_may_revisit_squares() {
     let m = legal[0];
     assert_eq!((m.from(), m.to()), (sq("c1"), sq("c1")));
     assert_eq!(m.capture_count(), 4);
-    assert_eq!(p.play(&m).to_string(), "B:WKc1:B");
+    assert_eq!(p.played(&m).to_string(), "B:WKc1:B");
     assert_eq!(p.legal_moves(Rules::NoReverse), legal);
 }
 
@@ -302,68 +302,76 @@ fn no_majority_rule_any_completed_sequence_may_be_chosen() {
 fn a_player_without_pieces_loses() {
     let g = Game::from_position(pos("B:Wc3:B"), Rules::Default);
     assert_eq!(
-        g.state(),
-        GameState::Win {
-            winner: Color::White,
-            reason: WinReason::NoMoves
-        }
+        g.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::NoMoves
+        })
     );
-    assert_eq!(g.state().name(), "win_white");
+    assert_eq!(g.state_name(), "win_white");
     let g = Game::from_position(pos("W:W:Bc3"), Rules::Default);
-    assert_eq!(g.state().name(), "win_black");
+    assert_eq!(g.state_name(), "win_black");
 }
 
 #[test]
 fn a_player_whose_pieces_are_all_blocked_loses() {
     let g = Game::from_position(pos("W:Wa1:Bb2,c3"), Rules::Default);
     assert!(g.legal_moves().is_empty());
-    assert_eq!(g.state().name(), "win_black");
+    assert_eq!(g.state_name(), "win_black");
     // And a move into such a blockade wins the game.
     let mut g = Game::from_position(pos("B:Wa1:Bb2,d4"), Rules::Default);
     g.play_text("d4-c3").unwrap();
-    assert_eq!(g.state().name(), "win_black");
+    assert_eq!(g.state_name(), "win_black");
     assert!(g.play_text("a1-b2").is_err());
 }
 
 #[test]
 fn draw_by_agreement_and_resignation_are_recorded_by_the_caller() {
     let mut g = Game::new(Rules::Default);
-    g.agree_draw();
-    assert_eq!(g.state(), GameState::Draw(DrawReason::Agreement));
-    assert_eq!(g.state().name(), "draw_agreement");
-    assert_eq!(g.state().result(), "1/2-1/2");
-    let mut g = Game::new(Rules::Default);
-    g.resign(Color::White);
+    g.agree_draw().unwrap();
     assert_eq!(
-        g.state(),
-        GameState::Win {
-            winner: Color::Black,
-            reason: WinReason::Resignation
-        }
+        g.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Agreement
+        })
     );
-    assert_eq!(g.state().result(), "0-1");
+    assert_eq!(g.state_name(), "draw_agreement");
+    assert_eq!(g.outcome().unwrap().result(), "1/2-1/2");
+    let mut g = Game::new(Rules::Default);
+    g.resign(Color::White).unwrap();
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Resignation
+        })
+    );
+    assert_eq!(g.outcome().unwrap().result(), "0-1");
     assert!(g.play_text("b2-c3").is_err());
 }
 
 #[test]
 fn one_king_each_and_nothing_else_is_a_draw() {
     let g = Game::from_position(pos("W:WKc3:BKf8"), Rules::Default);
-    assert_eq!(g.state().name(), "draw_kings");
+    assert_eq!(g.state_name(), "draw_kings");
     // Reached by a capture.
     let mut g = Game::from_position(pos("W:WKa1:BKh8,d4"), Rules::Default);
     g.play_text("a1xe5").unwrap();
-    assert_eq!(g.state(), GameState::Draw(DrawReason::Kings));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Kings
+        })
+    );
     // Not with a man, nor with two kings against one.
     assert_eq!(
-        Game::from_position(pos("W:WKc3:Bf6"), Rules::Default)
-            .state()
-            .name(),
+        Game::from_position(pos("W:WKc3:Bf6"), Rules::Default).state_name(),
         "ongoing"
     );
     assert_eq!(
-        Game::from_position(pos("W:WKc3,Ka1:BKf8"), Rules::Default)
-            .state()
-            .name(),
+        Game::from_position(pos("W:WKc3,Ka1:BKf8"), Rules::Default).state_name(),
         "ongoing"
     );
 }
@@ -374,13 +382,13 @@ fn threefold_repetition_with_the_same_side_to_move_is_a_draw() {
     let cycle = ["c1-d2", "f8-e7", "d2-c1", "e7-f8"];
     for m in cycle {
         g.play_text(m).unwrap();
-        assert_eq!(g.state().name(), "ongoing");
+        assert_eq!(g.state_name(), "ongoing");
     }
     assert_eq!(g.repetition_count(), 2);
     for (i, m) in cycle.iter().enumerate() {
         g.play_text(m).unwrap();
         let expect = if i == 3 { "draw_repetition" } else { "ongoing" };
-        assert_eq!(g.state().name(), expect, "after {m}");
+        assert_eq!(g.state_name(), expect, "after {m}");
     }
     assert_eq!(g.repetition_count(), 3);
     assert!(g.play_text("c1-d2").is_err());
@@ -402,7 +410,7 @@ fn thirty_two_plies_without_capture_or_man_move_is_a_draw() {
             .legal_moves(Rules::Default)
             .into_iter()
             .find(|m| {
-                let next = pos_before.play(m);
+                let next = pos_before.played(m);
                 !m.is_capture()
                     && !next.has_capture()
                     && !seen.contains(&next)
@@ -417,7 +425,7 @@ fn thirty_two_plies_without_capture_or_man_move_is_a_draw() {
         } else {
             "ongoing"
         };
-        assert_eq!(g.state().name(), expect, "ply {ply}");
+        assert_eq!(g.state_name(), expect, "ply {ply}");
     }
 }
 
@@ -427,7 +435,7 @@ fn a_capture_or_a_man_move_resets_the_no_progress_count() {
     assert_eq!(g.no_progress_plies(), 30);
     g.play_text("a1-b2").unwrap();
     assert_eq!(g.no_progress_plies(), 31);
-    assert_eq!(g.state().name(), "ongoing");
+    assert_eq!(g.state_name(), "ongoing");
     // A man move resets the count.
     g.play_text("e5-d4").unwrap();
     assert_eq!(g.no_progress_plies(), 0);
@@ -438,7 +446,7 @@ fn a_capture_or_a_man_move_resets_the_no_progress_count() {
     // And a king move at 31 reaches the limit.
     let mut g = Game::from_position_with_count(pos("W:WKa1,h2:BKh8,f8"), Rules::Default, 31);
     g.play_text("a1-b2").unwrap();
-    assert_eq!(g.state().name(), "draw_no_progress");
+    assert_eq!(g.state_name(), "draw_no_progress");
 }
 
 // ---- Undo keeps history consistent ---------------------------------------------------------

@@ -181,7 +181,7 @@ impl Game {
         if !self.position.is_legal(m) {
             return Err(GameError::Move(MoveError::Illegal(m.to_uci())));
         }
-        self.position.play(m);
+        self.position.play_unchecked(m);
         self.moves.push(m);
         self.outcome = Outcome::from_state(self.position.state(), self.position.turn());
         Ok(())

@@ -15,7 +15,7 @@
 //! let mut pos = Position::new(Variant::Makruk);
 //! assert_eq!(pos.legal_moves().len(), 23);
 //! let m = pos.parse_san("e4").unwrap();
-//! pos.play(m);
+//! pos.play(m).unwrap();
 //! assert_eq!(pos.fen(), "rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1");
 //! assert_eq!(pos.state(), State::Ongoing);
 //! ```

@@ -4,7 +4,9 @@ use crate::attacks::{
     khon_attacks, king_attacks, knight_attacks, met_attacks, pawn_attacks, rook_attacks,
 };
 use crate::counting::CountingMode;
-use crate::{Bitboard, Color, Move, Piece, Role, Setup, SetupError, Square, Variant, zobrist};
+use crate::{
+    Bitboard, Color, Move, MoveError, Piece, Role, Setup, SetupError, Square, Variant, zobrist,
+};
 
 /// A legal Makruk or Ouk Chatrang position.
 ///
@@ -243,9 +245,20 @@ impl Position {
         self.board[m.to().index()].is_some()
     }
 
-    /// Plays a legal move (one from [`Position::legal_moves`]); the result of
-    /// playing any other move is unspecified (but memory-safe).
-    pub fn play(&mut self, m: Move) {
+    /// Plays `m` if it is legal here; otherwise the position is unchanged and
+    /// the error names the move.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal(m.to_uci()));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move the caller knows is legal (one from
+    /// [`Position::legal_moves`]), without checking it; the result of playing
+    /// any other move is unspecified (but memory-safe).
+    pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
@@ -304,10 +317,11 @@ impl Position {
         self.update_counting(us, captured, m.is_promotion());
     }
 
-    /// Plays `m` on a copy and returns it.
+    /// Plays the legal move `m` on a copy and returns it (unchecked, as
+    /// [`Position::play_unchecked`]).
     pub fn played(&self, m: Move) -> Position {
         let mut next = self.clone();
-        next.play(m);
+        next.play_unchecked(m);
         next
     }
 

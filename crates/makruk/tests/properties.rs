@@ -15,7 +15,7 @@ fn playout(variant: Variant, choices: &[u16]) -> Vec<(Position, makruk::Move)> {
         }
         let m = moves[c as usize % moves.len()];
         out.push((pos.clone(), m));
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     out
 }
@@ -89,7 +89,7 @@ proptest! {
     fn playing_arbitrary_moves_never_panics(from in 0u8..64, to in 0u8..64, promo: bool, choices in prop::collection::vec(any::<u16>(), 0..20)) {
         let mut pos = playout(Variant::Makruk, &choices).last().map(|(p, m)| p.played(*m)).unwrap_or_else(|| Position::new(Variant::Makruk));
         let m = makruk::Move::new(makruk::Square::new(from).unwrap(), makruk::Square::new(to).unwrap(), promo);
-        pos.play(m);
+        pos.play_unchecked(m);
         let _ = pos.fen();
         let _ = pos.state();
         let _ = pos.legal_moves();

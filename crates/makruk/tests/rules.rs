@@ -31,7 +31,7 @@ fn targets(p: &Position, from: &str) -> Vec<String> {
 
 fn play(p: &mut Position, uci: &str) {
     let m = p.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
-    p.play(m);
+    p.play_unchecked(m);
 }
 
 // --- Pieces and start ---
@@ -109,7 +109,7 @@ fn bia_promotes_on_the_sixth_rank_by_move_and_by_capture() {
     let m = p.parse_uci("e5e6m").unwrap();
     assert!(m.is_promotion());
     assert_eq!(p.san(m), "e6=M");
-    p.play(m);
+    p.play_unchecked(m);
     assert_eq!(p.piece_at(sq("e6")).unwrap().role, Role::Met);
     assert!(p.promoted().contains(sq("e6")));
     // Black promotes on the third rank, here by capturing.
@@ -117,7 +117,7 @@ fn bia_promotes_on_the_sixth_rank_by_move_and_by_capture() {
     let m = p.parse_uci("e4d3").unwrap();
     assert!(m.is_promotion());
     assert_eq!(m.to_uci(), "e4d3m");
-    p.play(m);
+    p.play_unchecked(m);
     assert_eq!(p.piece_at(sq("d3")).unwrap().role, Role::Met);
 }
 

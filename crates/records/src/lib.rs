@@ -11,7 +11,8 @@
 //!   a [`ReadError`] (game number, line, column, offending text) and the
 //!   reader goes on with the next game.
 //! - [`Game`]: the tree ([`Line`], [`Node`], [`Tags`], [`GameResult`]) over
-//!   a start [`Board`].
+//!   a start [`AnyPosition`] (positions, moves and game kinds are those of
+//!   the `games` crate, re-exported here).
 //! - [`replay()`]: the final state of the main line, and where the automatic
 //!   rules (Makruk counts, Mak-hot draw rules) would have ended a game the
 //!   record plays on; the record is never refused for that.
@@ -30,24 +31,23 @@
 //! assert_eq!(replay(&game).plies, 3);
 //! ```
 
-mod board;
 mod error;
 mod lexer;
 mod makhos_moves;
 mod makruk_moves;
+mod notation;
 mod reader;
 mod replay;
 mod tree;
 mod writer;
 
-pub use board::{Board, ParsedMove};
 pub use error::{ErrorKind, ReadError};
+pub use games::{AnyMove, AnyPosition, GameKind};
 pub use lexer::{MAX_COMMENT, MAX_LINE};
 pub use makhos_moves::SquareStyle;
 pub use makruk::Letters;
+pub use notation::{ParsedMove, move_number_text, move_text, parse_move};
 pub use reader::{MAX_DEPTH, Reader, read_all, read_one};
-pub use replay::{FinalState, Replay, RuleEnd, replay};
-pub use tree::{
-    Game, GameKind, GameResult, Line, Move, Node, SEVEN_TAG_ROSTER, Tags, roster_default,
-};
+pub use replay::{Replay, RuleEnd, replay, state_name};
+pub use tree::{Game, GameResult, Line, Node, SEVEN_TAG_ROSTER, Tags, roster_default};
 pub use writer::{DEFAULT_WIDTH, WriteOptions, game_to_string, write_game};

@@ -2,10 +2,11 @@
 //! move checked against the rules as it is read, and recovery after a
 //! broken game.
 
-use crate::board::Board;
 use crate::error::{ErrorKind, ReadError};
 use crate::lexer::{LexError, Lexer, Tok, Token};
-use crate::tree::{Game, GameKind, GameResult, Line, Node, Tags};
+use crate::notation::{move_number_text, parse_move};
+use crate::tree::{Game, GameResult, Line, Node, Tags};
+use games::{AnyPosition, GameKind};
 use std::io::BufRead;
 
 /// The deepest nesting of variations the reader follows.
@@ -53,20 +54,13 @@ struct Resync {
 
 struct Frame {
     line: Line,
-    board: Board,
-    before_last: Option<Board>,
+    board: AnyPosition,
+    before_last: Option<AnyPosition>,
 }
 
 struct Failure {
     error: ReadError,
     resync: Option<Resync>,
-}
-
-fn is_makhos_name(name: &str) -> bool {
-    matches!(
-        name,
-        "makhos" | "mak-hot" | "makhot" | "mak hot" | "thai checkers" | "thai draughts"
-    )
 }
 
 impl<R: BufRead> Reader<R> {
@@ -260,9 +254,9 @@ impl<R: BufRead> Reader<R> {
         let kind = game_kind(&tags).map_err(|(name, kind)| tag_error(name, kind, &tags))?;
         let start = match tags.get("FEN") {
             Some(fen) => {
-                let board = Board::from_fen(kind, fen)
-                    .map_err(|m| tag_error("FEN", ErrorKind::BadFen(m), &tags))?;
-                if let Board::Makruk(p) = &board {
+                let board = AnyPosition::from_fen(kind, fen)
+                    .map_err(|m| tag_error("FEN", ErrorKind::BadFen(m.to_string()), &tags))?;
+                if let AnyPosition::Makruk(p) = &board {
                     if p.fullmoves() > MAX_FEN_NUMBER || p.halfmoves() > MAX_FEN_NUMBER {
                         return Err(tag_error(
                             "FEN",
@@ -273,7 +267,7 @@ impl<R: BufRead> Reader<R> {
                 }
                 board
             }
-            None => Board::start(kind),
+            None => AnyPosition::start(kind),
         };
         let mut stack = vec![Frame {
             line: Line {
@@ -398,7 +392,7 @@ impl<R: BufRead> Reader<R> {
                 Tok::MoveNumber => {}
                 Tok::Symbol(text) => {
                     let frame = &mut stack[top];
-                    match frame.board.parse_move(text) {
+                    match parse_move(&frame.board, text) {
                         Ok(pm) => {
                             let mut node = Node::new(pm.mv);
                             node.draw_offer = pm.draw_offer;
@@ -408,7 +402,7 @@ impl<R: BufRead> Reader<R> {
                             frame.line.nodes.push(node);
                         }
                         Err(kind) => {
-                            let number_text = frame.board.move_number_text();
+                            let number_text = move_number_text(&frame.board);
                             return Err(fail(
                                 kind,
                                 crate::error::shorten(text, 40),
@@ -461,42 +455,35 @@ impl<R: BufRead> Iterator for Reader<R> {
 
 /// Which game the tags say, or the tag that names none and why.
 fn game_kind(tags: &Tags) -> Result<GameKind, (&'static str, ErrorKind)> {
-    let rules = || match tags.get("Rules") {
-        None => Ok(makhos::Rules::Default),
-        Some(r) => r
+    let with_rules = |kind: GameKind| match (kind, tags.get("Rules")) {
+        (GameKind::Makhos(_), Some(r)) => r
             .parse::<makhos::Rules>()
+            .map(GameKind::Makhos)
             .map_err(|e| ("Rules", ErrorKind::BadRules(e.to_string()))),
+        _ => Ok(kind),
     };
     if let Some(v) = tags.get("Variant") {
-        let lower = v.trim().to_ascii_lowercase();
-        if is_makhos_name(&lower) {
-            return rules().map(GameKind::Makhos);
-        }
-        return makruk::Variant::from_name(v)
-            .map(GameKind::Makruk)
-            .ok_or(("Variant", ErrorKind::UnknownVariant));
+        return GameKind::from_names(v, None)
+            .map_err(|_| ("Variant", ErrorKind::UnknownVariant))
+            .and_then(with_rules);
     }
     if let Some(g) = tags.get("GameType") {
-        let first = g
-            .split(',')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        if is_makhos_name(&first) || first == "31" {
-            return rules().map(GameKind::Makhos);
-        }
-        return makruk::Variant::from_name(&first)
-            .map(GameKind::Makruk)
-            .ok_or(("GameType", ErrorKind::UnknownVariant));
+        // PDN's GameType: a name, or 31 (Thai draughts), before any comma.
+        let first = g.split(',').next().unwrap_or("").trim();
+        let kind = if first == "31" {
+            Ok(GameKind::MAKHOS)
+        } else {
+            GameKind::from_names(first, None).map_err(|_| ("GameType", ErrorKind::UnknownVariant))
+        };
+        return kind.and_then(with_rules);
     }
     if let Some(fen) = tags.get("FEN") {
         let f = fen.trim_start().as_bytes();
         if f.len() >= 2 && matches!(f[0], b'W' | b'B') && f[1] == b':' {
-            return rules().map(GameKind::Makhos);
+            return with_rules(GameKind::MAKHOS);
         }
     }
-    Ok(GameKind::Makruk(makruk::Variant::Makruk))
+    Ok(GameKind::MAKRUK)
 }
 
 /// Reads every game of `text`.

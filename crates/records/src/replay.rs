@@ -6,34 +6,14 @@
 //! have declared it, and the record's result stands. The replay says where
 //! the automatic rules would have stopped the game.
 
-use crate::board::Board;
+use crate::notation::move_number_text;
 use crate::tree::{Game, GameResult};
+use games::{AnyMove, AnyPosition, Color, EndReason, Outcome};
 
-/// The rule state at the end of the main line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum FinalState {
-    /// A Makruk state (`checkmate`, `counting_draw`, ...).
-    Makruk(makruk::State),
-    /// A Mak-hot state (`win_white`, `draw_no_progress`, ...).
-    Makhos(makhos::GameState),
-}
-
-impl FinalState {
-    /// The state's name (`ongoing`, `checkmate`, `draw_no_progress`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            FinalState::Makruk(s) => s.name(),
-            FinalState::Makhos(s) => s.name(),
-        }
-    }
-
-    /// Whether the rules have ended the game.
-    pub fn is_over(self) -> bool {
-        match self {
-            FinalState::Makruk(s) => s.is_over(),
-            FinalState::Makhos(s) => s.is_over(),
-        }
-    }
+/// The name of a rule state: `ongoing`, or the reason the rules ended the
+/// game (`checkmate`, `counting_draw`, `no_progress`, ...).
+pub fn state_name(state: Option<Outcome>) -> &'static str {
+    state.map_or("ongoing", |o| o.reason.name())
 }
 
 /// Where the rules would have ended a game that the record plays on.
@@ -43,8 +23,8 @@ pub struct RuleEnd {
     pub ply: usize,
     /// The number of that ply's move as movetext writes it (`57.`, `57...`).
     pub move_number: String,
-    /// The state the rules reached (`counting_draw`, `draw_no_progress`, ...).
-    pub state: FinalState,
+    /// How the rules ended it (`counting_draw`, `no_progress`, ...).
+    pub state: Outcome,
     /// The count when it ran out (Makruk): `(count, limit)` in plies.
     pub count: Option<(u32, u32)>,
 }
@@ -54,9 +34,7 @@ impl std::fmt::Display for RuleEnd {
         write!(
             f,
             "the rules end the game after ply {} (move {}): {}",
-            self.ply,
-            self.move_number,
-            self.state.name()
+            self.ply, self.move_number, self.state.reason
         )?;
         if let Some((count, limit)) = self.count {
             write!(f, " (count {count} of {limit} plies)")?;
@@ -71,9 +49,9 @@ pub struct Replay {
     /// Plies played.
     pub plies: usize,
     /// The position after the last move.
-    pub end: Board,
-    /// The rule state there.
-    pub state: FinalState,
+    pub end: AnyPosition,
+    /// How the rules end the game there, if they do.
+    pub state: Option<Outcome>,
     /// Where the rules ended the game before the record did, if they did.
     pub rule_end: Option<RuleEnd>,
     /// The first ply (from 1) that was not a legal move, if any (only for
@@ -85,27 +63,23 @@ impl Replay {
     /// The result the final position decides (mate, stalemate, counts, a
     /// blocked side, draw rules), if it decides one.
     pub fn decided_result(&self) -> Option<GameResult> {
-        match self.state {
-            FinalState::Makruk(s) => {
-                let turn_white = self.end.white_to_move();
-                match s {
-                    makruk::State::Ongoing => None,
-                    makruk::State::Checkmate if turn_white => Some(GameResult::BlackWins),
-                    makruk::State::Checkmate => Some(GameResult::WhiteWins),
-                    _ => Some(GameResult::Draw),
-                }
-            }
-            FinalState::Makhos(s) => match s {
-                makhos::GameState::Ongoing => None,
-                makhos::GameState::Win {
-                    winner: makhos::Color::White,
-                    ..
-                } => Some(GameResult::WhiteWins),
-                makhos::GameState::Win { .. } => Some(GameResult::BlackWins),
-                makhos::GameState::Draw(_) => Some(GameResult::Draw),
-            },
-        }
+        self.state.map(|o| match o.winner {
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        })
     }
+
+    /// The final rule state's name ([`state_name`]).
+    pub fn state_name(&self) -> &'static str {
+        state_name(self.state)
+    }
+}
+
+/// How the rules end the game at `pos`, if they do (Makruk: the position
+/// alone decides).
+fn makruk_state(pos: &makruk::Position) -> Option<Outcome> {
+    makruk::Outcome::from_state(pos.state(), pos.turn()).map(Outcome::from)
 }
 
 /// Replays the main line of `game`.
@@ -115,48 +89,48 @@ pub fn replay(game: &Game) -> Replay {
     let mut rule_end = None;
     let mut illegal_ply = None;
     let mut plies = 0;
+    // Mak-hot's draw rules need the history: a game that plays past them.
     let mut makhos_game = match &game.start {
-        Board::Makhos {
+        AnyPosition::Makhos {
             position, rules, ..
         } => Some(makhos::Game::from_position(*position, *rules)),
-        Board::Makruk(_) => None,
+        AnyPosition::Makruk(_) => None,
+    };
+    let state_of = |board: &AnyPosition, makhos_game: &Option<makhos::Game>| match board {
+        AnyPosition::Makruk(p) => makruk_state(p),
+        AnyPosition::Makhos { .. } => makhos_game
+            .as_ref()
+            .and_then(|g| g.outcome())
+            .map(Outcome::from),
     };
     for (i, node) in nodes.iter().enumerate() {
-        let number = board.move_number_text();
+        let number = move_number_text(&board);
         if !board.is_legal(&node.mv) {
             illegal_ply = Some(i + 1);
             break;
         }
         board.play_unchecked(&node.mv);
         plies = i + 1;
-        let state = match (&mut makhos_game, &node.mv) {
-            (Some(g), crate::tree::Move::Makhos(m)) => {
-                let _ = g.play_past_end(m);
-                FinalState::Makhos(g.state())
-            }
-            _ => match &board {
-                Board::Makruk(p) => FinalState::Makruk(p.state()),
-                Board::Makhos { .. } => FinalState::Makhos(makhos::GameState::Ongoing),
-            },
-        };
-        if rule_end.is_none() && state.is_over() && i + 1 < nodes.len() {
+        if let (Some(g), AnyMove::Makhos(m)) = (&mut makhos_game, &node.mv) {
+            let _ = g.play_past_end(m);
+        }
+        let state = state_of(&board, &makhos_game);
+        if let Some(state) = state.filter(|_| rule_end.is_none() && i + 1 < nodes.len()) {
             let count = match &board {
-                Board::Makruk(p) => p.counting().map(|c| (c.ply, c.limit)),
-                Board::Makhos { .. } => None,
+                AnyPosition::Makruk(p) if state.reason == EndReason::CountingDraw => {
+                    p.counting().map(|c| (c.ply, c.limit))
+                }
+                _ => None,
             };
             rule_end = Some(RuleEnd {
                 ply: i + 1,
                 move_number: number,
                 state,
-                count: count.filter(|_| state == FinalState::Makruk(makruk::State::CountingDraw)),
+                count,
             });
         }
     }
-    let state = match (&makhos_game, &board) {
-        (Some(g), _) => FinalState::Makhos(g.state()),
-        (None, Board::Makruk(p)) => FinalState::Makruk(p.state()),
-        (None, Board::Makhos { .. }) => FinalState::Makhos(makhos::GameState::Ongoing),
-    };
+    let state = state_of(&board, &makhos_game);
     Replay {
         plies,
         end: board,

@@ -1,7 +1,7 @@
 //! The game tree: tags, start position, moves with their comments, NAGs and
 //! variations, and the result.
 
-use crate::board::Board;
+use games::{AnyMove, AnyPosition, GameKind};
 use std::fmt;
 
 /// The tags of the Seven Tag Roster, in export order.
@@ -15,34 +15,6 @@ pub fn roster_default(name: &str) -> &'static str {
         "Result" => "*",
         _ => "?",
     }
-}
-
-/// Which game a record is of.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Makruk or Ouk Chatrang.
-    Makruk(makruk::Variant),
-    /// Mak-hot under a rule set.
-    Makhos(makhos::Rules),
-}
-
-impl GameKind {
-    /// The name written in `[Variant]` (or `[GameType]` for Mak-hot).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Makruk(v) => v.name(),
-            GameKind::Makhos(_) => "makhos",
-        }
-    }
-}
-
-/// A move of either game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// A Makruk move.
-    Makruk(makruk::Move),
-    /// A Mak-hot move.
-    Makhos(makhos::Move),
 }
 
 /// How a game ended, as PGN writes it.
@@ -92,7 +64,7 @@ impl fmt::Display for GameResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The move (legal in the position it is played from).
-    pub mv: Move,
+    pub mv: AnyMove,
     /// SchemingMind's trailing `=`: the mover offered a draw.
     pub draw_offer: bool,
     /// Numeric annotation glyphs (`!` is 1, `?` is 2, ...), in order.
@@ -105,7 +77,7 @@ pub struct Node {
 
 impl Node {
     /// A node for `mv` with no annotations.
-    pub fn new(mv: Move) -> Node {
+    pub fn new(mv: AnyMove) -> Node {
         Node {
             mv,
             draw_offer: false,
@@ -198,7 +170,7 @@ pub struct Game {
     /// The tag pairs, roster first.
     pub tags: Tags,
     /// The position the moves start from (the game and its rules).
-    pub start: Board,
+    pub start: AnyPosition,
     /// The main line, with its variations.
     pub moves: Line,
     /// The result written at the end of the movetext.
@@ -209,15 +181,15 @@ impl Game {
     /// An empty game from `start`, with the roster tags, the `[Variant]`
     /// (Makruk) or `[GameType]` and `[Rules]` (Mak-hot) tags, and `[SetUp]`
     /// and `[FEN]` if `start` is not the standard start.
-    pub fn new(start: Board) -> Game {
+    pub fn new(start: AnyPosition) -> Game {
         let mut tags = Tags::new();
         tags.normalize_roster();
         match start.kind() {
-            GameKind::Makruk(v) => tags.set("Variant", v.name()),
-            GameKind::Makhos(rules) => {
+            GameKind::Makruk(_) => tags.set("Variant", start.kind().variant_name()),
+            GameKind::Makhos(_) => {
                 tags.set("GameType", "makhos");
-                if rules != makhos::Rules::Default {
-                    tags.set("Rules", rules.name());
+                if start.kind() != GameKind::MAKHOS {
+                    tags.set("Rules", start.kind().rules_name());
                 }
             }
         }
@@ -245,15 +217,15 @@ impl Game {
     }
 
     /// The moves of the main line.
-    pub fn mainline(&self) -> impl Iterator<Item = Move> + '_ {
+    pub fn mainline(&self) -> impl Iterator<Item = AnyMove> + '_ {
         self.moves.nodes.iter().map(|n| n.mv)
     }
 
     /// The position after the main line.
-    pub fn end_position(&self) -> Board {
+    pub fn end_position(&self) -> AnyPosition {
         let mut b = self.start.clone();
         for m in self.mainline() {
-            if !b.play(&m) {
+            if b.play(&m).is_err() {
                 break;
             }
         }

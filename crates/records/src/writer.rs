@@ -6,9 +6,10 @@
 //! characters (so within 80 columns), with move numbers, comments, NAGs
 //! (as `$n`) and variations; the result; a blank line.
 
-use crate::board::Board;
 use crate::makhos_moves::SquareStyle;
+use crate::notation::{move_number_text, move_text};
 use crate::tree::{Game, Line, SEVEN_TAG_ROSTER, roster_default};
+use games::{AnyMove, AnyPosition, Color};
 use makruk::Letters;
 use std::io::{self, Write};
 
@@ -108,7 +109,7 @@ impl Filler {
     }
 }
 
-fn write_line(f: &mut Filler, line: &Line, start: &Board, opts: &WriteOptions) {
+fn write_line(f: &mut Filler, line: &Line, start: &AnyPosition, opts: &WriteOptions) {
     for c in &line.comments {
         f.comment(c);
     }
@@ -116,16 +117,22 @@ fn write_line(f: &mut Filler, line: &Line, start: &Board, opts: &WriteOptions) {
     let mut need_number = true;
     let mut legal = true;
     for node in &line.nodes {
-        if board.white_to_move() || need_number {
-            f.token(&board.move_number_text(), false, false);
+        if board.turn() == Color::White || need_number {
+            f.token(&move_number_text(&board), false, false);
         }
         legal = legal && board.is_legal(&node.mv);
         let text = if legal {
-            board.move_text(&node.mv, opts.letters, opts.squares, node.draw_offer)
+            move_text(
+                &board,
+                &node.mv,
+                opts.letters,
+                opts.squares,
+                node.draw_offer,
+            )
         } else {
             match &node.mv {
-                crate::tree::Move::Makruk(m) => m.to_uci(),
-                crate::tree::Move::Makhos(m) => m.to_algebraic(),
+                AnyMove::Makruk(m) => m.to_uci(),
+                AnyMove::Makhos(m) => m.to_algebraic(),
             }
         };
         f.token(&text, false, false);

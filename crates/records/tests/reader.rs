@@ -2,8 +2,8 @@
 //! variations, Mak-hot PDN, errors and recovery.
 
 use records::{
-    Board, ErrorKind, FinalState, Game, GameKind, GameResult, Letters, Move, ReadError,
-    SquareStyle, WriteOptions, game_to_string, read_all, read_one, replay,
+    AnyMove, AnyPosition, ErrorKind, Game, GameKind, GameResult, Letters, ReadError, SquareStyle,
+    WriteOptions, game_to_string, read_all, read_one, replay,
 };
 
 fn one(text: &str) -> Game {
@@ -172,7 +172,7 @@ fn makhos_rules_tag() {
     // `no-reverse`.
     let fen = "[FEN \"W:WKd4:Bc3,e5\"]\n";
     let g = one(&format!("[GameType \"makhos\"]\n{fen}\n1. d4xf6xb2 *"));
-    let Move::Makhos(m) = g.moves.nodes[0].mv else {
+    let AnyMove::Makhos(m) = g.moves.nodes[0].mv else {
         panic!()
     };
     assert_eq!(m.capture_count(), 2);
@@ -184,7 +184,7 @@ fn makhos_rules_tag() {
         "[GameType \"31\"]\n[Rules \"no-reverse\"]\n{fen}\n1. 18x11 *"
     ));
     assert_eq!(g.kind(), GameKind::Makhos(makhos::Rules::NoReverse));
-    let Move::Makhos(m) = g.moves.nodes[0].mv else {
+    let AnyMove::Makhos(m) = g.moves.nodes[0].mv else {
         panic!()
     };
     assert_eq!(m.capture_count(), 1);
@@ -203,10 +203,10 @@ fn makhos_rules_tag() {
     assert_eq!(g.kind(), GameKind::Makhos(makhos::Rules::Default));
     assert_eq!(
         replay(&g).state,
-        FinalState::Makhos(makhos::GameState::Win {
-            winner: makhos::Color::White,
-            reason: makhos::WinReason::NoMoves
-        })
+        Some(games::Outcome::win(
+            games::Color::White,
+            games::EndReason::NoMoves
+        ))
     );
 }
 
@@ -275,9 +275,9 @@ fn result_tag_and_missing_termination() {
 
 #[test]
 fn built_games_are_written_with_their_start() {
-    let mut start = Board::start(GameKind::Makhos(makhos::Rules::NoReverse));
+    let mut start = AnyPosition::start(GameKind::Makhos(makhos::Rules::NoReverse));
     let mv = start.legal_moves()[0];
-    assert!(start.play(&mv));
+    start.play(&mv).unwrap();
     let g = Game::new(start);
     assert_eq!(g.tags.get("Rules"), Some("no-reverse"));
     assert_eq!(g.tags.get("FEN").map(|f| f.starts_with("B:")), Some(true));

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use records::{
-    Board, Game, GameKind, GameResult, Line, Node, Reader, SquareStyle, WriteOptions,
+    AnyPosition, Game, GameKind, GameResult, Line, Node, Reader, SquareStyle, WriteOptions,
     game_to_string, read_one,
 };
 
@@ -69,7 +69,7 @@ fn comment(rng: &mut Rng, brackets: bool) -> String {
         .join(" ")
 }
 
-fn line(rng: &mut Rng, start: &Board, len: usize, depth: usize, brackets: bool) -> Line {
+fn line(rng: &mut Rng, start: &AnyPosition, len: usize, depth: usize, brackets: bool) -> Line {
     let mut out = Line::default();
     if rng.chance(4) {
         out.comments.push(comment(rng, brackets));
@@ -82,7 +82,7 @@ fn line(rng: &mut Rng, start: &Board, len: usize, depth: usize, brackets: bool) 
         }
         let mv = moves[rng.below(moves.len())];
         let mut node = Node::new(mv);
-        if matches!(board, Board::Makruk(_)) && rng.chance(12) {
+        if matches!(board, AnyPosition::Makruk(_)) && rng.chance(12) {
             node.draw_offer = true;
         }
         while rng.chance(5) {
@@ -98,7 +98,7 @@ fn line(rng: &mut Rng, start: &Board, len: usize, depth: usize, brackets: bool) 
                     .push(line(rng, &board, n, depth + 1, brackets));
             }
         }
-        assert!(board.play(&mv));
+        board.play(&mv).unwrap();
         out.nodes.push(node);
     }
     out
@@ -112,7 +112,7 @@ fn game(seed: u64, brackets: bool) -> Game {
         2 => GameKind::Makhos(makhos::Rules::Default),
         _ => GameKind::Makhos(makhos::Rules::NoReverse),
     };
-    let mut start = Board::start(kind);
+    let mut start = AnyPosition::start(kind);
     if rng.chance(3) {
         // Start from a position reached by a playout, as its FEN reads.
         for _ in 0..rng.below(40) {
@@ -120,9 +120,9 @@ fn game(seed: u64, brackets: bool) -> Game {
             if moves.is_empty() {
                 break;
             }
-            start.play(&moves[rng.below(moves.len())]);
+            start.play(&moves[rng.below(moves.len())]).unwrap();
         }
-        start = Board::from_fen(kind, &start.fen()).unwrap();
+        start = AnyPosition::from_fen(kind, &start.fen()).unwrap();
     }
     let mut g = Game::new(start.clone());
     let len = rng.below(120);

@@ -1,8 +1,9 @@
 //! The shared test vectors: SchemingMind and PlayOK records, and the
 //! Fairy-Stockfish games written out as PGN and read back.
 
+use games::{Color, EndReason, Outcome};
 use records::{
-    Board, FinalState, Game, GameKind, GameResult, Letters, Move, Node, Reader, WriteOptions,
+    AnyMove, AnyPosition, Game, GameKind, GameResult, Letters, Node, Reader, WriteOptions,
     game_to_string, read_all, read_one, replay,
 };
 
@@ -25,13 +26,14 @@ fn mainline_san(game: &Game, letters: Letters) -> Vec<String> {
     let mut board = game.start.clone();
     let mut out = Vec::new();
     for node in &game.moves.nodes {
-        out.push(board.move_text(
+        out.push(records::move_text(
+            &board,
             &node.mv,
             letters,
             records::SquareStyle::Numeric,
             node.draw_offer,
         ));
-        assert!(board.play(&node.mv));
+        board.play(&node.mv).unwrap();
     }
     out
 }
@@ -46,7 +48,10 @@ fn schemingmind_replays_to_mate() {
     assert_eq!(game.result, GameResult::WhiteWins);
     let r = replay(&game);
     assert_eq!(r.plies, 225, "113 moves, the last one White's");
-    assert_eq!(r.state, FinalState::Makruk(makruk::State::Checkmate));
+    assert_eq!(
+        r.state,
+        Some(Outcome::win(Color::White, EndReason::Checkmate))
+    );
     assert_eq!(r.decided_result(), Some(GameResult::WhiteWins));
     assert_eq!(r.rule_end, None);
     // The last move, as SchemingMind writes it, with its number.
@@ -55,9 +60,9 @@ fn schemingmind_replays_to_mate() {
     assert_eq!(sans[..4], ["d4", "c5", "c4", "Ne7"]);
     let mut before_last = game.start.clone();
     for node in &game.moves.nodes[..224] {
-        before_last.play(&node.mv);
+        before_last.play(&node.mv).unwrap();
     }
-    assert_eq!(before_last.move_number_text(), "113.");
+    assert_eq!(records::move_number_text(&before_last), "113.");
     // 53... Nd8= : Black offered a draw with his 53rd move, kept in the tree.
     let offers: Vec<usize> = game
         .moves
@@ -148,7 +153,7 @@ fn playok_games_replay_to_their_last_move() {
     // where the automatic count would have ended the game.
     let mated_late: Vec<_> = counts_past_expiry
         .iter()
-        .filter(|(_, _, s)| *s == FinalState::Makruk(makruk::State::Checkmate))
+        .filter(|(_, _, s)| s.is_some_and(|o| o.reason == EndReason::Checkmate))
         .collect();
     assert_eq!(mated_late.len(), 1, "{counts_past_expiry:?}");
     let (n, end, _) = mated_late[0];
@@ -156,7 +161,7 @@ fn playok_games_replay_to_their_last_move() {
     assert_eq!((end.ply, end.move_number.as_str()), (236, "118..."));
     assert_eq!(end.count, Some((129, 128)));
     match &replay(&games[3]).end {
-        Board::Makruk(p) => {
+        AnyPosition::Makruk(p) => {
             let c = p.counting().expect("the count still runs at the mate");
             assert_eq!((c.ply, c.limit), (182, 128));
         }
@@ -164,13 +169,13 @@ fn playok_games_replay_to_their_last_move() {
     }
     for (n, end, _) in &counts_past_expiry {
         eprintln!("playok game {n}: {end}");
-        match end.state {
-            FinalState::Makruk(makruk::State::CountingDraw) => {
+        match end.state.reason {
+            EndReason::CountingDraw => {
                 let (count, limit) = end.count.expect("a count ran out");
                 assert!(count > limit, "game {n}");
             }
             // Game 15 plays on with the two khuns alone.
-            FinalState::Makruk(makruk::State::InsufficientMaterial) => assert_eq!(*n, 15),
+            EndReason::InsufficientMaterial => assert_eq!(*n, 15),
             other => panic!("game {n}: {other:?}"),
         }
     }
@@ -208,12 +213,14 @@ fn fairy_stockfish_games_round_trip_as_pgn() {
             .collect();
         let final_fen = v["final_fen"].as_str().unwrap();
         let result = GameResult::from_text(v["result"].as_str().unwrap()).unwrap();
-        let mut game = Game::new(Board::start(GameKind::Makruk(makruk::Variant::Makruk)));
+        let mut game = Game::new(AnyPosition::start(GameKind::Makruk(
+            makruk::Variant::Makruk,
+        )));
         let mut pos = makruk::Position::new(makruk::Variant::Makruk);
         for uci in &ucis {
             let m = pos.parse_uci(uci).unwrap();
-            pos.play(m);
-            game.moves.nodes.push(Node::new(Move::Makruk(m)));
+            pos.play(m).unwrap();
+            game.moves.nodes.push(Node::new(AnyMove::Makruk(m)));
         }
         game.set_result(result);
         let out = game_to_string(&game, &WriteOptions::default());
@@ -222,8 +229,8 @@ fn fairy_stockfish_games_round_trip_as_pgn() {
         let back_moves: Vec<String> = back
             .mainline()
             .map(|m| match m {
-                Move::Makruk(m) => m.to_uci(),
-                Move::Makhos(_) => unreachable!(),
+                AnyMove::Makruk(m) => m.to_uci(),
+                AnyMove::Makhos(_) => unreachable!(),
             })
             .collect();
         assert_eq!(back_moves, ucis, "game {n}");
@@ -232,7 +239,7 @@ fn fairy_stockfish_games_round_trip_as_pgn() {
         assert_eq!(back.result, result);
         let r = replay(&back);
         assert_eq!(
-            r.state.name(),
+            r.state_name(),
             match v["reason"].as_str().unwrap() {
                 "move_limit" => "ongoing",
                 other => other,

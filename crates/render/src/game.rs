@@ -8,7 +8,7 @@ pub fn makruk_scenes(game: &makruk::Game, flipped: bool) -> Vec<Scene> {
     let mut pos = game.start().clone();
     let mut scenes = vec![Scene::makruk(&pos).with_flipped(flipped)];
     for &m in game.moves() {
-        pos.play(m);
+        pos.play_unchecked(m);
         scenes.push(
             Scene::makruk(&pos)
                 .with_flipped(flipped)

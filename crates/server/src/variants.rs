@@ -83,7 +83,7 @@ impl GameRules for MakrukRules {
     }
     fn play(&mut self, uci: &str) -> Result<(), String> {
         let m = self.pos.parse_uci(uci).map_err(|e| e.to_string())?;
-        self.pos.play(m);
+        self.pos.play_unchecked(m);
         Ok(())
     }
     fn outcome(&self) -> Outcome {
@@ -192,21 +192,18 @@ impl GameRules for MakhosRules {
             .map_err(|e| e.to_string())
     }
     fn outcome(&self) -> Outcome {
-        match self.game.state() {
-            makhos::GameState::Ongoing => Outcome::Ongoing,
-            makhos::GameState::Win { winner, .. } => Outcome::Win(
-                match winner {
-                    makhos::Color::White => Side::White,
-                    makhos::Color::Black => Side::Black,
-                },
-                "no_moves",
-            ),
-            makhos::GameState::Draw(reason) => Outcome::Draw(match reason {
-                makhos::DrawReason::Repetition => "repetition",
-                makhos::DrawReason::Kings => "kings",
-                makhos::DrawReason::NoProgress => "no_progress",
-                makhos::DrawReason::Agreement => "agreement",
-            }),
+        match self.game.outcome() {
+            None => Outcome::Ongoing,
+            Some(o) => match o.winner {
+                Some(w) => Outcome::Win(
+                    match w {
+                        makhos::Color::White => Side::White,
+                        makhos::Color::Black => Side::Black,
+                    },
+                    o.reason.name(),
+                ),
+                None => Outcome::Draw(o.reason.name()),
+            },
         }
     }
     fn box_clone(&self) -> Box<dyn GameRules> {

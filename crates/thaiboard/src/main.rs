@@ -13,7 +13,9 @@ mod serve_cmd;
 mod tune_cmd;
 mod uci_cmd;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::builder::PossibleValuesParser;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use games::GameKind;
 
 /// The server's allocator (see `thaiboard-server`): the game server and the
 /// load generator run in this binary too.
@@ -33,29 +35,30 @@ struct Cli {
     command: Command,
 }
 
-/// Which game a command is about.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Variant {
-    /// Makruk (Thai chess).
-    Makruk,
-    /// Ouk Chatrang (Cambodian chess): Makruk with the king's leap and the met's double step.
-    Cambodian,
-    /// Mak-hot (Thai checkers).
-    Makhos,
-}
-
 /// Options shared by every command that starts from a position.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value = "makruk")]
-    pub variant: Variant,
+    /// The game: makruk, cambodian (Ouk Chatrang) or makhos (Mak-hot).
+    #[arg(long, default_value = "makruk", value_parser = PossibleValuesParser::new(GameKind::VARIANT_NAMES))]
+    pub variant: String,
     /// Rule option (Mak-hot: `default` or `no-reverse`).
     #[arg(long)]
     pub rules: Option<String>,
     /// Start position (Makruk FEN or Mak-hot position text); default: the start position.
     #[arg(long)]
     pub fen: Option<String>,
+}
+
+impl GameArgs {
+    /// The game the options name.
+    pub fn kind(&self) -> Result<GameKind, CliError> {
+        game_kind(&self.variant, self.rules.as_deref())
+    }
+}
+
+/// The game named by `--variant` and `--rules`.
+pub fn game_kind(variant: &str, rules: Option<&str>) -> Result<GameKind, CliError> {
+    GameKind::from_names(variant, rules).map_err(|e| CliError::input(format!("--rules: {e}")))
 }
 
 #[derive(Subcommand, Debug)]
@@ -111,17 +114,17 @@ enum Command {
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Command::Perft { game, bench, depth } => match game.variant {
-            Variant::Makhos => makhos_cmd::perft(&game, depth, bench),
-            _ => makruk_cmd::perft(&game, depth, bench),
+        Command::Perft { game, bench, depth } => match game.kind()? {
+            GameKind::Makhos(rules) => makhos_cmd::perft(&game, rules, depth, bench),
+            GameKind::Makruk(v) => makruk_cmd::perft(&game, v, depth, bench),
         },
-        Command::Moves { game } => match game.variant {
-            Variant::Makhos => makhos_cmd::moves(&game),
-            _ => makruk_cmd::moves(&game),
+        Command::Moves { game } => match game.kind()? {
+            GameKind::Makhos(rules) => makhos_cmd::moves(&game, rules),
+            GameKind::Makruk(v) => makruk_cmd::moves(&game, v),
         },
-        Command::Fen { game, moves } => match game.variant {
-            Variant::Makhos => makhos_cmd::fen(&game, &moves),
-            _ => makruk_cmd::fen(&game, &moves),
+        Command::Fen { game, moves } => match game.kind()? {
+            GameKind::Makhos(rules) => makhos_cmd::fen(&game, rules, &moves),
+            GameKind::Makruk(v) => makruk_cmd::fen(&game, v, &moves),
         },
         #[cfg(feature = "server")]
         Command::Serve(args) => serve_cmd::serve(args),

@@ -1,25 +1,12 @@
 //! The Makruk and Ouk Chatrang side of the commands.
 
+use crate::GameArgs;
 use crate::error::CliError;
 use crate::output::{PerftClock, perft_report, write_out};
-use crate::{GameArgs, Variant as CliVariant};
 use makruk::{Position, Variant, perft_divide};
 
-fn variant(game: &GameArgs) -> Variant {
-    match game.variant {
-        CliVariant::Cambodian => Variant::Cambodian,
-        _ => Variant::Makruk,
-    }
-}
-
 /// The start position of the command: `--fen` or the variant's start.
-fn start_position(game: &GameArgs) -> Result<Position, CliError> {
-    if let Some(rules) = &game.rules {
-        return Err(CliError::input(format!(
-            "--rules {rules}: Makruk has no rule options (use --variant cambodian for Ouk Chatrang)"
-        )));
-    }
-    let variant = variant(game);
+fn start_position(game: &GameArgs, variant: Variant) -> Result<Position, CliError> {
     match &game.fen {
         None => Ok(Position::new(variant)),
         Some(fen) => Position::from_fen(variant, fen)
@@ -28,8 +15,8 @@ fn start_position(game: &GameArgs) -> Result<Position, CliError> {
 }
 
 /// `thaiboard perft`: per-root-move counts, then the total.
-pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
-    let pos = start_position(game)?;
+pub fn perft(game: &GameArgs, variant: Variant, depth: u32, bench: bool) -> Result<(), CliError> {
+    let pos = start_position(game, variant)?;
     let clock = PerftClock::start();
     let rows: Vec<(String, u64)> = perft_divide(&pos, depth)
         .into_iter()
@@ -44,8 +31,8 @@ pub fn perft(game: &GameArgs, depth: u32, bench: bool) -> Result<(), CliError> {
 }
 
 /// `thaiboard moves`: `UCI SAN FEN_AFTER` per legal move.
-pub fn moves(game: &GameArgs) -> Result<(), CliError> {
-    let pos = start_position(game)?;
+pub fn moves(game: &GameArgs, variant: Variant) -> Result<(), CliError> {
+    let pos = start_position(game, variant)?;
     let mut text = String::new();
     for &m in pos.legal_moves().iter() {
         text.push_str(&format!("{} {} {}\n", m, pos.san(m), pos.played(m).fen()));
@@ -54,14 +41,14 @@ pub fn moves(game: &GameArgs) -> Result<(), CliError> {
 }
 
 /// `thaiboard fen`: play UCI moves (SAN also accepted), print FEN and state.
-pub fn fen(game: &GameArgs, moves: &str) -> Result<(), CliError> {
-    let mut pos = start_position(game)?;
+pub fn fen(game: &GameArgs, variant: Variant, moves: &str) -> Result<(), CliError> {
+    let mut pos = start_position(game, variant)?;
     for (i, text) in moves.split_whitespace().enumerate() {
         let m = pos
             .parse_uci(text)
             .or_else(|uci_err| pos.parse_san(text).map_err(|_| uci_err))
             .map_err(|e| CliError::input(format!("move {} ('{text}'): {e}", i + 1)))?;
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     write_out(&format!("{}\n{}\n", pos.fen(), pos.state()))
 }

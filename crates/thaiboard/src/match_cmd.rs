@@ -2,7 +2,6 @@
 //! crate for the match itself); this module reads the command line, prints
 //! the live score and writes the PGN.
 
-use crate::Variant;
 use crate::error::CliError;
 use arena::stats::{EloEstimate, Sprt, SprtVerdict, Tally};
 use arena::{
@@ -10,8 +9,9 @@ use arena::{
     TimeControl, parse_openings, run_match,
 };
 use clap::{ArgAction, Args};
+use games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
-use records::{GameKind, WriteOptions};
+use records::WriteOptions;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -31,9 +31,9 @@ EXAMPLES:\n  \
     --engine name=fsf 'cmd=node --no-experimental-fetch node_modules/fairy-stockfish-nnue.wasm/uci.js' \\\n      \
     --tc 10+0.1 --openings data/openings/makruk.epd --concurrency 1 --sprt elo0=0 elo1=50")]
 pub struct MatchArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value = "makruk")]
-    variant: Variant,
+    /// The game: makruk, cambodian (Ouk Chatrang) or makhos (Mak-hot).
+    #[arg(long, default_value = "makruk", value_parser = clap::builder::PossibleValuesParser::new(GameKind::VARIANT_NAMES))]
+    variant: String,
     /// Mak-hot rule option (`default` or `no-reverse`).
     #[arg(long)]
     rules: Option<String>,
@@ -121,30 +121,6 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
     text.parse()
 }
 
-fn game_kind(args: &MatchArgs) -> Result<GameKind, CliError> {
-    match args.variant {
-        Variant::Makruk | Variant::Cambodian => {
-            if args.rules.is_some() {
-                return Err(CliError::input("--rules is for Mak-hot (--variant makhos)"));
-            }
-            Ok(GameKind::Makruk(if args.variant == Variant::Makruk {
-                makruk::Variant::Makruk
-            } else {
-                makruk::Variant::Cambodian
-            }))
-        }
-        Variant::Makhos => {
-            let rules = match &args.rules {
-                Some(r) => r
-                    .parse::<makhos::Rules>()
-                    .map_err(|e| CliError::input(format!("--rules: {e}")))?,
-                None => makhos::Rules::Default,
-            };
-            Ok(GameKind::Makhos(rules))
-        }
-    }
-}
-
 fn load_openings(args: &MatchArgs, kind: GameKind) -> Result<Vec<Opening>, CliError> {
     let mut openings = match &args.openings {
         None => vec![Opening::start(kind)],
@@ -168,7 +144,7 @@ fn load_openings(args: &MatchArgs, kind: GameKind) -> Result<Vec<Opening>, CliEr
 }
 
 fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
-    let kind = game_kind(args)?;
+    let kind = crate::game_kind(&args.variant, args.rules.as_deref())?;
     if args.engine_groups.len() != 2 {
         return Err(CliError::input(format!(
             "give exactly two --engine groups (got {})",
@@ -349,7 +325,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         names[0],
         names[1],
         cfg.games,
-        cfg.kind.name(),
+        cfg.kind.variant_name(),
         cfg.openings.len(),
         cfg.concurrency
     ));

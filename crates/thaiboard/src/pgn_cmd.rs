@@ -160,7 +160,7 @@ fn check(args: &CheckArgs) -> Result<(), CliError> {
                             notes.push(format!(
                                 "the result {} differs from the final position ({}: {decided})",
                                 game.result,
-                                r.state.name()
+                                r.state_name()
                             ));
                         }
                     }

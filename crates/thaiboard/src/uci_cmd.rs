@@ -4,10 +4,11 @@
 //! Standard input is read on the main thread; searches run on a second
 //! thread, so `stop`, `isready` and `quit` are answered during a search.
 
+use crate::GameArgs;
 use crate::error::CliError;
-use crate::{GameArgs, Variant as CliVariant};
 use engine::bench::{BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makruk};
 use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use games::GameKind;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -21,26 +22,11 @@ enum Board {
     Makhos(MakhosGame, Vec<u64>),
 }
 
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum UciVariant {
-    Makruk,
-    Cambodian,
-    Makhos,
-}
-
-impl UciVariant {
-    fn name(self) -> &'static str {
-        match self {
-            UciVariant::Makruk => "makruk",
-            UciVariant::Cambodian => "cambodian",
-            UciVariant::Makhos => "makhos",
-        }
-    }
-}
-
 struct Uci {
-    variant: UciVariant,
-    rules: makhos::Rules,
+    /// The game (`UCI_Variant`, and `Makhos Rules` for Mak-hot).
+    kind: GameKind,
+    /// The `Makhos Rules` option, kept while another game is chosen.
+    makhos_rules: makhos::Rules,
     board: Board,
     tt: Arc<Mutex<Tt>>,
     multipv: usize,
@@ -62,17 +48,10 @@ fn say(line: &str) {
     println!("{line}");
 }
 
-fn start_board(variant: UciVariant, rules: makhos::Rules) -> Board {
-    match variant {
-        UciVariant::Makruk => Board::Makruk(
-            MakrukGame::new(makruk::Position::new(makruk::Variant::Makruk)),
-            Vec::new(),
-        ),
-        UciVariant::Cambodian => Board::Makruk(
-            MakrukGame::new(makruk::Position::new(makruk::Variant::Cambodian)),
-            Vec::new(),
-        ),
-        UciVariant::Makhos => Board::Makhos(
+fn start_board(kind: GameKind) -> Board {
+    match kind {
+        GameKind::Makruk(v) => Board::Makruk(MakrukGame::new(makruk::Position::new(v)), Vec::new()),
+        GameKind::Makhos(rules) => Board::Makhos(
             MakhosGame::new(makhos::Position::start(), rules, 0),
             Vec::new(),
         ),
@@ -85,9 +64,9 @@ const ELO_MAX: u32 = 2850;
 impl Uci {
     fn new() -> Uci {
         Uci {
-            variant: UciVariant::Makruk,
-            rules: makhos::Rules::Default,
-            board: start_board(UciVariant::Makruk, makhos::Rules::Default),
+            kind: GameKind::MAKRUK,
+            makhos_rules: makhos::Rules::Default,
+            board: start_board(GameKind::MAKRUK),
             tt: Arc::new(Mutex::new(Tt::new(16))),
             multipv: 1,
             threads: 1,
@@ -138,7 +117,7 @@ impl Uci {
             "ucinewgame" => {
                 self.finish_search();
                 lock(&self.tt).clear();
-                self.board = start_board(self.variant, self.rules);
+                self.board = start_board(self.kind);
             }
             "setoption" => {
                 if self.searching() {
@@ -212,11 +191,10 @@ impl Uci {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                let v = match value.to_ascii_lowercase().as_str() {
-                    "makruk" | "thai" => UciVariant::Makruk,
-                    "cambodian" | "ouk" | "kambodian" => UciVariant::Cambodian,
-                    "makhos" | "makhot" | "mak-hot" => UciVariant::Makhos,
-                    _ => {
+                let kind = match GameKind::from_names(&value, None) {
+                    Ok(GameKind::Makhos(_)) => GameKind::Makhos(self.makhos_rules),
+                    Ok(kind) => kind,
+                    Err(_) => {
                         say(&format!(
                             "info string UCI_Variant '{}' unknown (makruk, cambodian, makhos)",
                             truncate(&value)
@@ -224,12 +202,15 @@ impl Uci {
                         return;
                     }
                 };
-                self.variant = v;
-                self.board = start_board(v, self.rules);
+                self.kind = kind;
+                self.board = start_board(kind);
             }
             "makhos rules" => match value.parse::<makhos::Rules>() {
                 Ok(r) => {
-                    self.rules = r;
+                    self.makhos_rules = r;
+                    if let GameKind::Makhos(_) = self.kind {
+                        self.kind = GameKind::Makhos(r);
+                    }
                     if let Board::Makhos(g, _) = &mut self.board {
                         g.rules = r;
                     }
@@ -299,22 +280,17 @@ impl Uci {
             None => (words, &[][..]),
         };
         let mut board = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => start_board(self.variant, self.rules),
+            Some(&"startpos") if setup.len() == 1 => start_board(self.kind),
             Some(&"fen") if setup.len() > 1 => {
                 let text = setup[1..].join(" ");
-                match self.variant {
-                    UciVariant::Makhos => {
+                match self.kind {
+                    GameKind::Makhos(rules) => {
                         let pos: makhos::Position = text
                             .parse()
                             .map_err(|e| format!("bad position text '{}': {e}", truncate(&text)))?;
-                        Board::Makhos(MakhosGame::new(pos, self.rules, 0), Vec::new())
+                        Board::Makhos(MakhosGame::new(pos, rules, 0), Vec::new())
                     }
-                    v => {
-                        let var = if v == UciVariant::Cambodian {
-                            makruk::Variant::Cambodian
-                        } else {
-                            makruk::Variant::Makruk
-                        };
+                    GameKind::Makruk(var) => {
                         let pos = makruk::Position::from_fen(var, &text)
                             .map_err(|e| format!("bad FEN '{}': {e}", truncate(&text)))?;
                         Board::Makruk(MakrukGame::new(pos), Vec::new())
@@ -465,25 +441,17 @@ impl Uci {
     }
 
     fn perft(&self, depth: u32) {
-        let args = match &self.board {
-            Board::Makruk(g, _) => GameArgs {
-                variant: if self.variant == UciVariant::Cambodian {
-                    CliVariant::Cambodian
-                } else {
-                    CliVariant::Makruk
-                },
-                rules: None,
-                fen: Some(g.pos.fen()),
-            },
-            Board::Makhos(g, _) => GameArgs {
-                variant: CliVariant::Makhos,
-                rules: Some(g.rules.name().to_string()),
-                fen: Some(g.pos.to_string()),
-            },
+        let args = GameArgs {
+            variant: self.kind.variant_name().to_string(),
+            rules: None,
+            fen: Some(match &self.board {
+                Board::Makruk(g, _) => g.pos.fen(),
+                Board::Makhos(g, _) => g.pos.to_string(),
+            }),
         };
-        let result = match args.variant {
-            CliVariant::Makhos => crate::makhos_cmd::perft(&args, depth, false),
-            _ => crate::makruk_cmd::perft(&args, depth, false),
+        let result = match self.kind {
+            GameKind::Makhos(rules) => crate::makhos_cmd::perft(&args, rules, depth, false),
+            GameKind::Makruk(v) => crate::makruk_cmd::perft(&args, v, depth, false),
         };
         if let Err(e) = result {
             say(&format!("info string perft: {}", e.message));
@@ -507,7 +475,7 @@ impl Uci {
                     ));
                 }
                 text.push_str("   a   b   c   d   e   f   g   h\n\n");
-                text.push_str(&format!("Variant: {}\n", self.variant.name()));
+                text.push_str(&format!("Variant: {}\n", self.kind.variant_name()));
                 text.push_str(&format!("Fen: {}\n", g.pos.fen()));
                 text.push_str(&format!("Key: {:016X}\n", g.key()));
                 let checkers: Vec<String> = g.pos.checkers().map(|s| s.to_string()).collect();

@@ -169,12 +169,12 @@ fn fen_reports_every_end_state() {
             .legal_moves(rules)
             .into_iter()
             .find(|m| {
-                let n = pos.play(m);
+                let n = pos.played(m);
                 !m.is_capture() && !n.has_capture() && !seen.contains(&n)
             })
             .expect("fresh quiet move");
         played.push(m.to_engine());
-        pos = pos.play(&m);
+        pos = pos.played(&m);
         seen.push(pos);
     }
     assert_eq!(

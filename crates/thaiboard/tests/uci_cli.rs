@@ -134,7 +134,7 @@ fn go_depth_gives_a_legal_bestmove_with_info() {
     let mut pos = makruk::Position::new(makruk::Variant::Makruk);
     for m in ["e3e4", "e6e5"] {
         let m = pos.parse_uci(m).unwrap();
-        pos.play(m);
+        pos.play(m).unwrap();
     }
     let best = bestmove(&lines);
     assert!(pos.parse_uci(&best).is_ok(), "illegal bestmove {best}");

@@ -406,7 +406,7 @@ mod tests {
                     } else {
                         moves[rng.next() as usize % moves.len()]
                     };
-                    p.play(m);
+                    p.play_unchecked(m);
                 }
             }
         }

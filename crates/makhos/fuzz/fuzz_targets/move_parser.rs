@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
                     pos.legal_moves(rules).contains(&m),
                     "{text} gave an illegal move"
                 );
-                let _ = pos.play(&m);
+                let _ = pos.played(&m);
             }
         }
     }

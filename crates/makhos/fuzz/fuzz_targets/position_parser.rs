@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
             let moves = pos.legal_moves(rules);
             assert_eq!(moves.len() as u64, pos.count_legal_moves(rules));
             for m in moves {
-                let _ = pos.play(&m);
+                let _ = pos.played(&m);
                 let back = pos
                     .parse_move(rules, &m.to_engine())
                     .expect("engine form reads back");

@@ -1,0 +1,403 @@
+//! [`AnyGame`]: a game of either kind in progress, ended by the rules crates
+//! (mate, counts, Mak-hot's draw rules) or by the players and the clock
+//! (resignation, agreement, time), always through the rules crate's `Game`.
+
+use crate::{AnyMove, AnyPosition, Color, GameKind, Outcome};
+use serde::Serialize;
+use std::fmt;
+
+/// Why a game action was refused. The texts come from the rules crates and
+/// say what was wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The text is not a move, or the move is not legal here.
+    Move(String),
+    /// The position text could not be read.
+    Position(String),
+    /// The game is already over.
+    GameOver(Outcome),
+    /// A counting request was refused (Makruk), or the game has no counting.
+    Counting(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Move(e) | GameError::Position(e) | GameError::Counting(e) => f.write_str(e),
+            GameError::GameOver(o) => write!(f, "the game is over ({o})"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<makruk::GameError> for GameError {
+    fn from(e: makruk::GameError) -> GameError {
+        match e {
+            makruk::GameError::GameOver(o) => GameError::GameOver(o.into()),
+            makruk::GameError::Counting(c) => GameError::Counting(c.to_string()),
+            other => GameError::Move(other.to_string()),
+        }
+    }
+}
+
+impl From<makhos::GameError> for GameError {
+    fn from(e: makhos::GameError) -> GameError {
+        match e {
+            makhos::GameError::GameOver(o) => GameError::GameOver(o.into()),
+            other => GameError::Move(other.to_string()),
+        }
+    }
+}
+
+/// A running Makruk count as players see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CountView {
+    /// The side that counts (unknown for a board's-honour count nobody declared).
+    pub side: Option<Color>,
+    /// `board` (board's honour) or `pieces` (pieces' honour).
+    pub kind: &'static str,
+    /// Plies counted so far.
+    pub ply: u32,
+    /// The limit in plies: the game is drawn past it.
+    pub limit: u32,
+}
+
+/// A game of either kind: its start, moves, position and, once over, its
+/// outcome.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Makruk or Ouk Chatrang.
+    Makruk(Box<makruk::Game>),
+    /// Mak-hot, with the history its draw rules need.
+    Makhos(makhos::Game),
+}
+
+impl AnyGame {
+    /// A game of `kind` from its start, counted automatically as
+    /// Fairy-Stockfish counts (engines, matches, analysis).
+    pub fn new(kind: GameKind) -> AnyGame {
+        AnyGame::from_position(AnyPosition::start(kind))
+    }
+
+    /// A game of `kind` from its start for people: Makruk board's-honour
+    /// counts are declared by the players (RULES.md section 1).
+    pub fn new_declared(kind: GameKind) -> AnyGame {
+        match kind {
+            GameKind::Makruk(v) => AnyGame::Makruk(Box::new(makruk::Game::new_declared(v))),
+            GameKind::Makhos(rules) => AnyGame::Makhos(makhos::Game::new(rules)),
+        }
+    }
+
+    /// A game from a given position.
+    pub fn from_position(start: AnyPosition) -> AnyGame {
+        match start {
+            AnyPosition::Makruk(p) => AnyGame::Makruk(Box::new(makruk::Game::from_position(p))),
+            AnyPosition::Makhos {
+                position, rules, ..
+            } => AnyGame::Makhos(makhos::Game::from_position(position, rules)),
+        }
+    }
+
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Makruk(g) => GameKind::Makruk(g.position().variant()),
+            AnyGame::Makhos(g) => GameKind::Makhos(g.rules()),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> AnyPosition {
+        match self {
+            AnyGame::Makruk(g) => AnyPosition::Makruk(g.position().clone()),
+            AnyGame::Makhos(g) => AnyPosition::Makhos {
+                position: *g.position(),
+                rules: g.rules(),
+                fullmove: 1
+                    + (g.moves().len() as u32
+                        + u32::from(g.start().turn() == makhos::Color::Black))
+                        / 2,
+            },
+        }
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        match self {
+            AnyGame::Makruk(g) => g.position().turn().into(),
+            AnyGame::Makhos(g) => g.position().turn().into(),
+        }
+    }
+
+    /// The current position's FEN (Makruk) or position text (Mak-hot).
+    pub fn fen(&self) -> String {
+        match self {
+            AnyGame::Makruk(g) => g.position().fen(),
+            AnyGame::Makhos(g) => g.position().to_string(),
+        }
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Makruk(g) => g.moves().iter().map(|&m| AnyMove::Makruk(m)).collect(),
+            AnyGame::Makhos(g) => g.moves().iter().map(|&m| AnyMove::Makhos(m)).collect(),
+        }
+    }
+
+    /// How many moves (plies) were played.
+    pub fn ply(&self) -> u32 {
+        match self {
+            AnyGame::Makruk(g) => g.moves().len() as u32,
+            AnyGame::Makhos(g) => g.moves().len() as u32,
+        }
+    }
+
+    /// The legal moves (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.position().legal_moves()
+    }
+
+    /// Reads a move typed in any notation the game accepts
+    /// ([`AnyPosition::parse_text`]).
+    pub fn parse_text(&self, text: &str) -> Result<AnyMove, GameError> {
+        self.position().parse_text(text)
+    }
+
+    /// The move as players read it ([`AnyPosition::display_move`]).
+    pub fn display_move(&self, mv: &AnyMove) -> String {
+        self.position().display_move(mv)
+    }
+
+    /// Plays a move, refusing illegal ones, moves of the other game and moves
+    /// after the end.
+    pub fn play(&mut self, mv: &AnyMove) -> Result<(), GameError> {
+        match (self, mv) {
+            (AnyGame::Makruk(g), AnyMove::Makruk(m)) => Ok(g.play(*m)?),
+            (AnyGame::Makhos(g), AnyMove::Makhos(m)) => g.play(m).map(|_| ()).map_err(Into::into),
+            (_, mv) => Err(GameError::Move(format!(
+                "'{mv}' is a move of the other game"
+            ))),
+        }
+    }
+
+    /// Plays a move given in the engine form ([`AnyMove::to_engine`]).
+    pub fn play_engine(&mut self, text: &str) -> Result<AnyMove, GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        let mv = self.position().parse_engine(text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            AnyGame::Makruk(g) => g.outcome().map(Into::into),
+            AnyGame::Makhos(g) => g.outcome().map(Into::into),
+        }
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, side: Color) -> Result<(), GameError> {
+        match self {
+            AnyGame::Makruk(g) => Ok(g.resign(side.into())?),
+            AnyGame::Makhos(g) => Ok(g.resign(side.into())?),
+        }
+    }
+
+    /// The players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        match self {
+            AnyGame::Makruk(g) => Ok(g.agree_draw()?),
+            AnyGame::Makhos(g) => Ok(g.agree_draw()?),
+        }
+    }
+
+    /// `side` ran out of time: a loss, or a draw when the rules say the
+    /// opponent could never have won (a bare khun in Makruk).
+    pub fn time_out(&mut self, side: Color) -> Result<(), GameError> {
+        match self {
+            AnyGame::Makruk(g) => Ok(g.time_out(side.into())?),
+            AnyGame::Makhos(g) => Ok(g.time_out(side.into())?),
+        }
+    }
+
+    /// Ends the game with an outcome decided outside the rules of play (one
+    /// read back from storage, say).
+    pub fn end(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        match self {
+            AnyGame::Makruk(g) => Ok(g.end(makruk::Outcome {
+                winner: outcome.winner.map(Into::into),
+                reason: makruk_reason(outcome)?,
+            })?),
+            AnyGame::Makhos(g) => Ok(g.end(makhos::Outcome {
+                winner: outcome.winner.map(Into::into),
+                reason: makhos_reason(outcome)?,
+            })?),
+        }
+    }
+
+    /// The running Makruk count, if any.
+    pub fn count(&self) -> Option<CountView> {
+        let AnyGame::Makruk(g) = self else {
+            return None;
+        };
+        g.position().counting().map(|c| CountView {
+            side: c.counter.map(Color::from),
+            kind: match c.kind {
+                makruk::CountKind::BoardsHonour => "board",
+                makruk::CountKind::PiecesHonour => "pieces",
+            },
+            ply: c.ply,
+            limit: c.limit,
+        })
+    }
+
+    /// Whether `side` may declare a board's-honour count now (Makruk).
+    pub fn can_start_count(&self, side: Color) -> bool {
+        match self {
+            AnyGame::Makruk(g) => {
+                g.outcome().is_none() && g.position().may_start_board_count(side.into())
+            }
+            AnyGame::Makhos(_) => false,
+        }
+    }
+
+    /// Whether `side` may stop the board's-honour count it declared (Makruk).
+    pub fn can_stop_count(&self, side: Color) -> bool {
+        match self {
+            AnyGame::Makruk(g) => {
+                g.outcome().is_none()
+                    && g.position().counting().is_some_and(|c| {
+                        c.kind == makruk::CountKind::BoardsHonour && c.counter == Some(side.into())
+                    })
+            }
+            AnyGame::Makhos(_) => false,
+        }
+    }
+
+    /// `side` declares a board's-honour count (Makruk).
+    pub fn start_count(&mut self, side: Color) -> Result<(), GameError> {
+        match self {
+            AnyGame::Makruk(g) => Ok(g.start_board_count(side.into())?),
+            AnyGame::Makhos(_) => Err(GameError::Counting("Mak-hot has no counting".into())),
+        }
+    }
+
+    /// `side` stops the board's-honour count it declared (Makruk).
+    pub fn stop_count(&mut self, side: Color) -> Result<(), GameError> {
+        match self {
+            AnyGame::Makruk(g) => Ok(g.stop_board_count(side.into())?),
+            AnyGame::Makhos(_) => Err(GameError::Counting("Mak-hot has no counting".into())),
+        }
+    }
+}
+
+fn makruk_reason(o: Outcome) -> Result<makruk::EndReason, GameError> {
+    use crate::EndReason as R;
+    Ok(match o.reason {
+        R::Checkmate => makruk::EndReason::Checkmate,
+        R::Stalemate => makruk::EndReason::Stalemate,
+        R::CountingDraw => makruk::EndReason::CountingDraw,
+        R::InsufficientMaterial => makruk::EndReason::InsufficientMaterial,
+        R::Agreement => makruk::EndReason::Agreement,
+        R::Resignation => makruk::EndReason::Resignation,
+        R::Timeout => makruk::EndReason::Timeout,
+        R::TimeoutDraw => makruk::EndReason::TimeoutDraw,
+        other => {
+            return Err(GameError::Move(format!(
+                "{other} does not end a Makruk game"
+            )));
+        }
+    })
+}
+
+fn makhos_reason(o: Outcome) -> Result<makhos::EndReason, GameError> {
+    use crate::EndReason as R;
+    Ok(match o.reason {
+        R::NoMoves => makhos::EndReason::NoMoves,
+        R::Kings => makhos::EndReason::Kings,
+        R::Repetition => makhos::EndReason::Repetition,
+        R::NoProgress => makhos::EndReason::NoProgress,
+        R::Agreement => makhos::EndReason::Agreement,
+        R::Resignation => makhos::EndReason::Resignation,
+        R::Timeout => makhos::EndReason::Timeout,
+        other => {
+            return Err(GameError::Move(format!(
+                "{other} does not end a Mak-hot game"
+            )));
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::EndReason;
+
+    #[test]
+    fn players_end_games_through_the_rules_crates() {
+        for kind in GameKind::ALL {
+            let mut g = AnyGame::new_declared(kind);
+            let first = g.legal_moves()[0];
+            g.play(&first).unwrap();
+            g.resign(Color::White).unwrap();
+            assert_eq!(
+                g.outcome(),
+                Some(Outcome::win(Color::Black, EndReason::Resignation))
+            );
+            assert!(g.legal_moves().is_empty());
+            assert!(matches!(g.play(&first), Err(GameError::GameOver(_))));
+            assert!(matches!(g.agree_draw(), Err(GameError::GameOver(_))));
+        }
+    }
+
+    #[test]
+    fn a_flag_fall_against_a_bare_khun_is_a_draw() {
+        let pos =
+            AnyPosition::from_fen(GameKind::MAKRUK, "8/8/4k3/8/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let mut g = AnyGame::from_position(pos.clone());
+        g.time_out(Color::White).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::TimeoutDraw)));
+        let mut g = AnyGame::from_position(pos);
+        g.time_out(Color::Black).unwrap();
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Color::White, EndReason::Timeout))
+        );
+    }
+
+    #[test]
+    fn a_stored_outcome_ends_a_replayed_game_and_a_foreign_one_is_refused() {
+        let mut g = AnyGame::new(GameKind::MAKHOS);
+        assert!(g.end(Outcome::draw(EndReason::CountingDraw)).is_err());
+        g.end(Outcome::draw(EndReason::Agreement)).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::Agreement)));
+    }
+
+    #[test]
+    fn engine_moves_are_played_and_move_numbers_follow() {
+        let mut g = AnyGame::new(GameKind::MAKHOS);
+        for m in ["b2c3", "a7b6", "c3d4"] {
+            g.play_engine(m).unwrap();
+        }
+        assert_eq!(g.ply(), 3);
+        assert_eq!(g.position().fullmove(), 2);
+        assert!(g.play_engine("a1a1").is_err());
+        assert_eq!(g.ply(), 3);
+    }
+
+    #[test]
+    fn only_makruk_declares_counts() {
+        let g = AnyGame::new_declared(GameKind::MAKHOS);
+        assert!(!g.can_start_count(Color::White));
+        assert!(g.clone().start_count(Color::White).is_err());
+        assert_eq!(g.count(), None);
+    }
+}
