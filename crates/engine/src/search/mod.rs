@@ -18,7 +18,7 @@ mod root;
 pub use root::search;
 
 use crate::game::Game;
-use crate::tt::{Bound, Tt};
+use crate::tt::{Bound, Hit, Tt};
 use params::{STOP_POLL_NODES, lmr_table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -152,6 +152,8 @@ struct Frame {
 /// The evaluation of a node where none is computed (in check).
 const NO_EVAL: i32 = -INF;
 
+/// One thread's search state: its counters and limits, the killer and
+/// history tables, the current line, and move buffers reused per ply.
 struct Searcher<'a, G: Game> {
     tt: &'a Tt,
     stop: &'a AtomicBool,
@@ -184,6 +186,8 @@ fn static_eval<G: Game>(g: &G) -> i32 {
     g.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
+/// A score as the table stores it: mate scores counted from this node
+/// instead of the root.
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
@@ -194,6 +198,8 @@ fn to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// A stored score as seen from the root at `ply` (the inverse of
+/// [`to_tt`]).
 fn from_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score - ply as i32
@@ -257,9 +263,22 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
+/// The stored score when its bound settles the node within (`alpha`,
+/// `beta`): exact, a lower bound at or above beta, or an upper bound at or
+/// below alpha.
+fn tt_cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(h.score, ply);
+    match h.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
+}
+
 /// A static evaluation replaced by the stored score when the stored bound
 /// says the true value lies beyond it (mate scores aside).
-fn sharpened(eval: i32, hit: Option<crate::tt::Hit>, ply: usize) -> i32 {
+fn sharpened(eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
     let Some(h) = hit else {
         return eval;
     };

@@ -8,6 +8,7 @@ use super::ordering::{below_killers, is_history_score, killer_or_above, pick_bes
 use super::params::*;
 use super::{
     INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Searcher, from_tt, sharpened, static_eval, to_tt,
+    tt_cutoff,
 };
 use crate::game::Game;
 use crate::tt::{Bound, Hit};
@@ -106,14 +107,9 @@ impl<G: Game> Searcher<'_, G> {
             && !pv_node
             && ply > 0
             && h.depth >= depth
+            && let Some(s) = tt_cutoff(h, ply, alpha, beta)
         {
-            let s = from_tt(h.score, ply);
-            match h.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
 
         // Step 4. Static evaluation (from the table when stored there),

@@ -4,7 +4,7 @@
 
 use super::ordering::{QS_TIER_QUIET, QS_TIER_TT_MOVE, pick_best};
 use super::params::QS_MAX_EVASION_PLIES;
-use super::{INF, MATE, MAX_PLY, Searcher, from_tt, sharpened, static_eval, to_tt};
+use super::{INF, MATE, MAX_PLY, Searcher, sharpened, static_eval, to_tt, tt_cutoff};
 use crate::game::{Game, StandPat};
 use crate::tt::Bound;
 
@@ -38,14 +38,9 @@ impl<G: Game> Searcher<'_, G> {
         let hit = self.tt.probe(key);
         if let Some(h) = hit
             && !pv_node
+            && let Some(s) = tt_cutoff(h, ply, alpha, beta)
         {
-            let s = from_tt(h.score, ply);
-            match h.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
         // Stand pat before generating moves: a cutoff needs none. `quiet`
         // is exactly when the noisy moves allow standing pat.
