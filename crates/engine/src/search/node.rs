@@ -6,10 +6,10 @@
 
 use super::ordering::{below_killers, is_history_score, killer_or_above, pick_best};
 use super::params::*;
-use super::{
-    INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Searcher, from_tt, sharpened, static_eval, to_tt,
-    tt_cutoff,
+use super::score::{
+    INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, from_tt, sharpened, static_eval, to_tt, tt_cutoff,
 };
+use super::state::Searcher;
 use crate::game::Game;
 use crate::tt::{Bound, Hit};
 

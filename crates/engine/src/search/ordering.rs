@@ -5,8 +5,8 @@
 //! game's MVV-LVA order. Quiet moves other than the stored move and the
 //! killers score their history alone, below every tier.
 
-use super::Searcher;
 use super::params::{HISTORY_MAX, history_bonus};
+use super::state::Searcher;
 use crate::game::Game;
 
 /// The stored (transposition-table) move: searched first.

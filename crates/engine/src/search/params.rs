@@ -3,6 +3,8 @@
 //! (centipawns, Mak-hot centi-men). A change here changes the engine's
 //! play: check `thaiboard bench` node counts move only when meant to.
 
+use super::score::MAX_PLY;
+
 /// The bound of every history score (from-to and continuation).
 pub(super) const HISTORY_MAX: i32 = 16384;
 
@@ -11,8 +13,8 @@ pub(super) const HISTORY_MAX: i32 = 16384;
 pub(super) const STOP_POLL_NODES: u64 = 512;
 
 /// Checks are extended by one ply only this far from the root, so check
-/// chains cannot run the line past [`super::MAX_PLY`].
-pub(super) const CHECK_EXTENSION_MAX_PLY: usize = super::MAX_PLY / 2;
+/// chains cannot run the line past [`MAX_PLY`].
+pub(super) const CHECK_EXTENSION_MAX_PLY: usize = MAX_PLY / 2;
 
 // Step 5. Pruning before the moves.
 

@@ -4,7 +4,8 @@
 
 use super::ordering::{QS_TIER_QUIET, QS_TIER_TT_MOVE, pick_best};
 use super::params::QS_MAX_EVASION_PLIES;
-use super::{INF, MATE, MAX_PLY, Searcher, sharpened, static_eval, to_tt, tt_cutoff};
+use super::score::{INF, MATE, MAX_PLY, sharpened, static_eval, to_tt, tt_cutoff};
+use super::state::Searcher;
 use crate::game::{Game, StandPat};
 use crate::tt::Bound;
 

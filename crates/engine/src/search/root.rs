@@ -6,13 +6,97 @@ use super::params::{
     FALLING_SCORE_MAX, INSTABILITY_DECAY, INSTABILITY_TIME_SHARE, SINGLE_MOVE_DEPTH,
     SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR,
 };
-use super::{
-    INF, MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SearchOptions, SearchResult, new_searcher,
-};
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY, Score};
+use super::state::new_searcher;
 use crate::game::Game;
 use crate::time::Limits;
 use crate::tt::Tt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Options of a search beyond its limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOptions {
+    /// How many best lines to report (`MultiPV`).
+    pub multipv: usize,
+    /// Strength limit 0-20 (`Skill Level`); `None` for full strength.
+    pub skill: Option<u32>,
+    /// Seed of the skill noise.
+    pub seed: u64,
+    /// Search threads (`Threads`): more than one runs helper threads over
+    /// the same shared table (lazy SMP); the main thread's result is used.
+    pub threads: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multipv: 1,
+            skill: None,
+            seed: 0x9E37_79B9_7F4A_7C15,
+            threads: 1,
+        }
+    }
+}
+
+/// One `info` report: one line of one completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// 1-based line number (`MultiPV`).
+    pub multipv: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition table use, per mille.
+    pub hashfull: u32,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The line, in protocol move form.
+    pub pv: Vec<String>,
+}
+
+impl SearchInfo {
+    /// The UCI `info` line.
+    pub fn to_uci(&self) -> String {
+        let score = match self.score {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        };
+        format!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            self.depth,
+            self.seldepth,
+            self.multipv,
+            score,
+            self.nodes,
+            self.nps,
+            self.hashfull,
+            self.time_ms,
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` when there is no legal move).
+    pub best: Option<M>,
+    /// The expected reply.
+    pub ponder: Option<M>,
+    /// The score of the best line (internal units, side to move's view).
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
 
 /// The skill limit's noise (xorshift).
 struct Rng(u64);
