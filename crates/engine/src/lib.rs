@@ -39,7 +39,6 @@ mod makruk_game;
 mod search;
 mod time;
 mod tt;
-pub mod tune;
 
 pub use game::{Game, StandPat};
 pub use makhos_game::MakhosGame;

@@ -1,12 +1,12 @@
 //! `thaiboard tune`: Texel tuning of the evaluation weights (the work is
-//! done by `engine::tune`; this module maps the command line onto it).
+//! done by the `tune` crate; this module maps the command line onto it).
 
 use crate::error::CliError;
 use clap::{Args, Subcommand, ValueEnum};
-use engine::tune::driver::{TuneGame, fit_file, gen_file, match_files, run_file};
-use engine::tune::linear::FitOptions;
-use engine::tune::selfplay::PlayConfig;
 use std::path::PathBuf;
+use tune::driver::{TuneGame, fit_file, gen_file, match_files, run_file};
+use tune::linear::FitOptions;
+use tune::selfplay::PlayConfig;
 
 /// Which game's weights.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

@@ -7,19 +7,9 @@
 //! The feature walk ([`trace`]) is generic over a [`Sink`], so the engine
 //! sums weights while the tuner records which features fired.
 
-use super::makruk_attacks::chebyshev;
+use super::makruk_shared::{Sink, TermWeights, chebyshev};
 use super::makruk_terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
-
-/// Middlegame and endgame weights of every feature of
-/// [`super::makruk_terms`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct TermWeights {
-    /// Middlegame weights, by feature index.
-    pub mg: [i16; t::COUNT],
-    /// Endgame weights, by feature index.
-    pub eg: [i16; t::COUNT],
-}
 
 /// The weights of the Makruk evaluation, in centipawns (a bia is about 100).
 #[derive(Clone, Debug, PartialEq)]
@@ -55,30 +45,6 @@ impl MakrukWeights {
 impl Default for MakrukWeights {
     fn default() -> MakrukWeights {
         MakrukWeights::DEFAULT
-    }
-}
-
-/// Receives the features of a position as [`trace`] walks it.
-pub trait Sink {
-    /// Feature `feature` fired `count` times for `color`.
-    fn add(&mut self, color: Color, feature: usize, count: i32);
-}
-
-/// Sums middlegame and endgame weights, from White's view: the definition
-/// the fast path of [`linear_white`] is checked against, and how that path
-/// sums the terms both share ([`super::makruk_attacks`]).
-pub(super) struct Summer<'a> {
-    pub(super) w: &'a TermWeights,
-    pub(super) mg: i32,
-    pub(super) eg: i32,
-}
-
-impl Sink for Summer<'_> {
-    #[inline(always)]
-    fn add(&mut self, color: Color, feature: usize, count: i32) {
-        let n = color.fold(count, -count);
-        self.mg += self.w.mg[feature] as i32 * n;
-        self.eg += self.w.eg[feature] as i32 * n;
     }
 }
 
@@ -125,21 +91,12 @@ fn relative(color: Color, sq: Square) -> usize {
     color.fold(sq.index(), 63 - sq.index())
 }
 
-/// Squares strictly ahead of rank `rank` from `color`'s side.
-#[inline]
-fn ranks_ahead(color: Color, rank: u8) -> Bitboard {
-    match color {
-        Color::White => Bitboard(u64::MAX.checked_shl(8 * (rank as u32 + 1)).unwrap_or(0)),
-        Color::Black => Bitboard((1u64 << (8 * rank as u32)) - 1),
-    }
-}
-
 /// Whether a bia of `color` on `sq` is passed: no enemy bia ahead of it on
 /// its own or a neighbouring file.
 #[inline]
 fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
-    let span =
-        (Bitboard::file(sq.file()) | neighbour_files(sq.file())) & ranks_ahead(color, sq.rank());
+    let span = (Bitboard::file(sq.file()) | Bitboard::file(sq.file()).sideways())
+        & Bitboard::ranks_ahead(color, sq.rank());
     (span & pos.pieces(color.other(), Role::Pawn)).is_empty()
 }
 
@@ -204,7 +161,7 @@ pub fn trace(pos: &Position, sink: &mut impl Sink) {
         let own_bias = pos.pieces(color, Role::Pawn);
         for sq in own_bias {
             let file = Bitboard::file(sq.file());
-            let neighbours = neighbour_files(sq.file());
+            let neighbours = Bitboard::file(sq.file()).sideways();
             if (file & own_bias).more_than_one() && !is_front_most(color, sq, file & own_bias) {
                 sink.add(color, t::BIA_DOUBLED, 1);
             }
@@ -255,22 +212,10 @@ pub fn trace(pos: &Position, sink: &mut impl Sink) {
     super::makruk_attacks::attack_terms(pos, sink);
 }
 
-/// Files next to `file`.
-fn neighbour_files(file: u8) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    if file > 0 {
-        b |= Bitboard::file(file - 1);
-    }
-    if file < 7 {
-        b |= Bitboard::file(file + 1);
-    }
-    b
-}
-
 /// Whether `sq` is the most advanced of `color`'s bias in `set` (its file).
 #[inline]
 fn is_front_most(color: Color, sq: Square, set: Bitboard) -> bool {
-    (set & ranks_ahead(color, sq.rank())).is_empty()
+    (set & Bitboard::ranks_ahead(color, sq.rank())).is_empty()
 }
 
 /// The tapered feature sum from White's view: middlegame and endgame sums
@@ -279,15 +224,6 @@ fn is_front_most(color: Color, sq: Square, set: Bitboard) -> bool {
 pub fn linear_white(pos: &Position, w: &TermWeights) -> i32 {
     let s = super::makruk_sum::sums(pos, w);
     (s.mg * s.phase + s.eg * (t::PHASE_MAX - s.phase)) / t::PHASE_MAX
-}
-
-/// The middlegame and endgame sums of the [`trace`] with `w`, from White's
-/// view (for checking the fast path).
-#[cfg(test)]
-pub(super) fn traced_sums(pos: &Position, w: &TermWeights) -> (i32, i32) {
-    let mut s = Summer { w, mg: 0, eg: 0 };
-    trace(pos, &mut s);
-    (s.mg, s.eg)
 }
 
 /// Steps from the centre (0 to 6) of a Makruk square.

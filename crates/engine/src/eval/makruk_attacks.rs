@@ -12,8 +12,7 @@
 //! ([`super::makruk_sum`]) both call [`attack_terms`], so these features
 //! have one definition.
 
-use super::makruk::Sink;
-use super::makruk_sum::{NOT_FILE_A, NOT_FILE_H, behind, sideways};
+use super::makruk_shared::{Sink, chebyshev};
 use super::makruk_terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
 
@@ -54,11 +53,8 @@ impl Attacks {
         for color in Color::ALL {
             let ci = color.index();
             // Bias in bulk: a square both diagonals reach is hit twice.
-            let bias = pos.pieces(color, Role::Pawn).0;
-            let (left, right) = match color {
-                Color::White => ((bias & NOT_FILE_A) << 7, (bias & NOT_FILE_H) << 9),
-                Color::Black => ((bias & NOT_FILE_A) >> 9, (bias & NOT_FILE_H) >> 7),
-            };
+            let (left, right) = pos.pieces(color, Role::Pawn).bia_attacks_towards(color);
+            let (left, right) = (left.0, right.0);
             a.twice[ci] = left & right;
             a.all[ci] = left | right;
             a.by_role[ci][Role::Pawn.index()] = left | right;
@@ -83,61 +79,19 @@ impl Attacks {
     }
 }
 
-/// Squares on ranks strictly ahead of `sq` from `color`'s side.
-#[inline]
-fn ahead(color: Color, sq: Square) -> u64 {
-    match color {
-        Color::White => u64::MAX
-            .checked_shl(8 * (sq.rank() as u32 + 1))
-            .unwrap_or(0),
-        Color::Black => (1u64 << (8 * sq.rank() as u32)) - 1,
-    }
-}
-
 /// Squares strictly ahead of `sq` from `color`'s side on the neighbouring
 /// files: where an enemy bia could come from to attack `sq`.
 #[inline]
 fn bia_approach(color: Color, sq: Square) -> u64 {
-    let mut files = 0u64;
-    if sq.file() > 0 {
-        files |= Bitboard::file(sq.file() - 1).0;
-    }
-    if sq.file() < 7 {
-        files |= Bitboard::file(sq.file() + 1).0;
-    }
-    files & ahead(color, sq)
+    (Bitboard::file(sq.file()).sideways() & Bitboard::ranks_ahead(color, sq.rank())).0
 }
 
 /// `color`'s passed bias: no enemy bia ahead on the own or a neighbouring
 /// file.
 #[inline]
 fn passed_bias(pos: &Position, color: Color) -> u64 {
-    let blocked = behind(color, pos.pieces(color.other(), Role::Pawn).0);
-    pos.pieces(color, Role::Pawn).0 & !(blocked | sideways(blocked))
-}
-
-/// King steps between two squares, by square index.
-const DISTANCE: [[u8; 64]; 64] = {
-    let mut d = [[0u8; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            let df = (a % 8) as i32 - (b % 8) as i32;
-            let dr = (a / 8) as i32 - (b / 8) as i32;
-            let (df, dr) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
-            d[a][b] = if df > dr { df } else { dr } as u8;
-            b += 1;
-        }
-        a += 1;
-    }
-    d
-};
-
-/// King steps between two squares.
-#[inline(always)]
-pub(super) fn chebyshev(a: Square, b: Square) -> i32 {
-    DISTANCE[a.index() & 63][b.index() & 63] as i32
+    let blocked = pos.pieces(color.other(), Role::Pawn).span_behind(color);
+    (pos.pieces(color, Role::Pawn) & !(blocked | blocked.sideways())).0
 }
 
 /// Feeds the attack terms of `pos` to `sink`.
@@ -225,10 +179,7 @@ pub(super) fn attack_terms(pos: &Position, sink: &mut impl Sink) {
 
         // Bias blocked by an enemy piece right in front.
         let own_bias = pos.pieces(color, Role::Pawn).0;
-        let fronts = match color {
-            Color::White => own_bias << 8,
-            Color::Black => own_bias >> 8,
-        };
+        let fronts = Bitboard(own_bias).forward(color).0;
         let blocked = (fronts & pos.by_color(them).0).count_ones() as i32;
         if blocked != 0 {
             sink.add(color, t::BIA_BLOCKED, blocked);
@@ -236,7 +187,7 @@ pub(super) fn attack_terms(pos: &Position, sink: &mut impl Sink) {
 
         // Bia chains by rank.
         let guards = a.by_role[ci][Role::Pawn.index()];
-        let beside = sideways(own_bias);
+        let beside = Bitboard(own_bias).sideways().0;
         let (protected, phalanx) = (own_bias & guards, own_bias & beside);
         if protected | phalanx != 0 {
             for rank in 0..8 {

@@ -7,15 +7,9 @@
 //! weight set: the tests below compare the two on random games and random
 //! weights. A feature added to the trace must be added here too.
 
-use super::makruk::{Summer, TermWeights};
+use super::makruk_shared::{Summer, TermWeights};
 use super::makruk_terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// Every square but the a-file.
-pub(super) const NOT_FILE_A: u64 = !FILE_A;
-/// Every square but the h-file.
-pub(super) const NOT_FILE_H: u64 = !(FILE_A << 7);
 
 /// Middlegame and endgame sums of one side's features, and its share of
 /// the game phase.
@@ -137,52 +131,6 @@ fn count(set: u64) -> i32 {
     if set == 0 { 0 } else { set.count_ones() as i32 }
 }
 
-/// Squares `color`'s bias on `pawns` attack (diagonally forward).
-#[inline(always)]
-pub(super) fn pawn_attacks(color: Color, pawns: u64) -> u64 {
-    match color {
-        Color::White => ((pawns & NOT_FILE_A) << 7) | ((pawns & NOT_FILE_H) << 9),
-        Color::Black => ((pawns & NOT_FILE_A) >> 9) | ((pawns & NOT_FILE_H) >> 7),
-    }
-}
-
-/// Squares with a square of `set` strictly ahead of them on their file,
-/// from `color`'s side.
-#[inline(always)]
-pub(super) fn behind(color: Color, set: u64) -> u64 {
-    match color {
-        Color::White => {
-            let mut s = set >> 8;
-            s |= s >> 8;
-            s |= s >> 16;
-            s | s >> 32
-        }
-        Color::Black => {
-            let mut s = set << 8;
-            s |= s << 8;
-            s |= s << 16;
-            s | s << 32
-        }
-    }
-}
-
-/// `set` spread to the neighbouring files (the files themselves left out
-/// unless a neighbour is in `set`).
-#[inline(always)]
-pub(super) fn sideways(set: u64) -> u64 {
-    ((set & NOT_FILE_A) >> 1) | ((set & NOT_FILE_H) << 1)
-}
-
-/// Every square of each file that holds a square of `set`.
-#[inline(always)]
-fn file_fill(set: u64) -> u64 {
-    let mut s = set;
-    s |= s >> 32;
-    s |= s >> 16;
-    s |= s >> 8;
-    (s & 0xff).wrapping_mul(FILE_A)
-}
-
 /// The square `sq` as `color` sees it (as in the trace).
 #[inline(always)]
 fn relative(color: Color, sq: Square) -> usize {
@@ -257,21 +205,29 @@ fn side(
     acc.one(w, t::KHUN_ATTACKERS + attackers.min(7));
 
     // Bia structure.
-    acc.add(w, t::BIA_DOUBLED, count(own_bias & behind(color, own_bias)));
+    acc.add(
+        w,
+        t::BIA_DOUBLED,
+        count(own_bias & Bitboard(own_bias).span_behind(color).0),
+    );
     acc.add(
         w,
         t::BIA_ISOLATED,
-        count(own_bias & !file_fill(sideways(own_bias))),
+        count(own_bias & !Bitboard(own_bias).sideways().file_fill().0),
     );
-    acc.add(w, t::BIA_PHALANX, count(own_bias & sideways(own_bias)));
+    acc.add(
+        w,
+        t::BIA_PHALANX,
+        count(own_bias & Bitboard(own_bias).sideways().0),
+    );
     acc.add(
         w,
         t::BIA_PROTECTED,
         count(own_bias & bia_attacks[color.index()]),
     );
     // Passed: no enemy bia ahead on the own or a neighbouring file.
-    let blocked = behind(color, their_bias);
-    let passed = own_bias & !(blocked | sideways(blocked));
+    let blocked = Bitboard(their_bias).span_behind(color);
+    let passed = own_bias & !(blocked | blocked.sideways()).0;
     for sq in Bitboard(passed) {
         acc.one(w, t::BIA_PASSED + sq.relative_rank(color) as usize);
     }
@@ -318,8 +274,8 @@ pub(super) fn sums(pos: &Position, w: &TermWeights) -> Sums {
     let wp = pos.pieces(Color::White, Role::Pawn).0;
     let bp = pos.pieces(Color::Black, Role::Pawn).0;
     let bia_attacks = [
-        pawn_attacks(Color::White, wp),
-        pawn_attacks(Color::Black, bp),
+        Bitboard(wp).bia_attacks(Color::White).0,
+        Bitboard(bp).bia_attacks(Color::Black).0,
     ];
     let mut attacked = [
         bia_attacks[0] | attack::king_attacks(pos.king_of(Color::White)).0,
@@ -354,128 +310,5 @@ pub(super) fn sums(pos: &Position, w: &TermWeights) -> Sums {
         mg: white.mg - black.mg + attack_sums.mg,
         eg: white.eg - black.eg + attack_sums.eg,
         phase: (white.phase + black.phase).min(t::PHASE_MAX),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::eval::MakrukWeights;
-    use makruk::Variant;
-
-    /// A small deterministic generator.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
-    /// Every position of random games from each opening of
-    /// `data/openings/makruk.epd` and from the start of both variants.
-    fn positions() -> Vec<Position> {
-        let text = include_str!("../../../../data/openings/makruk.epd");
-        let mut starts: Vec<Position> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| Position::from_fen(Variant::Makruk, l.trim()).expect("opening FEN"))
-            .collect();
-        assert!(starts.len() >= 200, "{} openings", starts.len());
-        starts.push(Position::new(Variant::Makruk));
-        starts.push(Position::new(Variant::Cambodian));
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-        let mut out = Vec::new();
-        for start in starts {
-            for _ in 0..2 {
-                let mut p = start.clone();
-                for _ in 0..160 {
-                    out.push(p.clone());
-                    let moves = p.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    // Prefer captures half the time, to reach endings.
-                    let captures: Vec<_> =
-                        moves.iter().copied().filter(|&m| p.is_capture(m)).collect();
-                    let m = if !captures.is_empty() && rng.next() % 2 == 0 {
-                        captures[rng.next() as usize % captures.len()]
-                    } else {
-                        moves[rng.next() as usize % moves.len()]
-                    };
-                    p.play_unchecked(m);
-                }
-            }
-        }
-        out
-    }
-
-    /// Weights with every feature given a distinct random value, so no
-    /// feature hides behind a zero default weight.
-    fn random_weights(rng: &mut Rng) -> TermWeights {
-        let mut w = MakrukWeights::DEFAULT.terms.clone();
-        for f in 0..t::COUNT {
-            w.mg[f] = (rng.next() % 2001) as i16 - 1000;
-            w.eg[f] = (rng.next() % 2001) as i16 - 1000;
-        }
-        w
-    }
-
-    #[test]
-    fn the_fast_sums_equal_the_trace_on_random_games() {
-        let positions = positions();
-        assert!(positions.len() > 50_000, "{}", positions.len());
-        let mut rng = Rng(7);
-        let weights = [
-            MakrukWeights::DEFAULT.terms.clone(),
-            random_weights(&mut rng),
-            random_weights(&mut rng),
-        ];
-        let mut endings = 0;
-        for p in &positions {
-            if p.by_role(Role::Pawn).is_empty() {
-                endings += 1;
-            }
-            for w in &weights {
-                let fast = sums(p, w);
-                assert_eq!(
-                    (fast.mg, fast.eg),
-                    super::super::makruk::traced_sums(p, w),
-                    "{}",
-                    p.fen()
-                );
-                assert_eq!(fast.phase, super::super::makruk::phase(p), "{}", p.fen());
-            }
-        }
-        assert!(endings > 1000, "only {endings} positions without bias");
-    }
-
-    /// Each feature on its own: a weight of 1 on one feature and 0 on the
-    /// rest gives that feature's net count, so a miscounted feature cannot
-    /// be hidden by another compensating it.
-    #[test]
-    fn every_feature_alone_counts_as_in_the_trace() {
-        let positions: Vec<Position> = positions().into_iter().step_by(37).collect();
-        for f in 0..t::COUNT {
-            let mut w = TermWeights {
-                mg: [0; t::COUNT],
-                eg: [0; t::COUNT],
-            };
-            w.mg[f] = 1;
-            w.eg[f] = -3;
-            for p in &positions {
-                let fast = sums(p, &w);
-                assert_eq!(
-                    (fast.mg, fast.eg),
-                    super::super::makruk::traced_sums(p, &w),
-                    "feature {} in {}",
-                    t::name(f),
-                    p.fen()
-                );
-            }
-        }
     }
 }

@@ -2,8 +2,8 @@
 //! two sets of weights at a fixed node count.
 
 use super::params::Tunable;
-use crate::eval::{MakhosWeights, MakrukWeights};
-use crate::{Game, Limits, MATE, MAX_PLY, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use engine::eval::{MakhosWeights, MakrukWeights};
+use engine::{Game, Limits, MATE, MAX_PLY, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
@@ -309,7 +309,7 @@ pub fn play_match<G: SelfPlay>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::data::load;
+    use crate::data::load;
 
     fn cfg() -> PlayConfig {
         PlayConfig {
@@ -374,8 +374,8 @@ mod tests {
     fn a_player_blind_to_material_loses_the_match() {
         let mut blind = MakrukWeights::DEFAULT;
         for role in [0, 1, 2, 3, 4, 6] {
-            blind.terms.mg[crate::eval::makruk_terms::MATERIAL + role] = 10;
-            blind.terms.eg[crate::eval::makruk_terms::MATERIAL + role] = 10;
+            blind.terms.mg[engine::eval::makruk_terms::MATERIAL + role] = 10;
+            blind.terms.eg[engine::eval::makruk_terms::MATERIAL + role] = 10;
         }
         let blind: &'static MakrukWeights = Box::leak(Box::new(blind));
         let stats = play_match::<MakrukGame>(

@@ -1,4 +1,4 @@
-//! Gradient fit of the Makruk feature weights ([`crate::eval::TermWeights`])
+//! Gradient fit of the Makruk feature weights ([`engine::eval::TermWeights`])
 //! to scored positions: each position is reduced once to its feature trace
 //! and game phase, then Adam minimises the squared error between
 //! `sigmoid(eval)` and `sigmoid(target)` over the whole set.
@@ -7,11 +7,11 @@
 //! stronger engine's short searches (distillation), or game results mapped
 //! to ±`RESULT_CP`. `thaiboard tune fit` drives it.
 
-use crate::eval::makruk_terms as terms;
-use crate::eval::{
+use crate::Tunable;
+use engine::eval::makruk_terms as terms;
+use engine::eval::{
     MakrukWeights, TermWeights, Trace, makruk_cannot_mate, makruk_phase, makruk_trace,
 };
-use crate::tune::Tunable;
 use makruk::{Color, Position, Variant};
 use std::io::BufRead;
 
@@ -235,7 +235,7 @@ mod tests {
         ] {
             let p = pos(fen);
             let s = sample(&p, 0);
-            let exact = crate::eval::linear_white(&p, w) as f64;
+            let exact = engine::eval::linear_white(&p, w) as f64;
             assert!((predict(&s, &mg, &eg) - exact).abs() <= 1.0, "{fen}");
         }
     }

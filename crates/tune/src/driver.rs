@@ -4,7 +4,7 @@
 use super::data::{Dataset, freeze, load, tune, weights_from_text, weights_to_text};
 use super::params::Tunable;
 use super::selfplay::{GenStats, MatchStats, PlayConfig, SelfPlay, generate, play_match};
-use crate::{MakhosGame, MakrukGame};
+use engine::{MakhosGame, MakrukGame};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::Path;
@@ -95,10 +95,10 @@ pub fn run_file(
     log: impl FnMut(String),
 ) -> Result<String, String> {
     match game {
-        TuneGame::Makruk => run_with::<crate::eval::MakrukWeights>(
+        TuneGame::Makruk => run_with::<engine::eval::MakrukWeights>(
             data, start, frozen, first_step, max_passes, out, log,
         ),
-        TuneGame::Makhos => run_with::<crate::eval::MakhosWeights>(
+        TuneGame::Makhos => run_with::<engine::eval::MakhosWeights>(
             data, start, frozen, first_step, max_passes, out, log,
         ),
     }
@@ -191,10 +191,10 @@ where
 /// `eval/makruk_weights.rs`.
 pub fn fit_file(
     data: &Path,
-    options: &crate::tune::linear::FitOptions,
+    options: &crate::linear::FitOptions,
     mut log: impl FnMut(String),
 ) -> Result<String, String> {
-    use crate::tune::linear::{error, fit, load};
+    use crate::linear::{error, fit, load};
     let file = File::open(data).map_err(|e| format!("{}: {e}", data.display()))?;
     let (samples, skipped) =
         load(BufReader::new(file)).map_err(|e| format!("{}: {e}", data.display()))?;
@@ -218,7 +218,7 @@ pub fn fit_file(
         train.len(),
         held.len()
     ));
-    let start = crate::eval::MakrukWeights::DEFAULT.terms;
+    let start = engine::eval::MakrukWeights::DEFAULT.terms;
     log(format!(
         "start: error {:.6} held-out {:.6}",
         error(&train, &start, options.scale),
@@ -230,7 +230,7 @@ pub fn fit_file(
         error(&train, &fitted, options.scale),
         error(&held, &fitted, options.scale)
     ));
-    Ok(crate::tune::params::makruk_weights_source(&fitted))
+    Ok(crate::params::makruk_weights_source(&fitted))
 }
 
 #[cfg(test)]

@@ -1,15 +1,15 @@
 //! The tuner without building the whole CLI (same code as `thaiboard tune`):
 //!
 //! ```text
-//! cargo run --release -p thaiboard-engine --example tune -- gen GAME GAMES NODES RANDOM_PLIES SEED OUT
-//! cargo run --release -p thaiboard-engine --example tune -- run GAME DATA OUT_WEIGHTS [PASSES [FROZEN,...]]
-//! cargo run --release -p thaiboard-engine --example tune -- match GAME CANDIDATE PAIRS NODES SEED
+//! cargo run --release -p thaiboard-tune --example tune -- gen GAME GAMES NODES RANDOM_PLIES SEED OUT
+//! cargo run --release -p thaiboard-tune --example tune -- run GAME DATA OUT_WEIGHTS [PASSES [FROZEN,...]]
+//! cargo run --release -p thaiboard-tune --example tune -- match GAME CANDIDATE PAIRS NODES SEED
 //! ```
 //! GAME is `makruk` or `makhos`.
 
-use engine::tune::driver::{TuneGame, gen_file, match_files, run_file};
-use engine::tune::selfplay::PlayConfig;
 use std::path::Path;
+use tune::driver::{TuneGame, gen_file, match_files, run_file};
+use tune::selfplay::PlayConfig;
 
 fn arg<T: std::str::FromStr>(args: &[String], i: usize) -> Result<T, String> {
     args.get(i)

@@ -183,7 +183,7 @@ pub fn tune<W: Tunable>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{MakhosWeights, MakrukWeights};
+    use engine::eval::{MakhosWeights, MakrukWeights};
 
     #[test]
     fn datasets_parse_and_bad_lines_are_named() {

@@ -5,8 +5,8 @@
 //! verified deeply, every root move on its own.
 //!
 //! ```text
-//! cargo run --release -p thaiboard-engine --example mine_tactics -- makhos DATASET LIMIT
-//! cargo run --release -p thaiboard-engine --example mine_tactics -- makruk DATASET LIMIT
+//! cargo run --release -p thaiboard-tune --example mine_tactics -- makhos DATASET LIMIT
+//! cargo run --release -p thaiboard-tune --example mine_tactics -- makruk DATASET LIMIT
 //! ```
 //! Prints `POSITION<TAB>BEST_MOVE<TAB>SCORE` lines (Makruk: the mate in moves).
 
@@ -70,7 +70,7 @@ fn material(pos: &makhos::Position) -> i32 {
 /// side to move sees a mate in at most four, verified at a depth that
 /// covers it.
 fn makruk_selfplay(limit: usize) {
-    use engine::tune::selfplay::{Rng, random_opening};
+    use tune::selfplay::{Rng, random_opening};
     let mut rng = Rng::new(77);
     let mut found = 0;
     while found < limit {

@@ -1,7 +1,7 @@
 //! The evaluation weights as flat parameter vectors, for the tuner.
 
-use crate::eval::makruk_terms as terms;
-use crate::eval::{MakhosWeights, MakrukWeights, TermWeights, evaluate_makhos, evaluate_makruk};
+use engine::eval::makruk_terms as terms;
+use engine::eval::{MakhosWeights, MakrukWeights, TermWeights, evaluate_makhos, evaluate_makruk};
 
 /// Evaluation weights the tuner can fit: a flat vector of integers with a
 /// name per entry, some entries frozen (scale anchors, squares a piece can

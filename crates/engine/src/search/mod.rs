@@ -1,0 +1,24 @@
+//! Iterative deepening PVS alpha-beta over any [`Game`].
+//!
+//! - `root`: iterative deepening, aspiration windows, MultiPV, time,
+//!   helper threads, skill;
+//! - `node`: one node of the main search, as numbered steps;
+//! - `qsearch`: quiescence;
+//! - `ordering`: move-ordering tiers and the history tables;
+//! - `params`: every margin, reduction and pruning threshold;
+//! - `score`: mate scores and the table's bounds;
+//! - `state`: one thread's search state.
+//!
+//! Imports run one way: `score` and `params` at the bottom, then `state`,
+//! `ordering`, `qsearch` and `node`, and `root` on top.
+
+mod node;
+mod ordering;
+mod params;
+mod qsearch;
+mod root;
+mod score;
+mod state;
+
+pub use root::{SearchInfo, SearchOptions, SearchResult, search};
+pub use score::{MATE, MAX_PLY, Score};

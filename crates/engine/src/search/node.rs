@@ -1,0 +1,498 @@
+//! The main search of one node, [`Searcher::negamax`], as numbered steps
+//! (in the manner of Stockfish's `search()`), with the pruning before the
+//! moves, the singular extension, the pruning inside the move loop and the
+//! late-move reduction as helpers. Every margin comes from
+//! [`super::params`]; the ordering tiers from [`super::ordering`].
+
+use super::ordering::{below_killers, is_history_score, killer_or_above, pick_best};
+use super::params::*;
+use super::score::{
+    INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, from_tt, sharpened, static_eval, to_tt, tt_cutoff,
+};
+use super::state::Searcher;
+use crate::game::Game;
+use crate::tt::{Bound, Hit};
+
+/// What the steps of one node share once its static evaluation is known.
+struct Node {
+    ply: usize,
+    /// The remaining depth (less one after internal iterative reduction).
+    depth: i32,
+    pv_node: bool,
+    in_check: bool,
+    /// The side to move may stand pat (not in check, no compulsory
+    /// capture): only then is there a static evaluation to prune on.
+    quiet: bool,
+    /// The static evaluation is above the one two plies before.
+    improving: bool,
+    /// The static evaluation sharpened by the stored score.
+    eval: i32,
+    /// The static evaluation as computed (`NO_EVAL` when not quiet).
+    raw_eval: i32,
+    key: u64,
+    hit: Option<Hit>,
+    /// The stored move's code (0 for none).
+    tt_move: u64,
+    /// The move this node skips (singular-extension search), as a code.
+    excluded: u64,
+}
+
+/// What the move loop's pruning decides for one move.
+enum Pruning {
+    /// Search the move.
+    Search,
+    /// Skip the move.
+    Skip,
+    /// Skip the move by late-move pruning: every later plain quiet move
+    /// will be skipped too.
+    LateMove,
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// The score of `g` searched `depth` plies deep within (`alpha`,
+    /// `beta`), from the side to move's view. `null_ok` is false right
+    /// after a null move and in the singular-extension search.
+    pub(super) fn negamax(
+        &mut self,
+        g: &G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        // Step 1. Node entry: stop, draws by rule or repetition, the
+        // deepest ply, mate-distance pruning.
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if ply > 0 {
+            if self.check_stop() {
+                return 0;
+            }
+            if g.rule_draw() || self.is_repetition(g) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 2 {
+                return static_eval(g);
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 2. Check extension; at depth 0, quiescence.
+        let in_check = g.in_check();
+        if in_check && ply < CHECK_EXTENSION_MAX_PLY {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(g, alpha, beta, ply, 0);
+        }
+
+        // Step 3. Transposition table: a deep enough stored bound ends a
+        // non-PV node.
+        let excluded = self.frames[ply].excluded;
+        let key = g.key();
+        let hit = if excluded == 0 {
+            self.tt.probe(key)
+        } else {
+            None
+        };
+        let tt_move = hit.map_or(0, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && ply > 0
+            && h.depth >= depth
+            && let Some(s) = tt_cutoff(h, ply, alpha, beta)
+        {
+            return s;
+        }
+
+        // Step 4. Static evaluation (from the table when stored there),
+        // sharpened by a stored score whose bound points past it, and
+        // whether the position improves on two plies before.
+        let quiet = g.quiet();
+        let raw_eval = if !quiet {
+            NO_EVAL
+        } else if let Some(e) = hit.and_then(|h| h.eval) {
+            e
+        } else {
+            static_eval(g)
+        };
+        let eval = if quiet {
+            sharpened(raw_eval, hit, ply)
+        } else {
+            raw_eval
+        };
+        self.frames[ply].eval = raw_eval;
+        self.frames[ply + 1].excluded = 0;
+        let improving = quiet
+            && ply >= 2
+            && self.frames[ply - 2].eval != NO_EVAL
+            && raw_eval > self.frames[ply - 2].eval;
+        let mut node = Node {
+            ply,
+            depth,
+            pv_node,
+            in_check,
+            quiet,
+            improving,
+            eval,
+            raw_eval,
+            key,
+            hit,
+            tt_move,
+            excluded,
+        };
+
+        // Step 5. Pruning before the moves: reverse futility, razoring,
+        // null move.
+        if let Some(s) = self.prune_before_moves(g, &node, alpha, beta, null_ok) {
+            return s;
+        }
+
+        // Step 6. Internal iterative reduction: without a stored move the
+        // node is probably less important than it looks.
+        if tt_move == 0 && node.depth >= IIR_MIN_DEPTH && excluded == 0 {
+            node.depth -= 1;
+        }
+
+        // Step 7. Singular extension of the stored move (or multi-cut).
+        let singular_extension = match self.singular_extension(g, &node, beta) {
+            Ok(extension) => extension,
+            Err(score) => return score,
+        };
+
+        // Step 8. Generate and order the moves (at the root, without the
+        // lines MultiPV has already reported).
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        let mut tried = std::mem::take(&mut self.quiet_buffers[ply]);
+        moves.clear();
+        scores.clear();
+        tried.clear();
+        g.legal_moves(&mut moves);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|&m| !self.excluded.contains(&G::encode(m)));
+        }
+        if excluded != 0 {
+            moves.retain(|&m| G::encode(m) != excluded);
+        }
+        let rows = self.continuation_rows(ply);
+        let mut best = -INF;
+        if moves.is_empty() {
+            best = if excluded != 0 {
+                alpha
+            } else if g.no_moves_loses() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        scores.extend(moves.iter().map(|&m| self.order(g, m, tt_move, ply, rows)));
+
+        // Step 9. The move loop.
+        let depth = node.depth;
+        let mut best_code = 0;
+        let mut bound = Bound::Upper;
+        let mut late_pruning = false;
+        self.keys.push(key);
+        for i in 0..moves.len() {
+            // Once late-move pruning has begun, the rest are plain quiet
+            // moves, searched only when forcing: no need to sort them.
+            if !(late_pruning && is_history_score(scores[i])) {
+                pick_best(&mut moves, &mut scores, i);
+            }
+            let m = moves[i];
+            let code = G::encode(m);
+            let tactical = g.is_tactical(m);
+            // Checks, and moves that force a capture reply (Mak-hot shots),
+            // are never pruned and reduced less.
+            let gives_check = g.forcing(m);
+            // Quiet moves other than killers are ordered by their history.
+            let history = if tactical {
+                0
+            } else if is_history_score(scores[i]) {
+                scores[i]
+            } else {
+                self.quiet_score(g, m, rows)
+            };
+            let base_reduction = self.lmr[(depth as usize).min(63)][i.min(63)];
+
+            // Step 9a. Pruning at low depth.
+            if ply > 0 && quiet && i > 0 && best > -MATE_BOUND && !gives_check {
+                match self.prune_move(g, &node, m, i, tactical, history, base_reduction, alpha) {
+                    Pruning::Search => {}
+                    Pruning::Skip => continue,
+                    Pruning::LateMove => {
+                        late_pruning = is_history_score(scores[i]);
+                        continue;
+                    }
+                }
+            }
+
+            // Step 9b. Extension, then the child: the first move with the
+            // full window, later ones with a null window (reduced first,
+            // see Step 9c) and searched again when they beat alpha.
+            let extension = if code == tt_move {
+                singular_extension
+            } else {
+                0
+            };
+            let new_depth = depth - 1 + extension;
+            let child = g.play(m);
+            self.frames[ply].piece_to = g.piece_to(m);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                // Step 9c. Late-move reduction.
+                let r = self.reduction(
+                    &node,
+                    i,
+                    scores[i],
+                    tactical,
+                    gives_check,
+                    history,
+                    base_reduction,
+                    new_depth,
+                );
+                score = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            if self.stopped {
+                self.keys.pop();
+                self.buffers[ply] = moves;
+                self.score_buffers[ply] = scores;
+                self.quiet_buffers[ply] = tried;
+                return 0;
+            }
+
+            // Step 9d. A new best move; at a cutoff, reward the quiet move
+            // and penalise the quiet moves tried before it.
+            if score > best {
+                best = score;
+                best_code = code;
+                if score > alpha {
+                    alpha = score;
+                    bound = Bound::Exact;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        bound = Bound::Lower;
+                        self.reward_quiets(g, m, &tried, depth, ply);
+                        break;
+                    }
+                }
+            }
+            if !tactical && tried.len() < MAX_TRIED_QUIETS {
+                tried.push(m);
+            }
+        }
+        self.keys.pop();
+        self.buffers[ply] = moves;
+        self.score_buffers[ply] = scores;
+        self.quiet_buffers[ply] = tried;
+
+        // Step 10. Store the result (not for a partial move list: the
+        // singular search, or a root with MultiPV lines excluded).
+        if excluded == 0 && (ply != 0 || self.excluded.is_empty()) {
+            let eval = (node.raw_eval != NO_EVAL).then_some(node.raw_eval);
+            self.tt
+                .store(key, best_code, to_tt(best, ply), depth, bound, eval);
+        }
+        best
+    }
+
+    /// Step 5: the pruning of a whole non-PV node before its moves are
+    /// generated. `Some` is the node's score.
+    fn prune_before_moves(
+        &mut self,
+        g: &G,
+        n: &Node,
+        alpha: i32,
+        beta: i32,
+        null_ok: bool,
+    ) -> Option<i32> {
+        if n.pv_node || !n.quiet || n.ply == 0 || n.excluded != 0 || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let (depth, eval, ply) = (n.depth, n.eval, n.ply);
+        // Reverse futility pruning: far enough above beta, return.
+        if depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && eval - reverse_futility_margin(depth, n.improving) >= beta
+        {
+            return Some(eval);
+        }
+        // Razoring: hopeless positions at low depth go to quiescence.
+        if depth <= RAZOR_MAX_DEPTH && eval + razor_margin(depth) <= alpha {
+            let s = self.qsearch(g, alpha, alpha + 1, ply, 0);
+            if s <= alpha {
+                return Some(s);
+            }
+        }
+        // Null-move pruning, only where zugzwang is unlikely.
+        if null_ok
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && eval >= beta
+            && n.raw_eval >= beta - null_move_eval_margin(depth)
+            && g.null_move_safe()
+            && let Some(child) = g.play_null()
+        {
+            let r = null_move_reduction(depth, eval - beta);
+            self.frames[ply].piece_to = G::PIECE_TO;
+            self.keys.push(n.key);
+            let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.keys.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= beta {
+                // A mate found after passing is not proven.
+                return Some(if s >= MATE_BOUND { beta } else { s });
+            }
+        }
+        None
+    }
+
+    /// Step 7: when the stored move is much better than every other move,
+    /// it is searched a ply deeper (`Ok(1)`); when even the others beat
+    /// beta, the node fails high at once (multi-cut, `Err` with the score);
+    /// when only the stored score beats beta, the stored move is searched a
+    /// ply shallower (`Ok(-1)`).
+    fn singular_extension(&mut self, g: &G, n: &Node, beta: i32) -> Result<i32, i32> {
+        let (depth, ply) = (n.depth, n.ply);
+        let Some(h) = n.hit else {
+            return Ok(0);
+        };
+        if !(ply > 0
+            && depth >= SINGULAR_MIN_DEPTH
+            && n.tt_move != 0
+            && h.bound != Bound::Upper
+            && h.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+            && from_tt(h.score, ply).abs() < MATE_BOUND)
+        {
+            return Ok(0);
+        }
+        let tt_score = from_tt(h.score, ply);
+        let singular_beta = tt_score - singular_margin(depth);
+        self.frames[ply].excluded = n.tt_move;
+        let s = self.negamax(
+            g,
+            singular_depth(depth),
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+        );
+        // The excluded search reused this ply's frame: restore it.
+        self.frames[ply].excluded = 0;
+        self.frames[ply].eval = n.raw_eval;
+        self.frames[ply + 1].excluded = 0;
+        if self.stopped {
+            return Err(0);
+        }
+        if s < singular_beta {
+            Ok(1)
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else if tt_score >= beta {
+            Ok(-1)
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// Step 9a: whether move number `i` (not the first, not forcing) is
+    /// pruned at low depth: late-move, futility, history and exchange
+    /// pruning of quiet moves, exchange pruning of tactical ones.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_move(
+        &self,
+        g: &G,
+        n: &Node,
+        m: G::Move,
+        i: usize,
+        tactical: bool,
+        history: i32,
+        base_reduction: i32,
+        alpha: i32,
+    ) -> Pruning {
+        let depth = n.depth;
+        if tactical {
+            if depth <= SEE_TACTICAL_MAX_DEPTH && !g.see_ge(m, see_tactical_threshold(depth)) {
+                return Pruning::Skip;
+            }
+            return Pruning::Search;
+        }
+        if i as i32 >= late_move_count(depth, n.improving) {
+            return Pruning::LateMove;
+        }
+        let lmr_depth = (depth - 1 - base_reduction).max(0);
+        if lmr_depth <= FUTILITY_MAX_DEPTH && n.eval + futility_margin(lmr_depth) <= alpha {
+            return Pruning::Skip;
+        }
+        if lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && history < history_pruning_threshold(depth) {
+            return Pruning::Skip;
+        }
+        // Moves that hang the moved piece.
+        if lmr_depth <= SEE_QUIET_MAX_DEPTH && !g.see_ge(m, see_quiet_threshold(lmr_depth)) {
+            return Pruning::Skip;
+        }
+        Pruning::Search
+    }
+
+    /// Step 9c: how many plies shallower move number `i` (ordering score
+    /// `score`) is first searched: the base reduction, more when not
+    /// improving, less in PV nodes, for checks and evasions, for tactical
+    /// moves and killers, and by history.
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        n: &Node,
+        i: usize,
+        score: i32,
+        tactical: bool,
+        gives_check: bool,
+        history: i32,
+        base_reduction: i32,
+        new_depth: i32,
+    ) -> i32 {
+        // Good captures and the stored move are never reduced, nor the
+        // first move after a PV node's first.
+        if n.depth < LMR_MIN_DEPTH
+            || i <= usize::from(n.pv_node)
+            || (tactical && !below_killers(score))
+        {
+            return 0;
+        }
+        let mut r = base_reduction;
+        if n.pv_node {
+            r -= 1;
+        }
+        if !n.improving {
+            r += 1;
+        }
+        if gives_check || n.in_check {
+            r -= 1;
+        }
+        if tactical {
+            r -= 1;
+        } else {
+            if killer_or_above(score) {
+                r -= 1;
+            }
+            r -= (history / LMR_HISTORY_DIVISOR)
+                .clamp(-LMR_HISTORY_MAX_PLIES, LMR_HISTORY_MAX_PLIES);
+        }
+        r.clamp(0, (new_depth - 1).max(0))
+    }
+}

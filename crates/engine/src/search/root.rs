@@ -1,0 +1,389 @@
+//! The root: iterative deepening with aspiration windows, MultiPV, the
+//! soft time limit, lazy-SMP helper threads and the skill limit.
+
+use super::params::{
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, FALLING_SCORE_DIVISOR,
+    FALLING_SCORE_MAX, INSTABILITY_DECAY, INSTABILITY_TIME_SHARE, SINGLE_MOVE_DEPTH,
+    SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR,
+};
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY, Score};
+use super::state::new_searcher;
+use crate::game::Game;
+use crate::time::Limits;
+use crate::tt::Tt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Options of a search beyond its limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOptions {
+    /// How many best lines to report (`MultiPV`).
+    pub multipv: usize,
+    /// Strength limit 0-20 (`Skill Level`); `None` for full strength.
+    pub skill: Option<u32>,
+    /// Seed of the skill noise.
+    pub seed: u64,
+    /// Search threads (`Threads`): more than one runs helper threads over
+    /// the same shared table (lazy SMP); the main thread's result is used.
+    pub threads: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multipv: 1,
+            skill: None,
+            seed: 0x9E37_79B9_7F4A_7C15,
+            threads: 1,
+        }
+    }
+}
+
+/// One `info` report: one line of one completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// 1-based line number (`MultiPV`).
+    pub multipv: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition table use, per mille.
+    pub hashfull: u32,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The line, in protocol move form.
+    pub pv: Vec<String>,
+}
+
+impl SearchInfo {
+    /// The UCI `info` line.
+    pub fn to_uci(&self) -> String {
+        let score = match self.score {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        };
+        format!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            self.depth,
+            self.seldepth,
+            self.multipv,
+            score,
+            self.nodes,
+            self.nps,
+            self.hashfull,
+            self.time_ms,
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` when there is no legal move).
+    pub best: Option<M>,
+    /// The expected reply.
+    pub ponder: Option<M>,
+    /// The score of the best line (internal units, side to move's view).
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The skill limit's noise (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Searches `root` within `limits`, calling `on_info` after each completed
+/// iteration (one call per line). `history` holds the keys of the game's
+/// earlier positions (oldest first) for repetition detection. The search
+/// ends early when `stop` becomes true; a best move is returned whenever a
+/// legal move exists.
+pub fn search<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &mut Tt,
+    limits: &Limits,
+    opts: &SearchOptions,
+    stop: &AtomicBool,
+    on_info: impl FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    let plan = limits.plan(root.white_to_move());
+    tt.new_search();
+    let tt: &Tt = tt;
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for i in 1..opts.threads.clamp(1, 256) {
+            let (helpers_stop, helper_nodes) = (&helpers_stop, &helper_nodes);
+            let spawned = std::thread::Builder::new()
+                .name(format!("search helper {i}"))
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    helper_search(root, history, tt, i, helpers_stop, helper_nodes)
+                });
+            // Without a helper the search is merely slower.
+            if spawned.is_err() {
+                break;
+            }
+        }
+        // Stops the helpers when the main search ends, even by a panic
+        // (the scope waits for them).
+        struct StopOnDrop<'a>(&'a AtomicBool);
+        impl Drop for StopOnDrop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let _guard = StopOnDrop(&helpers_stop);
+        main_search(
+            root,
+            history,
+            tt,
+            limits,
+            opts,
+            stop,
+            &helper_nodes,
+            plan,
+            on_info,
+        )
+    });
+    // The helpers have finished: count all their nodes.
+    result.nodes += helper_nodes.load(Ordering::Relaxed);
+    result
+}
+
+/// A lazy-SMP helper: iterative deepening over the shared table until
+/// `stop`, odd helpers one ply ahead so the threads spread over depths.
+/// Its nodes are added to `nodes` after each iteration.
+fn helper_search<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &Tt,
+    index: usize,
+    stop: &AtomicBool,
+    nodes: &AtomicU64,
+) {
+    let mut s = new_searcher::<G>(tt, stop, history, None, None);
+    let mut counted = 0;
+    let mut depth = 1 + (index % 2) as i32;
+    while depth < MAX_PLY as i32 - 8 && !s.stopped {
+        s.negamax(root, depth, -INF, INF, 0, true);
+        nodes.fetch_add(s.nodes - counted, Ordering::Relaxed);
+        counted = s.nodes;
+        depth += 1;
+    }
+}
+
+/// The main thread's search: reports, limits, MultiPV and skill.
+#[allow(clippy::too_many_arguments)]
+fn main_search<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &Tt,
+    limits: &Limits,
+    opts: &SearchOptions,
+    stop: &AtomicBool,
+    helper_nodes: &AtomicU64,
+    plan: crate::time::Plan,
+    mut on_info: impl FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    let mut s = new_searcher::<G>(tt, stop, history, plan.hard, limits.nodes);
+    let mut root_moves = Vec::new();
+    root.legal_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        let score = if root.no_moves_loses() { -MATE } else { 0 };
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let multipv = opts.multipv.clamp(1, root_moves.len());
+    let lines_wanted = match opts.skill {
+        Some(_) => multipv.max(4).min(root_moves.len()),
+        None => multipv,
+    };
+    let mut max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 8)
+        .clamp(1, MAX_PLY as u32 - 8);
+    if let Some(level) = opts.skill {
+        max_depth = max_depth.min(1 + level.min(20) / 2);
+    }
+    let mut lines: Vec<(Vec<G::Move>, i32)> = Vec::new();
+    let mut completed = 0;
+    let (mut last_best, mut last_score, mut stable_iterations, mut instability) =
+        (None, None, 0, 0.0f64);
+    for depth in 1..=max_depth {
+        s.may_stop_on_limits = depth > 1;
+        s.seldepth = 0;
+        s.excluded.clear();
+        let mut new_lines: Vec<(Vec<G::Move>, i32)> = Vec::new();
+        for idx in 0..lines_wanted {
+            let prev = lines.get(idx).map(|l| l.1);
+            let (mut alpha, mut beta, mut delta) = match prev {
+                Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND => {
+                    (p - ASPIRATION_DELTA, p + ASPIRATION_DELTA, ASPIRATION_DELTA)
+                }
+                _ => (-INF, INF, INF),
+            };
+            let score = loop {
+                let sc = s.negamax(root, depth as i32, alpha, beta, 0, true);
+                if s.stopped {
+                    break sc;
+                }
+                if sc <= alpha && alpha > -INF {
+                    delta *= 2;
+                    alpha = if delta > ASPIRATION_MAX_DELTA {
+                        -INF
+                    } else {
+                        (sc - delta).max(-INF)
+                    };
+                } else if sc >= beta && beta < INF {
+                    delta *= 2;
+                    beta = if delta > ASPIRATION_MAX_DELTA {
+                        INF
+                    } else {
+                        (sc + delta).min(INF)
+                    };
+                } else {
+                    break sc;
+                }
+            };
+            if s.stopped {
+                break;
+            }
+            let pv = s.pv[0].clone();
+            let Some(&first) = pv.first() else {
+                break;
+            };
+            s.excluded.push(G::encode(first));
+            new_lines.push((pv, score));
+        }
+        if s.stopped {
+            if lines.is_empty() {
+                if !new_lines.is_empty() {
+                    lines = new_lines;
+                } else if !s.pv[0].is_empty() {
+                    lines = vec![(s.pv[0].clone(), 0)];
+                }
+            }
+            break;
+        }
+        new_lines.sort_by_key(|l| std::cmp::Reverse(l.1));
+        lines = new_lines;
+        completed = depth;
+        let time_ms = s.elapsed_ms();
+        let hashfull = s.tt.hashfull();
+        for (i, (pv, score)) in lines.iter().take(multipv).enumerate() {
+            on_info(&SearchInfo {
+                depth,
+                seldepth: s.seldepth as u32,
+                multipv: i as u32 + 1,
+                score: Score::from_internal(*score),
+                nodes: s.nodes + helper_nodes.load(Ordering::Relaxed),
+                nps: (s.nodes + helper_nodes.load(Ordering::Relaxed)) * 1000 / time_ms.max(1),
+                hashfull,
+                time_ms,
+                pv: pv.iter().map(|&m| G::move_text(m)).collect(),
+            });
+        }
+        if s.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        // The soft limit stretches while the best move keeps changing or the
+        // score falls, and shrinks once the best move has held for a while.
+        let best_now = lines[0].0.first().map(|&m| G::encode(m));
+        if best_now == last_best {
+            stable_iterations += 1;
+        } else {
+            stable_iterations = 0;
+            instability += 1.0;
+        }
+        last_best = best_now;
+        let falling = last_score.map_or(0, |prev: i32| {
+            (prev - lines[0].1).clamp(0, FALLING_SCORE_MAX)
+        });
+        last_score = Some(lines[0].1);
+        if let Some(soft) = plan.soft {
+            let stability = if stable_iterations >= STABLE_ITERATIONS {
+                STABLE_TIME_FACTOR
+            } else {
+                1.0
+            };
+            let scale = (1.0 + INSTABILITY_TIME_SHARE * instability)
+                * stability
+                * (1.0 + falling as f64 / FALLING_SCORE_DIVISOR);
+            if time_ms as f64 >= soft as f64 * scale.clamp(SOFT_TIME_SCALE.0, SOFT_TIME_SCALE.1) {
+                break;
+            }
+        }
+        instability *= INSTABILITY_DECAY;
+        if let Some(n) = limits.node_limit_reached(s.nodes) {
+            if n {
+                break;
+            }
+        }
+        let top = lines[0].1;
+        if !limits.infinite
+            && limits.depth.is_none()
+            && top.abs() >= MATE_BOUND
+            && depth as i32 >= (MATE - top.abs()) + 4
+        {
+            break;
+        }
+        if root_moves.len() == 1 && plan.soft.is_some() && depth >= SINGLE_MOVE_DEPTH {
+            break;
+        }
+    }
+    if lines.is_empty() {
+        lines.push((vec![root_moves[0]], 0));
+    }
+    let mut pick = 0;
+    if let Some(level) = opts.skill
+        && level < 20
+        && lines.len() > 1
+    {
+        let mut rng = Rng(opts.seed | 1);
+        let weakness = 120 - 2 * level.min(20) as i64;
+        let top = lines[0].1 as i64;
+        let delta = (top - lines[lines.len() - 1].1 as i64).min(100);
+        let mut best = i64::MIN;
+        for (i, (_, score)) in lines.iter().enumerate() {
+            let sc = *score as i64;
+            let push =
+                (weakness * (top - sc) + delta * (rng.next() % weakness as u64) as i64) / 128;
+            if sc + push >= best {
+                best = sc + push;
+                pick = i;
+            }
+        }
+    }
+    let (pv, score) = &lines[pick];
+    SearchResult {
+        best: pv.first().copied(),
+        ponder: pv.get(1).copied(),
+        score: *score,
+        depth: completed,
+        nodes: s.nodes,
+    }
+}

@@ -1,0 +1,142 @@
+//! One thread's search state and its bookkeeping: the stop conditions,
+//! repetitions, the principal variation.
+
+use super::params::{STOP_POLL_NODES, lmr_table};
+use super::score::{MAX_PLY, NO_EVAL};
+use crate::game::Game;
+use crate::tt::Tt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What one ply of the current line remembers.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Frame {
+    /// The static evaluation there (`NO_EVAL` in check).
+    pub(super) eval: i32,
+    /// The continuation-history row of the move played from this ply
+    /// (`G::PIECE_TO` for a null move or none yet).
+    pub(super) piece_to: usize,
+    /// A move this node skips (singular-extension search), as a code.
+    pub(super) excluded: u64,
+}
+
+/// One thread's search state: its counters and limits, the killer and
+/// history tables, the current line, and move buffers reused per ply.
+pub(super) struct Searcher<'a, G: Game> {
+    pub(super) tt: &'a Tt,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) start: Instant,
+    pub(super) hard: Option<u64>,
+    pub(super) node_limit: Option<u64>,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) stopped: bool,
+    pub(super) may_stop_on_limits: bool,
+    pub(super) killers: Vec<[u64; 2]>,
+    /// Quiet moves by (from, to).
+    pub(super) history: Vec<i32>,
+    /// Quiet moves by (piece and destination of the move before,
+    /// piece and destination of this move): `(G::PIECE_TO + 1)` rows.
+    pub(super) continuation: Vec<i16>,
+    pub(super) frames: Vec<Frame>,
+    pub(super) keys: Vec<u64>,
+    pub(super) pv: Vec<Vec<G::Move>>,
+    pub(super) excluded: Vec<u64>,
+    pub(super) buffers: Vec<Vec<G::Move>>,
+    pub(super) score_buffers: Vec<Vec<i32>>,
+    pub(super) quiet_buffers: Vec<Vec<G::Move>>,
+    pub(super) lmr: Vec<[i32; 64]>,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub(super) fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    pub(super) fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes % STOP_POLL_NODES == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if self.may_stop_on_limits
+                && let Some(h) = self.hard
+                && self.elapsed_ms() >= h
+            {
+                self.stopped = true;
+            }
+        }
+        if self.may_stop_on_limits
+            && let Some(n) = self.node_limit
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    pub(super) fn is_repetition(&self, g: &G) -> bool {
+        let window = g.repetition_window() as usize;
+        if window < 4 {
+            return false;
+        }
+        let key = g.key();
+        let n = self.keys.len();
+        let mut i = 4;
+        while i <= window && i <= n {
+            if self.keys[n - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+}
+
+/// A searcher with empty tables over the shared table `tt`; `history`
+/// holds the keys of the game's earlier positions.
+pub(super) fn new_searcher<'a, G: Game>(
+    tt: &'a Tt,
+    stop: &'a AtomicBool,
+    history: &[u64],
+    hard: Option<u64>,
+    node_limit: Option<u64>,
+) -> Searcher<'a, G> {
+    Searcher::<G> {
+        tt,
+        stop,
+        start: Instant::now(),
+        hard,
+        node_limit,
+        nodes: 0,
+        seldepth: 0,
+        stopped: false,
+        may_stop_on_limits: false,
+        killers: vec![[0; 2]; MAX_PLY + 1],
+        history: vec![0; 4096],
+        continuation: vec![0; (G::PIECE_TO + 1) * G::PIECE_TO],
+        frames: vec![
+            Frame {
+                eval: NO_EVAL,
+                piece_to: G::PIECE_TO,
+                excluded: 0,
+            };
+            MAX_PLY + 2
+        ],
+        keys: history.to_vec(),
+        pv: vec![Vec::new(); MAX_PLY + 1],
+        excluded: Vec::new(),
+        buffers: vec![Vec::new(); MAX_PLY + 1],
+        score_buffers: vec![Vec::new(); MAX_PLY + 1],
+        quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
+        lmr: lmr_table(),
+    }
+}
