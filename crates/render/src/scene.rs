@@ -91,6 +91,14 @@ impl Scene {
         scene
     }
 
+    /// The pieces of a position of either game.
+    pub fn of(pos: &games::AnyPosition) -> Scene {
+        match pos {
+            games::AnyPosition::Makruk(p) => Scene::makruk(p),
+            games::AnyPosition::Makhos { position, .. } => Scene::makhos(position),
+        }
+    }
+
     /// The pieces of a Mak-hot position.
     pub fn makhos(pos: &makhos::Position) -> Scene {
         let mut scene = Scene::empty(BoardKind::Makhos);

@@ -11,14 +11,15 @@
 //! (inaccuracy, mistake, blunder).
 
 use crate::AppState;
-use crate::api::check_id;
 use crate::auth::Actor;
 use crate::error::{ApiError, ApiResult};
-use crate::games::GameView;
+use crate::extract::check_id;
+use crate::game::{ActionKind, GameView};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::{Json, Router, routing::get};
 use engine::{Game, Limits, MakhosGame, MakrukGame, Score, SearchOptions, Tt, search};
+use games::AnyPosition;
 use serde::Serialize;
 use sqlx::Row;
 use std::collections::HashMap;
@@ -117,18 +118,11 @@ fn set_job(id: &str, state: Option<&'static str>) {
     };
 }
 
-/// A position to analyse: the game's rules state before each move.
-#[derive(Clone)]
-enum Root {
-    Makruk(makruk::Position),
-    Makhos(makhos::Position, makhos::Rules),
-}
-
 /// Every position of a finished game (start, after each move), parsed.
-fn roots(view: &GameView) -> Result<Vec<Root>, String> {
+fn roots(view: &GameView) -> Result<Vec<AnyPosition>, String> {
     let mut fens = vec![view.start_fen.clone()];
     for a in view.actions.iter().flatten() {
-        if a.kind == "move" {
+        if a.kind == ActionKind::Move {
             fens.push(a.fen.clone());
         } else if let Some(last) = fens.last_mut() {
             // A count start/stop changes the counting state, not the board.
@@ -136,27 +130,12 @@ fn roots(view: &GameView) -> Result<Vec<Root>, String> {
         }
     }
     fens.iter()
-        .map(|fen| match view.variant {
-            "makruk" => makruk::Position::from_fen(makruk::Variant::Makruk, fen)
-                .map(Root::Makruk)
-                .map_err(|e| e.to_string()),
-            "cambodian" => makruk::Position::from_fen(makruk::Variant::Cambodian, fen)
-                .map(Root::Makruk)
-                .map_err(|e| e.to_string()),
-            "makhos" => {
-                let rules: makhos::Rules =
-                    view.rules.parse().map_err(|_| "bad rules".to_string())?;
-                fen.parse::<makhos::Position>()
-                    .map(|p| Root::Makhos(p, rules))
-                    .map_err(|e| e.to_string())
-            }
-            other => Err(format!("no engine for the game {other:?}")),
-        })
+        .map(|fen| AnyPosition::from_fen(view.kind, fen).map_err(|e| e.to_string()))
         .collect()
 }
 
 /// Searches one position (blocking).
-fn analyse(root: &Root, ply: u32) -> PositionAnalysis {
+fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
     fn run<G: Game>(g: &G, white_to_move: bool, ply: u32, no_moves: Eval) -> PositionAnalysis {
         let mut tt = Tt::new(16);
         let limits = Limits {
@@ -213,7 +192,7 @@ fn analyse(root: &Root, ply: u32) -> PositionAnalysis {
         }
     }
     match root {
-        Root::Makruk(pos) => {
+        AnyPosition::Makruk(pos) => {
             let white = pos.turn() == makruk::Color::White;
             // Without a move: checkmated (the side to move loses) or a draw.
             let over = if pos.legal_moves().is_empty() && pos.is_check() {
@@ -223,7 +202,11 @@ fn analyse(root: &Root, ply: u32) -> PositionAnalysis {
             };
             run(&MakrukGame::new(pos.clone()), white, ply, over)
         }
-        Root::Makhos(pos, rules) => {
+        AnyPosition::Makhos {
+            position: pos,
+            rules,
+            ..
+        } => {
             let white = pos.turn() == makhos::Color::White;
             // Without a move the side to move loses.
             let over = Eval::Cp(if white { -MATE_CP } else { MATE_CP });
@@ -352,7 +335,7 @@ async fn request(
 }
 
 /// Analyses positions `start..` one by one, storing each.
-async fn run_job(app: &AppState, id: &str, roots: Vec<Root>, start: usize) -> ApiResult<()> {
+async fn run_job(app: &AppState, id: &str, roots: Vec<AnyPosition>, start: usize) -> ApiResult<()> {
     static ONE_AT_A_TIME: OnceLock<Semaphore> = OnceLock::new();
     let _turn = ONE_AT_A_TIME
         .get_or_init(|| Semaphore::new(1))
@@ -422,7 +405,7 @@ mod tests {
         let pos =
             makruk::Position::from_fen(makruk::Variant::Makruk, "4k3/R7/8/8/8/8/8/3K3R w - - 0 1")
                 .unwrap();
-        let a = analyse(&Root::Makruk(pos), 0);
+        let a = analyse(&AnyPosition::Makruk(pos), 0);
         assert_eq!(a.eval, Eval::Mate(1), "{a:?}");
         assert!(["h1h8", "a7a8"].contains(&a.best.as_str()), "{a:?}");
     }
@@ -432,7 +415,7 @@ mod tests {
         let pos =
             makruk::Position::from_fen(makruk::Variant::Makruk, "R3k3/R7/8/8/8/8/8/3K4 b - - 0 1")
                 .unwrap();
-        let a = analyse(&Root::Makruk(pos), 5);
+        let a = analyse(&AnyPosition::Makruk(pos), 5);
         assert_eq!(a.best, "");
         assert_eq!(a.eval, Eval::Cp(MATE_CP));
     }

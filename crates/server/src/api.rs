@@ -3,47 +3,16 @@
 use crate::AppState;
 use crate::auth::{self, Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
-use crate::games::{ChallengeRequest, Command, EngineGameRequest, GameSummary, GameView};
+use crate::extract::{Body, check_id};
+use crate::game::{ChallengeRequest, Command, EngineGameRequest, GameSummary, GameView};
 use crate::util::now_ms;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Path, Request, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-
-/// A JSON request body whose every rejection is a JSON [`ApiError`].
-pub struct Body<T>(pub T);
-
-impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
-    type Rejection = ApiError;
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(Body(v)),
-            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "content_type",
-                "send the body as JSON with Content-Type: application/json",
-            )),
-            Err(JsonRejection::BytesRejection(e))
-                if e.status() == StatusCode::PAYLOAD_TOO_LARGE =>
-            {
-                Err(ApiError::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "too_large",
-                    format!(
-                        "request body too large (at most {} bytes)",
-                        state.config.max_body_bytes
-                    ),
-                ))
-            }
-            Err(e) => Err(ApiError::bad_request("malformed_json", e.body_text())),
-        }
-    }
-}
 
 /// The API routes, under `/api`.
 pub fn routes() -> Router<AppState> {
@@ -223,14 +192,6 @@ async fn my_games(
     Ok(Json(app.games.my_games(&s.user).await?))
 }
 
-/// Refuses game ids that cannot exist (empty, too long, not alphanumeric) as 404.
-pub(crate) fn check_id(id: &str) -> ApiResult<()> {
-    if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::not_found(format!("no game {id:?}")));
-    }
-    Ok(())
-}
-
 async fn create_challenge(
     State(app): State<AppState>,
     Actor(s): Actor,
@@ -267,11 +228,7 @@ async fn pgn(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<R
         .map(|c| (c.ply, format!("{}: {}", c.author, c.text)))
         .collect();
     let (variant, text) = app.games.pgn(&id, &comments).await?;
-    let ext = if variant == crate::rules::Variant::Makhos {
-        "pdn"
-    } else {
-        "pgn"
-    };
+    let ext = if !variant.is_makruk() { "pdn" } else { "pgn" };
     Ok((
         [
             (
@@ -358,29 +315,6 @@ pub struct ActionRequest {
     pub action: String,
 }
 
-/// Maps a draw/count action name to a command.
-pub fn command_for(kind: &str, action: &str) -> ApiResult<Command> {
-    Ok(match (kind, action) {
-        ("draw", "offer") => Command::DrawOffer,
-        ("draw", "accept") => Command::DrawAccept,
-        ("draw", "decline") => Command::DrawDecline,
-        ("count", "start") => Command::CountStart,
-        ("count", "stop") => Command::CountStop,
-        ("draw", _) => {
-            return Err(ApiError::bad_request(
-                "invalid_action",
-                "draw action must be offer, accept or decline",
-            ));
-        }
-        _ => {
-            return Err(ApiError::bad_request(
-                "invalid_action",
-                "count action must be start or stop",
-            ));
-        }
-    })
-}
-
 /// `POST` of a draw or count action: `{"action": ...}`.
 fn action_command(kind: &'static str) -> MethodRouter<AppState> {
     post(
@@ -389,7 +323,7 @@ fn action_command(kind: &'static str) -> MethodRouter<AppState> {
               Path(id): Path<String>,
               Body(req): Body<ActionRequest>| async move {
             check_id(&id)?;
-            let cmd = command_for(kind, &req.action)?;
+            let cmd = Command::from_action(kind, &req.action)?;
             ApiResult::Ok(Json(app.games.act(&s.user, &id, cmd).await?))
         },
     )

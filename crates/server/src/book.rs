@@ -7,10 +7,11 @@
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::rules::{Variant, new_game};
+use crate::extract::query_kind;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::{Json, Router, routing::get};
+use games::GameKind;
 use serde::Serialize;
 use sqlx::Row;
 use std::collections::HashMap;
@@ -41,7 +42,7 @@ pub struct Book {
     /// The game.
     pub variant: &'static str,
     /// Its rule option.
-    pub rules: String,
+    pub rules: &'static str,
     /// The position.
     pub fen: String,
     /// Finished games that reached it and went on with a move.
@@ -62,22 +63,8 @@ async fn book(
 ) -> ApiResult<Json<Book>> {
     let Query(p) =
         q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
-    let variant = p.get("variant").map(String::as_str).unwrap_or("makruk");
-    let variant = Variant::parse(variant)
-        .filter(|v| *v != Variant::Test)
-        .ok_or_else(|| {
-            ApiError::bad_request(
-                "bad_variant",
-                format!("variant must be makruk, cambodian or makhos, not {variant:?}"),
-            )
-        })?;
-    let rules = p
-        .get("rules")
-        .cloned()
-        .unwrap_or_else(|| variant.rule_options()[0].to_string());
-    let start = new_game(variant, &rules)
-        .map_err(|e| ApiError::bad_request("bad_rules", e))?
-        .fen();
+    let kind = query_kind(&p)?;
+    let start = kind.start_fen();
     let fen = p.get("fen").cloned().unwrap_or_else(|| start.clone());
     if fen.len() > MAX_FEN {
         return Err(ApiError::bad_request(
@@ -85,10 +72,10 @@ async fn book(
             format!("position text longer than {MAX_FEN} characters"),
         ));
     }
-    let moves = lookup(&app, variant, &rules, &fen, fen == start).await?;
+    let moves = lookup(&app, kind, &fen, fen == start).await?;
     Ok(Json(Book {
-        variant: variant.name(),
-        rules,
+        variant: kind.variant_name(),
+        rules: kind.rules_name(),
         games: moves.iter().map(|m| m.games).sum(),
         fen,
         moves,
@@ -98,8 +85,7 @@ async fn book(
 /// The moves played from `fen` in finished games of a variant and rule option.
 pub async fn lookup(
     app: &AppState,
-    variant: Variant,
-    rules: &str,
+    kind: GameKind,
     fen: &str,
     is_start: bool,
 ) -> ApiResult<Vec<BookMove>> {
@@ -111,8 +97,8 @@ pub async fn lookup(
          WHERE g.status = 'finished' AND g.variant = $1 AND g.rules = $2 AND nxt.kind = 'move' \
          AND (prev.fen = $3 OR ($4 = 1 AND nxt.seq = 1))";
     let rows = sqlx::query(sql)
-        .bind(variant.name())
-        .bind(rules)
+        .bind(kind.variant_name())
+        .bind(kind.rules_name())
         .bind(fen)
         .bind(i32::from(is_start))
         .fetch_all(&app.db.pool)

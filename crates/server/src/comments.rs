@@ -6,9 +6,9 @@
 //! to their author.
 
 use crate::AppState;
-use crate::api::{Body, check_id};
 use crate::auth::{Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
+use crate::extract::{Body, check_id};
 use crate::util::{now_ms, random_id};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

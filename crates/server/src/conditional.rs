@@ -9,14 +9,14 @@
 //! move the lines did not foresee, the end of the game) cancels them too.
 
 use crate::AppState;
-use crate::api::{Body, check_id};
 use crate::auth::{Actor, User, Viewer};
 use crate::clock::TcKind;
 use crate::error::{ApiError, ApiResult};
-use crate::games::{Action, Command, GameView, Games, Status};
-use crate::rules::{Variant, new_game};
+use crate::extract::{Body, check_id};
+use crate::game::{Action, ActionKind, Command, GameEvent, GameView, Games, Status};
 use axum::extract::{Path, State};
 use axum::{Json, Router, routing::get};
+use games::{AnyGame, Color};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
@@ -106,15 +106,9 @@ type Lines = Vec<Vec<String>>;
 /// Replays a game's moves and then each line, normalising moves to engine
 /// form; returns the lines and their display forms, or why one is refused.
 fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines), String> {
-    let variant = Variant::parse(view.variant).ok_or("unknown game")?;
-    let mut current = new_game(variant, &view.rules)?;
+    let mut current = AnyGame::new_declared(view.kind);
     for a in view.actions.iter().flatten() {
-        match a.kind.as_str() {
-            "move" => current.play(&a.uci)?,
-            "count_start" => current.start_count(a.side())?,
-            "count_stop" => current.stop_count(a.side())?,
-            _ => {}
-        }
+        a.replay(&mut current).map_err(|e| e.to_string())?;
     }
     let mut out = Vec::new();
     let mut display = Vec::new();
@@ -125,10 +119,10 @@ fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines),
                 i + 1
             ));
         }
-        let mut g = current.box_clone();
+        let mut g = current.clone();
         let (mut norm, mut shown) = (Vec::new(), Vec::new());
         for (k, text) in line.iter().enumerate() {
-            if g.outcome() != crate::rules::Outcome::Ongoing {
+            if g.outcome().is_some() {
                 return Err(format!(
                     "line {}, move {}: the game is over before it",
                     i + 1,
@@ -136,11 +130,11 @@ fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines),
                 ));
             }
             let m = g
-                .parse(text)
+                .parse_text(text)
                 .map_err(|e| format!("line {}, move {} ({text:?}): {e}", i + 1, k + 1))?;
-            g.play(&m.uci)?;
-            norm.push(m.uci);
-            shown.push(m.san);
+            shown.push(g.display_move(&m));
+            g.play(&m).map_err(|e| e.to_string())?;
+            norm.push(m.to_engine());
         }
         out.push(norm);
         display.push(shown);
@@ -200,9 +194,9 @@ async fn set(
     check_id(&id)?;
     let view = app.games.view(&id, true).await?;
     let side = if view.white.as_ref().is_some_and(|p| p.id == s.user.id) {
-        crate::rules::Side::White
+        Color::White
     } else if view.black.as_ref().is_some_and(|p| p.id == s.user.id) {
-        crate::rules::Side::Black
+        Color::Black
     } else {
         return Err(ApiError::forbidden(
             "not_a_player",
@@ -250,12 +244,37 @@ async fn user(pool: &AnyPool, id: &str) -> ApiResult<User> {
     })
 }
 
+/// Subscribes conditional moves to the game service: after every change of
+/// a correspondence game, [`after_change`] runs in the background.
+pub fn subscribe(games: &Arc<Games>) {
+    let service = Arc::downgrade(games);
+    games.subscribe(Box::new(move |event: &GameEvent| {
+        if event.game.time_control.kind != TcKind::Correspondence {
+            return;
+        }
+        let Some(games) = service.upgrade() else {
+            return;
+        };
+        let (view, action) = (event.game.clone(), event.action.clone());
+        tokio::spawn(async move {
+            let pool = games.db().pool.clone();
+            let id = view.id.clone();
+            if let Err(e) = after_change(games, pool, &view, action).await {
+                eprintln!(
+                    "thaiboard-server: conditional moves of game {id}: {}",
+                    e.message
+                );
+            }
+        });
+    }));
+}
+
 /// After every committed change of a game: play the reply of a matching
 /// line of the player now to move, and cancel what no longer applies.
 pub async fn after_change(
     games: Arc<Games>,
     pool: AnyPool,
-    view: GameView,
+    view: &GameView,
     action: Option<Action>,
 ) -> ApiResult<()> {
     if view.time_control.kind != TcKind::Correspondence {
@@ -269,18 +288,14 @@ pub async fn after_change(
             .map_err(ApiError::internal)?;
         return Ok(());
     }
-    let to_move = match view.turn {
-        crate::rules::Side::White => &view.white,
-        crate::rules::Side::Black => &view.black,
-    };
-    let Some(player) = to_move else {
+    let Some(player) = view.player(view.turn) else {
         return Ok(());
     };
     let (base, lines) = load(&pool, &view.id, &player.id).await?;
     if lines.is_empty() {
         return Ok(());
     }
-    let last = action.filter(|a| a.kind == "move").map(|a| a.uci);
+    let last = action.filter(|a| a.kind == ActionKind::Move).map(|a| a.uci);
     let matching: Vec<Vec<String>> = match &last {
         Some(mv) if view.ply == base + 1 => lines
             .into_iter()

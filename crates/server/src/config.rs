@@ -27,8 +27,6 @@ pub struct Config {
     pub ws_rate_per_sec: f64,
     /// Session lifetime in seconds.
     pub session_ttl_secs: i64,
-    /// Allow the `test` variant (the server's own tests use it).
-    pub enable_test_variant: bool,
     /// argon2 memory cost in KiB (default 19456, OWASP's minimum; tests may lower it).
     pub argon2_memory_kib: u32,
     /// Engine searches allowed at once (games against the computer); 0
@@ -52,7 +50,6 @@ impl Default for Config {
             max_ws_message_bytes: 4 * 1024,
             ws_rate_per_sec: 20.0,
             session_ttl_secs: 30 * 24 * 3600,
-            enable_test_variant: false,
             argon2_memory_kib: 19456,
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),

@@ -3,8 +3,8 @@
 //! server's request threads stay free however many engine games run.
 
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
-use crate::rules::{GameRules, SearchPosition, Side};
 use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use games::{AnyGame, Color};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -97,12 +97,8 @@ fn run<G: Game>(
 }
 
 /// Chooses a move for the side to move in `position` (blocking).
-pub fn choose_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> Option<String> {
-    match search_blocking(position, level, budget_ms) {
-        Some((mv, _)) => Some(mv),
-        // Games without an engine (the test variant): the first legal move.
-        None => position.legal_moves().into_iter().next().map(|m| m.uci),
-    }
+pub fn choose_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<String> {
+    search_blocking(position, level, budget_ms).map(|(mv, _)| mv)
 }
 
 /// How far behind (centipawns, by its own search) the computer must stand
@@ -111,17 +107,22 @@ pub const ACCEPT_DRAW_BELOW: i32 = -300;
 
 /// Whether the side to move in `position` accepts a draw offer: when a
 /// full-strength search of about a quarter second finds it clearly losing.
-pub fn accepts_draw_blocking(position: &dyn GameRules) -> bool {
+pub fn accepts_draw_blocking(position: &AnyGame) -> bool {
     search_blocking(position, MAX_LEVEL, 250).is_some_and(|(_, score)| score <= ACCEPT_DRAW_BELOW)
 }
 
 /// The engine's move and its score (side to move's view) in `position`;
-/// `None` without a legal move or without an engine for the game.
-fn search_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> Option<(String, i32)> {
+/// `None` without a legal move.
+fn search_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<(String, i32)> {
     let settings = level_settings(level);
-    match position.search_position() {
-        Some(SearchPosition::Makruk(pos)) => run(&MakrukGame::new(pos), &[], settings, budget_ms),
-        Some(SearchPosition::Makhos(game)) => {
+    match position {
+        AnyGame::Makruk(game) => run(
+            &MakrukGame::new(game.position().clone()),
+            &[],
+            settings,
+            budget_ms,
+        ),
+        AnyGame::Makhos(game) => {
             let mut history = game.hashes().to_vec();
             if history.last() == Some(&game.hash()) {
                 history.pop();
@@ -129,32 +130,25 @@ fn search_blocking(position: &dyn GameRules, level: u8, budget_ms: u64) -> Optio
             let root = MakhosGame::new(*game.position(), game.rules(), game.no_progress_plies());
             run(&root, &history, settings, budget_ms)
         }
-        None => None,
     }
 }
 
 /// Whether the side to move in `position` should declare a board's-honour
 /// count: when it may, and has fewer pieces than its opponent (the count is
 /// the weaker side's way to a draw).
-pub fn should_count(position: &dyn GameRules) -> bool {
+pub fn should_count(position: &AnyGame) -> bool {
     let side = position.turn();
-    let Some(SearchPosition::Makruk(pos)) = position.search_position() else {
+    let AnyGame::Makruk(game) = position else {
         return false;
     };
-    let pieces = |s: Side| {
-        pos.by_color(match s {
-            Side::White => makruk::Color::White,
-            Side::Black => makruk::Color::Black,
-        })
-        .count()
-    };
+    let pieces = |s: Color| game.position().by_color(s.into()).count();
     position.can_start_count(side) && pieces(side) < pieces(side.other())
 }
 
 impl Opponent for EngineOpponent {
     fn choose(
         &self,
-        position: Box<dyn GameRules>,
+        position: AnyGame,
         level: u8,
         budget_ms: u64,
     ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + '_>> {
@@ -164,7 +158,7 @@ impl Opponent for EngineOpponent {
             tokio::task::spawn_blocking(move || {
                 let now = running.fetch_add(1, Ordering::Relaxed) + 1;
                 peak.fetch_max(now, Ordering::Relaxed);
-                let mv = choose_blocking(&*position, level, budget_ms);
+                let mv = choose_blocking(&position, level, budget_ms);
                 running.fetch_sub(1, Ordering::Relaxed);
                 mv
             })
@@ -173,19 +167,16 @@ impl Opponent for EngineOpponent {
             .flatten()
         })
     }
-    fn wants_count(&self, position: &dyn GameRules) -> bool {
+    fn wants_count(&self, position: &AnyGame) -> bool {
         should_count(position)
     }
 
-    fn accepts_draw(
-        &self,
-        position: Box<dyn GameRules>,
-    ) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
+    fn accepts_draw(&self, position: AnyGame) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
         Box::pin(async move {
             let Ok(_permit) = self.permits.clone().acquire_owned().await else {
                 return false;
             };
-            tokio::task::spawn_blocking(move || accepts_draw_blocking(&*position))
+            tokio::task::spawn_blocking(move || accepts_draw_blocking(&position))
                 .await
                 .unwrap_or(false)
         })
@@ -195,7 +186,7 @@ impl Opponent for EngineOpponent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Variant, new_game};
+    use games::GameKind;
 
     #[test]
     fn levels_grow_stronger_and_clamp() {
@@ -210,19 +201,13 @@ mod tests {
 
     #[test]
     fn engine_moves_are_legal_in_every_variant() {
-        for (variant, option) in [
-            (Variant::Makruk, "default"),
-            (Variant::Cambodian, "default"),
-            (Variant::Makhos, "default"),
-            (Variant::Makhos, "no-reverse"),
-            (Variant::Test, "default"),
-        ] {
-            let mut game = new_game(variant, option).unwrap();
+        for kind in GameKind::ALL {
+            let mut game = AnyGame::new_declared(kind);
             for ply in 0..6 {
-                let mv = choose_blocking(&*game, 1 + (ply % 3) as u8, 50)
-                    .unwrap_or_else(|| panic!("{variant}: no move at ply {ply}"));
-                game.play(&mv)
-                    .unwrap_or_else(|e| panic!("{variant}: engine move {mv} illegal: {e}"));
+                let mv = choose_blocking(&game, 1 + (ply % 3) as u8, 50)
+                    .unwrap_or_else(|| panic!("{kind}: no move at ply {ply}"));
+                game.play_engine(&mv)
+                    .unwrap_or_else(|e| panic!("{kind}: engine move {mv} illegal: {e}"));
             }
         }
     }
@@ -231,7 +216,7 @@ mod tests {
     async fn searches_beyond_the_bound_wait_their_turn() {
         let opponent = EngineOpponent::new(2);
         let searches = (0..6).map(|_| {
-            let game = new_game(Variant::Makruk, "default").unwrap();
+            let game = AnyGame::new_declared(GameKind::MAKRUK);
             opponent.choose(game, 8, 100)
         });
         let moves = futures_util::future::join_all(searches).await;
@@ -249,20 +234,20 @@ mod tests {
             .split_whitespace()
             .collect();
         let at = tokens.iter().position(|t| *t == "count:black").unwrap();
-        let mut game = new_game(Variant::Makruk, "default").unwrap();
+        let mut game = AnyGame::new_declared(GameKind::MAKRUK);
         for mv in &tokens[..at] {
-            assert!(!should_count(&*game) || !game.fen().contains(['p', 'P']));
-            game.play(mv).unwrap();
+            assert!(!should_count(&game) || !game.fen().contains(['p', 'P']));
+            game.play_engine(mv).unwrap();
         }
         // No bia left; Black (six pieces against two) may count but has no reason to.
-        assert_eq!(game.turn(), Side::Black);
-        assert!(game.can_start_count(Side::Black));
-        assert!(!should_count(&*game));
+        assert_eq!(game.turn(), Color::Black);
+        assert!(game.can_start_count(Color::Black));
+        assert!(!should_count(&game));
         // White, the weaker side, counts once it is to move.
-        game.play(tokens[at + 1]).unwrap();
-        assert!(should_count(&*game));
-        game.start_count(Side::White).unwrap();
-        assert!(!should_count(&*game), "one count at a time");
+        game.play_engine(tokens[at + 1]).unwrap();
+        assert!(should_count(&game));
+        game.start_count(Color::White).unwrap();
+        assert!(!should_count(&game), "one count at a time");
     }
 
     #[test]
@@ -271,16 +256,14 @@ mod tests {
             .split_whitespace()
             .collect();
         let at = tokens.iter().position(|t| *t == "count:black").unwrap();
-        let mut game = new_game(Variant::Makruk, "default").unwrap();
-        assert!(!accepts_draw_blocking(&*game), "not at the start");
+        let mut game = AnyGame::new_declared(GameKind::MAKRUK);
+        assert!(!accepts_draw_blocking(&game), "not at the start");
         for mv in &tokens[..at] {
-            game.play(mv).unwrap();
+            game.play_engine(mv).unwrap();
         }
         // Black has six pieces against two.
-        assert!(!accepts_draw_blocking(&*game));
-        game.play(tokens[at + 1]).unwrap();
-        assert!(accepts_draw_blocking(&*game));
-        let test = new_game(Variant::Test, "default").unwrap();
-        assert!(!accepts_draw_blocking(&*test), "no engine, no draw");
+        assert!(!accepts_draw_blocking(&game));
+        game.play_engine(tokens[at + 1]).unwrap();
+        assert!(accepts_draw_blocking(&game));
     }
 }

@@ -7,14 +7,15 @@
 //! game traffic.
 
 use crate::AppState;
-use crate::api::check_id;
 use crate::error::{ApiError, ApiResult};
-use crate::games::GameView;
+use crate::extract::check_id;
+use crate::game::{ActionKind, GameView};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::{Router, routing::get};
+use games::{AnyPosition, GameKind};
 use render::{Cell, Renderer, Scene, Timing};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -113,30 +114,21 @@ fn move_cells(text: &str) -> Vec<Cell> {
 }
 
 /// The scene of a position given as the server stores it.
-fn scene(variant: &str, fen: &str) -> Result<Scene, String> {
-    match variant {
-        "makruk" | "cambodian" => {
-            let v = if variant == "makruk" {
-                makruk::Variant::Makruk
-            } else {
-                makruk::Variant::Cambodian
-            };
-            makruk::Position::from_fen(v, fen)
-                .map(|p| Scene::makruk(&p))
-                .map_err(|e| e.to_string())
-        }
-        "makhos" => fen
-            .parse::<makhos::Position>()
-            .map(|p| Scene::makhos(&p))
-            .map_err(|e| e.to_string()),
-        other => Err(format!("no pictures for the game {other:?}")),
-    }
+fn scene(kind: GameKind, fen: &str) -> Result<Scene, String> {
+    AnyPosition::from_fen(kind, fen)
+        .map(|p| Scene::of(&p))
+        .map_err(|e| e.to_string())
 }
 
 /// Every position of a game (start, then after each move) with its move.
 fn positions(view: &GameView) -> Vec<(String, Option<String>)> {
     let mut out = vec![(view.start_fen.clone(), None)];
-    for a in view.actions.iter().flatten().filter(|a| a.kind == "move") {
+    for a in view
+        .actions
+        .iter()
+        .flatten()
+        .filter(|a| a.kind == ActionKind::Move)
+    {
         out.push((a.fen.clone(), Some(a.uci.clone())));
     }
     out
@@ -146,7 +138,7 @@ fn scenes_of(view: &GameView, look: &Look) -> ApiResult<Vec<Scene>> {
     positions(view)
         .into_iter()
         .map(|(fen, mv)| {
-            scene(view.variant, &fen)
+            scene(view.kind, &fen)
                 .map(|s| {
                     s.with_flipped(look.flipped)
                         .with_highlight(mv.as_deref().map(move_cells).unwrap_or_default())
@@ -229,7 +221,7 @@ async fn game_png(
 async fn fen_png(q: Params) -> ApiResult<Response> {
     let p = params(q)?;
     let look = look(&p)?;
-    let variant = p.get("variant").map(String::as_str).unwrap_or("makruk");
+    let kind = crate::extract::query_kind(&p)?;
     let fen = p
         .get("fen")
         .ok_or_else(|| ApiError::bad_request("bad_fen", "give the position as fen=..."))?;
@@ -239,8 +231,8 @@ async fn fen_png(q: Params) -> ApiResult<Response> {
             format!("position text longer than {MAX_FEN} characters"),
         ));
     }
-    let scene = scene(variant, fen)
-        .map_err(|e| ApiError::bad_request("bad_fen", format!("{variant} position {fen:?}: {e}")))?
+    let scene = scene(kind, fen)
+        .map_err(|e| ApiError::bad_request("bad_fen", format!("{kind} position {fen:?}: {e}")))?
         .with_flipped(look.flipped)
         .with_highlight(p.get("last").map(|m| move_cells(m)).unwrap_or_default());
     let square = look.square;
@@ -267,11 +259,14 @@ mod tests {
 
     #[test]
     fn scene_refuses_bad_positions_with_the_reason() {
-        assert!(scene("makruk", makruk::Variant::Makruk.start_fen()).is_ok());
-        let e = scene("makruk", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8 w - - 0 1").unwrap_err();
+        assert!(scene(GameKind::MAKRUK, makruk::Variant::Makruk.start_fen()).is_ok());
+        let e = scene(
+            GameKind::MAKRUK,
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8 w - - 0 1",
+        )
+        .unwrap_err();
         assert!(!e.is_empty());
-        assert!(scene("makhos", "W:Wc3:Bd4").is_ok());
-        assert!(scene("makhos", "W:Wc3:Bd4,d4").is_err());
-        assert!(scene("test", "x").unwrap_err().contains("no pictures"));
+        assert!(scene(GameKind::MAKHOS, "W:Wc3:Bd4").is_ok());
+        assert!(scene(GameKind::MAKHOS, "W:Wc3:Bd4,d4").is_err());
     }
 }

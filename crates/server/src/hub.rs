@@ -72,7 +72,7 @@ impl Hub {
 
 /// Follows other server processes' changes through PostgreSQL
 /// `LISTEN thaiboard_games`: reloads the changed game and tells local watchers.
-pub async fn listen_postgres(url: String, games: std::sync::Weak<crate::games::Games>) {
+pub async fn listen_postgres(url: String, games: std::sync::Weak<crate::game::Games>) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {

@@ -5,12 +5,12 @@
 //! Modules:
 //! - [`config`]: options; [`db`]: pool and migrations;
 //! - [`auth`]: accounts, sessions, CSRF; [`ratelimit`]: request floods;
-//! - [`rules`]: the variant-neutral rules trait; [`variants`]: adapters to the rules crates;
-//! - [`clock`]: time controls; [`games`]: the game service; [`hub`]: live updates;
-//! - [`api`]: JSON routes; [`ws`]: the game WebSocket; [`lobby`]: the live lobby socket;
+//! - [`game`]: games (model, storage, service, clocks, events), over the
+//!   `games` crate's rules; [`clock`]: time controls; [`hub`]: live updates;
+//! - [`api`]: JSON routes; [`extract`]: shared request extractors;
+//!   [`ws`]: the game WebSocket; [`lobby`]: the live lobby socket;
 //! - [`assets`]: the web board;
 //! - [`opponent`]: the seam for computer opponents; [`engine_opponent`]: the engine behind it;
-//! - [`loadtest`]: the load generator;
 //! - [`tournament`]: round-robin, swiss and arena tournaments.
 
 pub mod analysis;
@@ -18,6 +18,7 @@ pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod book;
+pub mod cli;
 pub mod clock;
 pub mod comments;
 pub mod conditional;
@@ -26,18 +27,16 @@ pub mod db;
 pub mod engine_opponent;
 pub mod error;
 pub mod export;
-pub mod games;
+pub mod extract;
+pub mod game;
 pub mod hub;
-pub mod loadtest;
 pub mod lobby;
 pub mod opponent;
 pub mod organise;
 pub mod position;
 pub mod ratelimit;
-pub mod rules;
 pub mod tournament;
 pub mod util;
-pub mod variants;
 pub mod ws;
 
 pub use config::Config;
@@ -58,7 +57,7 @@ pub struct App {
     /// Database.
     pub db: db::Db,
     /// Game service.
-    pub games: Arc<games::Games>,
+    pub games: Arc<game::Games>,
     /// Live update channels.
     pub hub: Arc<hub::Hub>,
     /// Per-IP request limiter.
@@ -82,7 +81,7 @@ impl Server {
     pub async fn start(config: Config) -> Result<Server, Box<dyn std::error::Error + Send + Sync>> {
         let db = db::open(&config.database_url()).await?;
         let hub = Arc::new(hub::Hub::default());
-        let games = games::Games::new(db.clone(), hub.clone(), config.enable_test_variant);
+        let games = game::Games::new(db.clone(), hub.clone());
         if config.engine_searches > 0 {
             games.set_opponent(Arc::new(engine_opponent::EngineOpponent::new(
                 config.engine_searches,
@@ -92,6 +91,8 @@ impl Server {
             config.arena_first_move_ms,
             std::sync::atomic::Ordering::Relaxed,
         );
+        tournament::subscribe(&games);
+        conditional::subscribe(&games);
         games.start().await?;
         games.resume_engine_games().await?;
         tournament::resume(&games).await?;

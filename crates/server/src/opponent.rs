@@ -9,7 +9,7 @@
 //! broadcast). [`crate::engine_opponent::EngineOpponent`] implements it with
 //! the engine crate.
 
-use crate::rules::GameRules;
+use games::AnyGame;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -36,27 +36,24 @@ pub fn engine_level(user_id: &str) -> Option<u8> {
 
 /// A computer player.
 pub trait Opponent: Send + Sync {
-    /// Chooses a move (engine form, as [`GameRules::play`] takes it) for the
-    /// side to move in `position`, playing at `level` (1..=8), spending at
+    /// Chooses a move (engine form, as [`AnyGame::play_engine`] takes it)
+    /// for the side to move in `position`, playing at `level` (1..=8), spending at
     /// most about `budget_ms`. `None` when it has no move to offer.
     fn choose(
         &self,
-        position: Box<dyn GameRules>,
+        position: AnyGame,
         level: u8,
         budget_ms: u64,
     ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + '_>>;
     /// Whether the side to move declares a board's-honour count (Makruk)
     /// before moving. Never, unless the opponent says otherwise.
-    fn wants_count(&self, _position: &dyn GameRules) -> bool {
+    fn wants_count(&self, _position: &AnyGame) -> bool {
         false
     }
     /// Whether the side to move in `position` accepts its opponent's draw
     /// offer (instead of moving, which declines it). Never, unless the
     /// opponent says otherwise.
-    fn accepts_draw(
-        &self,
-        _position: Box<dyn GameRules>,
-    ) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
+    fn accepts_draw(&self, _position: AnyGame) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
         Box::pin(async { false })
     }
 }

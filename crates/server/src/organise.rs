@@ -2,9 +2,9 @@
 //! it is my move) and tags (my own labels on games).
 
 use crate::AppState;
-use crate::api::{Body, check_id};
 use crate::auth::{Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
+use crate::extract::{Body, check_id};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::{Json, Router, routing::get, routing::put};

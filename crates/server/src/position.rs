@@ -3,10 +3,12 @@
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::rules::{LegalMove, Outcome, Side, Variant, new_game};
+use crate::extract::query_kind;
+use crate::game::LegalMove;
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::{Json, Router, routing::get};
+use games::{AnyGame, AnyPosition, Color};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -26,18 +28,18 @@ pub struct PositionView {
     /// The game.
     pub variant: &'static str,
     /// Its rule option.
-    pub rules: String,
+    pub rules: &'static str,
     /// The position after the moves (FEN, Mak-hot position text).
     pub fen: String,
     /// Side to move.
-    pub turn: Side,
+    pub turn: Color,
     /// Legal moves (none once the game is over).
     pub legal: Vec<LegalMove>,
     /// The moves played, in display form.
     pub played: Vec<String>,
     /// `ongoing`, or `1-0` / `0-1` / `1/2-1/2`.
     pub result: &'static str,
-    /// Why the game ended (`checkmate`, `stalemate`, `counting`, ...).
+    /// Why the game ended (`checkmate`, `stalemate`, `counting_draw`, ...).
     pub reason: Option<&'static str>,
 }
 
@@ -48,19 +50,7 @@ async fn position(
 ) -> ApiResult<Json<PositionView>> {
     let Query(p) =
         q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
-    let name = p.get("variant").map(String::as_str).unwrap_or("makruk");
-    let variant = Variant::parse(name)
-        .filter(|v| *v != Variant::Test)
-        .ok_or_else(|| {
-            ApiError::bad_request(
-                "bad_variant",
-                format!("variant must be makruk, cambodian or makhos, not {name:?}"),
-            )
-        })?;
-    let rules = p
-        .get("rules")
-        .cloned()
-        .unwrap_or_else(|| variant.rule_options()[0].to_string());
+    let kind = query_kind(&p)?;
     let mut game = match p.get("fen") {
         Some(fen) if fen.len() > MAX_POSITION => {
             return Err(ApiError::bad_request(
@@ -68,10 +58,16 @@ async fn position(
                 format!("position text longer than {MAX_POSITION} characters"),
             ));
         }
-        Some(fen) => crate::variants::rules_from_position(variant, &rules, fen).map_err(|e| {
-            ApiError::bad_request("bad_fen", format!("{name} position {fen:?}: {e}"))
-        })?,
-        None => new_game(variant, &rules).map_err(|e| ApiError::bad_request("bad_rules", e))?,
+        // Any position is counted automatically, as Fairy-Stockfish counts.
+        Some(fen) => AnyPosition::from_fen(kind, fen)
+            .map(AnyGame::from_position)
+            .map_err(|e| {
+                ApiError::bad_request(
+                    "bad_fen",
+                    format!("{} position {fen:?}: {e}", kind.variant_name()),
+                )
+            })?,
+        None => AnyGame::new(kind),
     };
     let moves: Vec<&str> = p
         .get("moves")
@@ -85,37 +81,32 @@ async fn position(
     }
     let mut played = Vec::new();
     for (i, text) in moves.iter().enumerate() {
-        if game.outcome() != Outcome::Ongoing {
+        if game.outcome().is_some() {
             return Err(ApiError::illegal_move(format!(
                 "move {} ({text:?}): the game is already over",
                 i + 1
             )));
         }
-        let m = game
-            .parse(text)
-            .map_err(|e| ApiError::illegal_move(format!("move {} ({text:?}): {e}", i + 1)))?;
-        game.play(&m.uci)
-            .map_err(|e| ApiError::illegal_move(format!("move {} ({text:?}): {e}", i + 1)))?;
-        played.push(m.san);
+        let refused =
+            |e: games::GameError| ApiError::illegal_move(format!("move {} ({text:?}): {e}", i + 1));
+        let m = game.parse_text(text).map_err(refused)?;
+        played.push(game.display_move(&m));
+        game.play(&m).map_err(refused)?;
     }
-    let (result, reason) = match game.outcome() {
-        Outcome::Ongoing => ("ongoing", None),
-        Outcome::Win(Side::White, r) => ("1-0", Some(r)),
-        Outcome::Win(Side::Black, r) => ("0-1", Some(r)),
-        Outcome::Draw(r) => ("1/2-1/2", Some(r)),
-    };
+    let outcome = game.outcome();
+    let pos = game.position();
     Ok(Json(PositionView {
-        variant: variant.name(),
-        rules,
-        fen: game.fen(),
-        turn: game.turn(),
-        legal: if result == "ongoing" {
-            game.legal_moves()
+        variant: kind.variant_name(),
+        rules: kind.rules_name(),
+        fen: pos.fen(),
+        turn: pos.turn(),
+        legal: if outcome.is_none() {
+            LegalMove::all(&pos)
         } else {
             Vec::new()
         },
         played,
-        result,
-        reason,
+        result: outcome.map_or("ongoing", |o| o.result()),
+        reason: outcome.map(|o| o.reason.name()),
     }))
 }

@@ -22,10 +22,10 @@
 //! most [`MAX_COMMANDS_IN_FLIGHT`] wait at once, more are answered `busy`.
 
 use crate::AppState;
-use crate::api::{check_id, command_for};
 use crate::auth::{self, Session};
 use crate::error::ApiError;
-use crate::games::Command;
+use crate::extract::check_id;
+use crate::game::Command;
 use crate::ratelimit::Bucket;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -91,7 +91,7 @@ async fn run(
     id: String,
     session: Option<Session>,
     socket: WebSocket,
-    snapshot: crate::games::GameView,
+    snapshot: crate::game::GameView,
 ) {
     let mut rx = app.hub.subscribe(&id);
     let (mut sink, mut stream) = socket.split();
@@ -185,7 +185,9 @@ async fn handle_message(
         "resign" => Ok(Command::Resign),
         "abort" => Ok(Command::Abort),
         "claim" => Ok(Command::ClaimTimeout),
-        kind @ ("draw" | "count") => command_for(kind, msg.action.as_deref().unwrap_or("")),
+        kind @ ("draw" | "count") => {
+            Command::from_action(kind, msg.action.as_deref().unwrap_or(""))
+        }
         other => Err(ApiError::bad_request(
             "malformed_message",
             format!("unknown message type {other:?}"),

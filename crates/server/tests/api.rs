@@ -1,6 +1,6 @@
 //! Integration tests of the HTTP and WebSocket API against a real server on a
-//! loopback port, using the built-in `test` variant (take 1-3 stones from 21;
-//! whoever takes the last stone wins) so they do not depend on the rules crates.
+//! loopback port, with Makruk games (one of them a whole game of the shared
+//! test vectors, played to its end).
 
 mod common;
 
@@ -11,12 +11,18 @@ use std::time::Duration;
 
 #[tokio::test]
 async fn whole_game_over_websockets() {
-    let server = start().await;
+    // 127 moves in a row: more than a socket's default message burst.
+    let (url, _) = common::test_database();
+    let config = thaiboard_server::Config {
+        ws_rate_per_sec: 1000.0,
+        ..common::test_config(&url)
+    };
+    let server = thaiboard_server::Server::start(config).await.unwrap();
     let white = Client::registered(&server, "alice").await;
     let black = Client::registered(&server, "bob").await;
     let watcher = Client::guest(&server).await;
 
-    let id = white.challenge(json!({ "variant": "test", "color": "white", "time_control": { "kind": "live", "minutes": 5, "increment": 2 } })).await;
+    let id = white.challenge(json!({ "variant": "makruk", "color": "white", "time_control": { "kind": "live", "minutes": 5, "increment": 2 } })).await;
     let (_, lobby) = black.get("/api/lobby").await;
     assert!(
         lobby.as_array().unwrap().iter().any(|g| g["id"] == id),
@@ -31,28 +37,27 @@ async fn whole_game_over_websockets() {
 
     let (mut ws_w, snap) = white.socket(&id).await;
     assert_eq!(snap["game"]["status"], "ongoing");
-    assert_eq!(snap["game"]["legal"].as_array().unwrap().len(), 3);
+    assert_eq!(snap["game"]["legal"].as_array().unwrap().len(), 23);
     let (mut ws_b, _) = black.socket(&id).await;
     let (mut ws_x, _) = watcher.socket(&id).await;
 
-    // 21 stones: white takes 1 (20 left), then every pair of moves takes 4, and white takes the last.
-    let moves = ["1", "3", "1", "2", "2", "3", "1", "1", "3", "2", "2"];
-    let total: u32 = moves.iter().map(|m| m.parse::<u32>().unwrap()).sum();
+    // A game of the shared vectors that ends with the khuns alone (127 plies).
+    let (moves, sans) = vector_game(2);
+    assert_eq!(moves.len(), 127);
     play_over_sockets(
         &mut ws_w,
         &mut ws_b,
         snap["game"].clone(),
         0..moves.len(),
-        |ply, _| (moves[ply].to_string(), moves[ply].to_string()),
+        |ply, _| (sans[ply].clone(), moves[ply].clone()),
     )
     .await;
     let seen = ws_x.update_at(moves.len()).await;
     assert_eq!(seen["game"]["ply"], moves.len());
-    assert_eq!(total, 21);
     let (_, game) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(game["status"], "finished");
-    assert_eq!(game["result"], "1-0");
-    assert_eq!(game["reason"], "last_stone");
+    assert_eq!(game["result"], "1/2-1/2");
+    assert_eq!(game["reason"], "insufficient_material");
     assert_eq!(game["actions"].as_array().unwrap().len(), moves.len());
 
     let pgn = reqwest::get(format!("{}/api/games/{id}/pgn", white.base))
@@ -61,27 +66,57 @@ async fn whole_game_over_websockets() {
         .text()
         .await
         .unwrap();
-    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
-    assert!(pgn.contains("1. -1 -3 2. -1 -2"), "{pgn}");
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+    assert!(
+        pgn.contains(&format!(
+            "1. {} {} 2. {} {}",
+            sans[0], sans[1], sans[2], sans[3]
+        )),
+        "{pgn}"
+    );
 
     let (_, mine) = white.get("/api/my-games").await;
     assert_eq!(mine[0]["id"], id);
-    assert_eq!(mine[0]["result"], "1-0");
+    assert_eq!(mine[0]["result"], "1/2-1/2");
+}
+
+/// Game `n` of the shared Makruk vectors: its moves in UCI and in SAN.
+fn vector_game(n: usize) -> (Vec<String>, Vec<String>) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/vectors/makruk/games.jsonl"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!("cannot read {path}: {e} (shared/ must sit beside the repository)")
+    });
+    let game: serde_json::Value = serde_json::from_str(text.lines().nth(n).unwrap()).unwrap();
+    let list = |key: &str| -> Vec<String> {
+        game[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect()
+    };
+    (list("moves"), list("san"))
 }
 
 #[tokio::test]
 async fn moves_over_http_and_my_games_order() {
     let server = start().await;
-    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let (status, g) = white
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "2" }))
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
         .await;
     assert_eq!(status, StatusCode::OK, "{g}");
     assert_eq!(g["ply"], 1);
-    assert_eq!(g["fen"], "19 b");
+    assert_eq!(
+        g["fen"],
+        "rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1"
+    );
     // A second game where it is white's move: it comes first in black's... and white's lists.
     let id2 = white
-        .challenge(json!({ "variant": "test", "color": "black" }))
+        .challenge(json!({ "variant": "makruk", "color": "black" }))
         .await;
     black
         .post(&format!("/api/games/{id2}/accept"), json!({}))
@@ -96,20 +131,20 @@ async fn moves_over_http_and_my_games_order() {
 #[tokio::test]
 async fn resign_and_draw_agreement() {
     let server = start().await;
-    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let (s, g) = black
         .post(&format!("/api/games/{id}/resign"), json!({}))
         .await;
     assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["result"], "1-0");
-    assert_eq!(g["reason"], "resign");
+    assert_eq!(g["reason"], "resignation");
     let (s, e) = white
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "1" }))
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(e["error"], "game_over");
 
-    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let draw = format!("/api/games/{id}/draw");
     let (s, e) = black.post(&draw, json!({ "action": "accept" })).await;
     assert_eq!(
@@ -140,19 +175,19 @@ async fn time_forfeit_is_enforced_by_the_server() {
     // One second each; clocks start after each side's first move.
     let (_white, black, id) = started_game(
         &server,
-        "test",
+        "makruk",
         json!({ "time_control": { "kind": "live", "minutes": 1.0 / 60.0, "increment": 0 } }),
     )
     .await;
     let (mut ws_w, _) = _white.socket(&id).await;
     let (mut ws_b, _) = black.socket(&id).await;
     assert_eq!(
-        ws_w.command(json!({ "type": "move", "move": "1" }), 1)
+        ws_w.command(json!({ "type": "move", "move": "e3e4" }), 1)
             .await["type"],
         "ack"
     );
     assert_eq!(
-        ws_b.command(json!({ "type": "move", "move": "1" }), 2)
+        ws_b.command(json!({ "type": "move", "move": "e6e5" }), 2)
             .await["type"],
         "ack"
     );
@@ -171,7 +206,7 @@ async fn time_forfeit_is_enforced_by_the_server() {
     assert_eq!(update["game"]["reason"], "timeout");
     assert_eq!(update["game"]["clock"]["white_ms"], 0);
     let r = ws_w
-        .command(json!({ "type": "move", "move": "1" }), 3)
+        .command(json!({ "type": "move", "move": "a3a4" }), 3)
         .await;
     assert_eq!(r["error"], "game_over", "{r}");
 }
@@ -182,12 +217,12 @@ async fn restart_loses_nothing() {
     let server = thaiboard_server::Server::start(common::test_config(&url))
         .await
         .unwrap();
-    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     white
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "3" }))
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
         .await;
     black
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "2" }))
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "e6e5" }))
         .await;
     server.abort();
     drop(server);
@@ -199,7 +234,10 @@ async fn restart_loses_nothing() {
     white.base = format!("http://{}", server.addr);
     let (_, g) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(g["ply"], 2, "{g}");
-    assert_eq!(g["fen"], "16 w");
+    assert_eq!(
+        g["fen"],
+        "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2"
+    );
     // The old jar is keyed by the old address: log in again on the new one.
     let again = Client::guest(&server).await;
     let (s, body) = again
@@ -214,11 +252,14 @@ async fn restart_loses_nothing() {
         .post_raw(
             &format!("/api/games/{id}/move"),
             Some(&csrf),
-            json!({ "move": "1" }).to_string(),
+            json!({ "move": "a3a4" }).to_string(),
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{g}");
-    assert_eq!(g["fen"], "15 b");
+    assert_eq!(
+        g["fen"],
+        "rnsmksnr/8/pppp1ppp/4p3/P3P3/1PPP1PPP/8/RNSKMSNR b - - 0 2"
+    );
 }
 
 #[tokio::test]
@@ -240,7 +281,7 @@ async fn accounts_login_logout() {
     assert_eq!(s, StatusCode::OK);
     // The session is gone: acting needs a new one.
     let (s, e) = c
-        .post("/api/challenges", json!({ "variant": "test" }))
+        .post("/api/challenges", json!({ "variant": "makruk" }))
         .await;
     assert_eq!(
         (s, e["error"].as_str()),
@@ -284,7 +325,7 @@ async fn accounts_login_logout() {
     // Guests may not challenge players.
     let g = Client::guest(&server).await;
     let (s, e) = g
-        .post("/api/challenges", json!({ "variant": "test" }))
+        .post("/api/challenges", json!({ "variant": "makruk" }))
         .await;
     assert_eq!(
         (s, e["error"].as_str()),
@@ -308,7 +349,7 @@ async fn two_servers_share_postgres() {
     let b = thaiboard_server::Server::start(common::test_config(&url))
         .await
         .unwrap();
-    let (white, black, id) = started_game(&a, "test", json!({})).await;
+    let (white, black, id) = started_game(&a, "makruk", json!({})).await;
     // Black logs in on server B and watches there.
     let black_b = Client::guest(&b).await;
     let (s, body) = black_b
@@ -323,35 +364,41 @@ async fn two_servers_share_postgres() {
     let (mut ws_b, snap) = black_b.socket(&id).await;
     assert_eq!(snap["game"]["status"], "ongoing");
     let (s, _) = white
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "2" }))
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
         .await;
     assert_eq!(s, StatusCode::OK);
     let seen = ws_b.next_of("snapshot").await;
     assert_eq!(seen["game"]["ply"], 1);
-    assert_eq!(seen["game"]["fen"], "19 b");
+    assert_eq!(
+        seen["game"]["fen"],
+        "rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1"
+    );
     // Black answers through server B; server A's copy follows.
     let ack = ws_b
-        .command(json!({ "type": "move", "move": "3", "ply": 1 }), 1)
+        .command(json!({ "type": "move", "move": "e6e5", "ply": 1 }), 1)
         .await;
     assert_eq!(ack["type"], "ack", "{ack}");
     let mut fen = serde_json::Value::Null;
     for _ in 0..50 {
         let (_, g) = white.get(&format!("/api/games/{id}")).await;
         fen = g["fen"].clone();
-        if fen == "16 w" {
+        if fen == "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2" {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert_eq!(fen, "16 w");
+    assert_eq!(
+        fen,
+        "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2"
+    );
 }
 
 #[tokio::test]
 async fn one_socket_for_many_games() {
     let server = start().await;
-    let (white, black, g1) = started_game(&server, "test", json!({})).await;
+    let (white, black, g1) = started_game(&server, "makruk", json!({})).await;
     let g2 = white
-        .challenge(json!({ "variant": "test", "color": "white" }))
+        .challenge(json!({ "variant": "makruk", "color": "white" }))
         .await;
     black
         .post(&format!("/api/games/{g2}/accept"), json!({}))
@@ -372,7 +419,7 @@ async fn one_socket_for_many_games() {
     for (n, g) in [&g1, &g2].into_iter().enumerate() {
         let r = ws_w
             .command(
-                json!({ "type": "move", "game": g, "move": "1", "ply": 0 }),
+                json!({ "type": "move", "game": g, "move": "e3e4", "ply": 0 }),
                 10 + n as u64,
             )
             .await;
@@ -385,14 +432,17 @@ async fn one_socket_for_many_games() {
         }
     }
     let r = ws_b
-        .command(json!({ "type": "move", "game": g2, "move": "3" }), 20)
+        .command(json!({ "type": "move", "game": g2, "move": "e6e5" }), 20)
         .await;
     assert_eq!(r["type"], "ack", "{r}");
     let (_, g) = white.get(&format!("/api/games/{g2}")).await;
-    assert_eq!(g["fen"], "17 w");
+    assert_eq!(
+        g["fen"],
+        "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2"
+    );
     // Errors: no game named, an unknown game, a move in a game one does not play.
     let r = ws_b
-        .command(json!({ "type": "move", "move": "1" }), 21)
+        .command(json!({ "type": "move", "move": "a3a4" }), 21)
         .await;
     assert_eq!(r["error"], "malformed_message", "{r}");
     let r = ws_b
@@ -402,7 +452,7 @@ async fn one_socket_for_many_games() {
     let outsider = Client::registered(&server, "olga").await;
     let mut ws_o = outsider.multi_socket().await;
     let r = ws_o
-        .command(json!({ "type": "move", "game": g1, "move": "1" }), 23)
+        .command(json!({ "type": "move", "game": g1, "move": "a3a4" }), 23)
         .await;
     assert_eq!(r["error"], "not_a_player", "{r}");
     let r = ws_w

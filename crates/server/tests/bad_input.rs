@@ -17,7 +17,7 @@ async fn fen_and_ply(c: &Client, id: &str) -> (Value, Value, Value) {
 #[tokio::test]
 async fn bad_moves_change_nothing() {
     let server = start().await;
-    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let outsider = Client::registered(&server, "eve").await;
     let mv = format!("/api/games/{id}/move");
     let before = fen_and_ply(&white, &id).await;
@@ -25,7 +25,7 @@ async fn bad_moves_change_nothing() {
     let cases: Vec<(&Client, Value, StatusCode, &str)> = vec![
         (
             &white,
-            json!({ "move": "4" }),
+            json!({ "move": "e3e5" }),
             StatusCode::UNPROCESSABLE_ENTITY,
             "illegal_move",
         ),
@@ -43,25 +43,25 @@ async fn bad_moves_change_nothing() {
         ),
         (
             &black,
-            json!({ "move": "1" }),
+            json!({ "move": "e3e4" }),
             StatusCode::CONFLICT,
             "not_your_turn",
         ),
         (
             &outsider,
-            json!({ "move": "1" }),
+            json!({ "move": "e3e4" }),
             StatusCode::FORBIDDEN,
             "not_a_player",
         ),
         (
             &white,
-            json!({ "move": "1", "ply": 5 }),
+            json!({ "move": "e3e4", "ply": 5 }),
             StatusCode::CONFLICT,
             "wrong_ply",
         ),
         (
             &white,
-            json!({ "mv": "1" }),
+            json!({ "mv": "e3e4" }),
             StatusCode::BAD_REQUEST,
             "malformed_json",
         ),
@@ -99,7 +99,7 @@ async fn bad_moves_change_nothing() {
         .await
         .unwrap();
     assert_eq!(resp.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    let big = json!({ "move": "1", "pad": "x".repeat(100_000) }).to_string();
+    let big = json!({ "move": "e3e4", "pad": "x".repeat(100_000) }).to_string();
     let (s, e) = white.post_raw(&mv, Some(&white.csrf), big).await;
     assert_eq!(
         (s, e["error"].as_str()),
@@ -174,34 +174,34 @@ async fn bad_challenges() {
     for (body, code) in [
         (json!({ "variant": "chess" }), "invalid_variant"),
         (
-            json!({ "variant": "test", "rules": "no-reverse" }),
+            json!({ "variant": "makruk", "rules": "no-reverse" }),
             "invalid_rules",
         ),
         (
-            json!({ "variant": "test", "color": "green" }),
+            json!({ "variant": "makruk", "color": "green" }),
             "invalid_color",
         ),
         (
-            json!({ "variant": "test", "time_control": { "kind": "live", "minutes": 0 } }),
+            json!({ "variant": "makruk", "time_control": { "kind": "live", "minutes": 0 } }),
             "invalid_time_control",
         ),
         (
-            json!({ "variant": "test", "time_control": { "kind": "live", "minutes": 1e9 } }),
+            json!({ "variant": "makruk", "time_control": { "kind": "live", "minutes": 1e9 } }),
             "invalid_time_control",
         ),
         (
-            json!({ "variant": "test", "time_control": { "kind": "correspondence", "days": 3, "max_days": 1 } }),
+            json!({ "variant": "makruk", "time_control": { "kind": "correspondence", "days": 3, "max_days": 1 } }),
             "invalid_time_control",
         ),
         (
-            json!({ "variant": "test", "opponent": "nobody-at-all" }),
+            json!({ "variant": "makruk", "opponent": "nobody-at-all" }),
             "unknown_user",
         ),
         (
-            json!({ "variant": "test", "opponent": a.name() }),
+            json!({ "variant": "makruk", "opponent": a.name() }),
             "invalid_opponent",
         ),
-        (json!({ "variant": "test", "extra": 1 }), "malformed_json"),
+        (json!({ "variant": "makruk", "extra": 1 }), "malformed_json"),
     ] {
         let (s, e) = a.post("/api/challenges", body.clone()).await;
         assert_eq!(
@@ -214,7 +214,7 @@ async fn bad_challenges() {
     let b = Client::registered(&server, "ben").await;
     let c = Client::registered(&server, "cid").await;
     let id = a
-        .challenge(json!({ "variant": "test", "opponent": b.name() }))
+        .challenge(json!({ "variant": "makruk", "opponent": b.name() }))
         .await;
     let (s, e) = c.post(&format!("/api/games/{id}/accept"), json!({})).await;
     assert_eq!(
@@ -243,9 +243,9 @@ async fn bad_challenges() {
 #[tokio::test]
 async fn csrf_sessions_and_origin() {
     let server = start().await;
-    let (white, _black, id) = started_game(&server, "test", json!({})).await;
+    let (white, _black, id) = started_game(&server, "makruk", json!({})).await;
     let mv = format!("/api/games/{id}/move");
-    let body = json!({ "move": "1" }).to_string();
+    let body = json!({ "move": "e3e4" }).to_string();
     // No CSRF header, a wrong one, one from another session.
     let (s, e) = white.post_raw(&mv, None, body.clone()).await;
     assert_eq!(
@@ -315,21 +315,21 @@ async fn csrf_sessions_and_origin() {
 #[tokio::test]
 async fn websocket_bad_input() {
     let server = start().await;
-    let (white, black, id) = started_game(&server, "test", json!({})).await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let watcher = Client::guest(&server).await;
     let (mut ws_x, _) = watcher.socket(&id).await;
     let r = ws_x
-        .command(json!({ "type": "move", "move": "1" }), 1)
+        .command(json!({ "type": "move", "move": "e3e4" }), 1)
         .await;
     assert_eq!(r["error"], "not_a_player", "{r}");
     let (mut ws_b, _) = black.socket(&id).await;
     let r = ws_b
-        .command(json!({ "type": "move", "move": "1" }), 2)
+        .command(json!({ "type": "move", "move": "e3e4" }), 2)
         .await;
     assert_eq!(r["error"], "not_your_turn");
     let (mut ws_w, _) = white.socket(&id).await;
     let r = ws_w
-        .command(json!({ "type": "move", "move": "9" }), 3)
+        .command(json!({ "type": "move", "move": "e3e5" }), 3)
         .await;
     assert_eq!(r["error"], "illegal_move");
     let r = ws_w.command(json!({ "type": "dance" }), 4).await;
@@ -396,7 +396,7 @@ async fn request_floods_are_limited() {
 #[tokio::test]
 async fn websocket_message_floods_are_limited() {
     let server = start().await;
-    let (white, _black, id) = started_game(&server, "test", json!({})).await;
+    let (white, _black, id) = started_game(&server, "makruk", json!({})).await;
     let (mut ws, _) = white.socket(&id).await;
     // 100 pings at once: the first burst is answered, the rest refused by id.
     let (_, limited) = common::ping_flood(&mut ws, 100, true).await;

@@ -75,7 +75,7 @@ async fn a_guest_plays_the_engine_over_a_socket() {
         .await;
     assert_eq!(
         (g["result"].as_str(), g["reason"].as_str()),
-        (Some("0-1"), Some("resign"))
+        (Some("0-1"), Some("resignation"))
     );
 }
 
@@ -195,14 +195,14 @@ async fn engine_levels_and_requests_are_checked() {
         guest
             .post_ok(
                 "/api/engine-games",
-                json!({ "variant": "test", "color": "white", "level": 1 }),
+                json!({ "variant": "makruk", "color": "white", "level": 1 }),
             )
             .await;
     }
     guest
         .refused(
             "/api/engine-games",
-            json!({ "variant": "test", "color": "white", "level": 1 }),
+            json!({ "variant": "makruk", "color": "white", "level": 1 }),
             StatusCode::CONFLICT,
             "too_many_engine_games",
         )
@@ -268,12 +268,12 @@ async fn abort_before_both_sides_moved() {
     let server = start().await;
     let (white, black, id) = started_game(
         &server,
-        "test",
+        "makruk",
         json!({ "time_control": { "kind": "live", "minutes": 5, "increment": 0 } }),
     )
     .await;
     let (s, _) = white
-        .post(&format!("/api/games/{id}/move"), json!({ "move": "1" }))
+        .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
         .await;
     assert_eq!(s, StatusCode::OK);
     let watcher = Client::guest(&server).await;
@@ -294,7 +294,7 @@ async fn abort_before_both_sides_moved() {
     white
         .refused(
             &format!("/api/games/{id}/move"),
-            json!({ "move": "1" }),
+            json!({ "move": "a3a4" }),
             StatusCode::CONFLICT,
             "game_over",
         )
@@ -310,8 +310,8 @@ async fn abort_before_both_sides_moved() {
     assert_eq!(entry["status"], "aborted");
     assert_eq!(entry["your_move"], false);
     // Too late once both sides moved.
-    let (white, black, id) = started_game(&server, "test", json!({})).await;
-    for (who, mv) in [(&white, "1"), (&black, "1")] {
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
+    for (who, mv) in [(&white, "e3e4"), (&black, "e6e5")] {
         let (s, _) = who
             .post(&format!("/api/games/{id}/move"), json!({ "move": mv }))
             .await;
@@ -330,7 +330,7 @@ async fn abort_before_both_sides_moved() {
     let (_, g) = guest
         .post(
             "/api/engine-games",
-            json!({ "variant": "test", "color": "white", "level": 1 }),
+            json!({ "variant": "makruk", "color": "white", "level": 1 }),
         )
         .await;
     let gid = g["id"].as_str().unwrap().to_string();
@@ -346,7 +346,7 @@ async fn claims_need_the_opponents_time_to_have_run_out() {
     let server = start().await;
     let (white, black, id) = started_game(
         &server,
-        "test",
+        "makruk",
         json!({ "time_control": { "kind": "live", "minutes": 5, "increment": 0 } }),
     )
     .await;
@@ -365,14 +365,14 @@ async fn claims_need_the_opponents_time_to_have_run_out() {
     // (or the server's own clock got there first; the result is the same).
     let (white, black, id) = started_game(
         &server,
-        "test",
+        "makruk",
         json!({ "time_control": { "kind": "live", "minutes": 1.0 / 60.0, "increment": 0 } }),
     )
     .await;
-    for (who, ply) in [(&white, 0), (&black, 1)] {
+    for (who, ply, mv) in [(&white, 0, "e3e4"), (&black, 1, "e6e5")] {
         who.post_ok(
             &format!("/api/games/{id}/move"),
-            json!({ "move": "1", "ply": ply }),
+            json!({ "move": mv, "ply": ply }),
         )
         .await;
     }
@@ -405,14 +405,14 @@ struct Scripted(std::sync::Mutex<std::collections::VecDeque<String>>, bool);
 impl thaiboard_server::opponent::Opponent for Scripted {
     fn choose(
         &self,
-        _position: Box<dyn thaiboard_server::rules::GameRules>,
+        _position: games::AnyGame,
         _level: u8,
         _budget_ms: u64,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<String>> + Send + '_>> {
         let mv = self.0.lock().unwrap().pop_front();
         Box::pin(async move { mv })
     }
-    fn wants_count(&self, _position: &dyn thaiboard_server::rules::GameRules) -> bool {
+    fn wants_count(&self, _position: &games::AnyGame) -> bool {
         let mut script = self.0.lock().unwrap();
         let count = script.front().is_some_and(|t| t.starts_with("count:"));
         if count {
@@ -422,7 +422,7 @@ impl thaiboard_server::opponent::Opponent for Scripted {
     }
     fn accepts_draw(
         &self,
-        _position: Box<dyn thaiboard_server::rules::GameRules>,
+        _position: games::AnyGame,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = bool> + Send + '_>> {
         let accept = self.1;
         Box::pin(async move { accept })
@@ -485,7 +485,7 @@ async fn the_computer_counts_and_moves_through_the_players_path() {
     assert_eq!(game["status"], "finished", "{game}");
     assert_eq!(
         (game["result"].as_str(), game["reason"].as_str()),
-        (Some("1/2-1/2"), Some("counting"))
+        (Some("1/2-1/2"), Some("counting_draw"))
     );
     let (_, full) = guest.get(&format!("/api/games/{id}")).await;
     let actions = full["actions"].as_array().unwrap();

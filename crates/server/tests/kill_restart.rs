@@ -19,7 +19,6 @@ fn spawn(db: &str) -> (Child, String) {
             db,
             "--rate-limit",
             "0",
-            "--enable-test-variant",
         ])
         .stdout(Stdio::piped())
         .spawn()

@@ -810,7 +810,7 @@ async fn a_restarted_server_carries_on_a_tournament_whose_last_game_ended_while_
     // after committing it).
     let db = thaiboard_server::db::open(&url).await.unwrap();
     sqlx::query(
-        "UPDATE games SET status = 'finished', result = '1-0', reason = 'resign' WHERE id = $1",
+        "UPDATE games SET status = 'finished', result = '1-0', reason = 'resignation' WHERE id = $1",
     )
     .bind(&last)
     .execute(&db.pool)

@@ -218,13 +218,13 @@ async fn makruk_board_count_runs_out_to_a_draw() {
     }
     assert_eq!(last["status"], "finished", "{}", last["count"]);
     assert_eq!(last["result"], "1/2-1/2");
-    assert_eq!(last["reason"], "counting");
+    assert_eq!(last["reason"], "counting_draw");
 
     // After a restart the game (with its count actions) replays to the same place.
     server.app.games.invalidate(&id);
     let (_, g) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(g["fen"], last["fen"]);
-    assert_eq!(g["reason"], "counting");
+    assert_eq!(g["reason"], "counting_draw");
 }
 
 #[tokio::test]

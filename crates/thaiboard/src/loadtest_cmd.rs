@@ -3,7 +3,7 @@
 
 use crate::error::CliError;
 use clap::Args;
-use thaiboard_server::loadtest::{LocalServer, Options, ServerCpu, run_blocking};
+use loadtest::{LocalServer, Options, ServerCpu, run_blocking};
 
 /// Options of `thaiboard loadtest`.
 #[derive(Args, Debug)]
@@ -43,12 +43,9 @@ pub struct LoadtestArgs {
 
 /// Runs the load test and prints its report; exit code 1 if any command failed.
 pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
-    if !["makruk", "cambodian", "makhos"].contains(&args.variant.as_str()) {
-        return Err(CliError::input(format!(
-            "unknown variant {:?}: use makruk, cambodian or makhos",
-            args.variant
-        )));
-    }
+    let variant = crate::game_kind(&args.variant, None)?
+        .variant_name()
+        .to_string();
     if !(args.minutes.is_finite() && args.minutes > 0.0) {
         return Err(CliError::input("--minutes must be a positive number"));
     }
@@ -56,7 +53,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         games: args.games,
         plies: args.plies,
         think_ms: args.think_ms,
-        variant: args.variant,
+        variant,
         games_per_pair: args.games_per_pair as usize,
         minutes: args.minutes,
         ..Options::default()

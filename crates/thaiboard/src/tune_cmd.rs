@@ -2,29 +2,12 @@
 //! done by the `tune` crate; this module maps the command line onto it).
 
 use crate::error::CliError;
-use clap::{Args, Subcommand, ValueEnum};
+use clap::builder::PossibleValuesParser;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
-use tune::driver::{TuneGame, fit_file, gen_file, match_files, run_file};
+use tune::driver::{fit_file, gen_file, match_files, run_file};
 use tune::linear::FitOptions;
 use tune::selfplay::PlayConfig;
-
-/// Which game's weights.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Game {
-    /// Makruk.
-    Makruk,
-    /// Mak-hot.
-    Makhos,
-}
-
-impl From<Game> for TuneGame {
-    fn from(g: Game) -> TuneGame {
-        match g {
-            Game::Makruk => TuneGame::Makruk,
-            Game::Makhos => TuneGame::Makhos,
-        }
-    }
-}
 
 /// How self-play games are played.
 #[derive(Args, Debug, Clone)]
@@ -63,9 +46,9 @@ pub enum TuneCommand {
     /// game result (`RESULT POSITION` a line, RESULT 1, 0.5 or 0 for White);
     /// games unfinished after --max-plies are left out.
     Gen {
-        /// The game.
-        #[arg(long, value_enum, default_value = "makruk")]
-        game: Game,
+        /// The game: makruk or makhos.
+        #[arg(long, default_value = "makruk", value_parser = PossibleValuesParser::new(["makruk", "makhos"]))]
+        game: String,
         /// Games to play.
         #[arg(long, default_value_t = 1000)]
         games: u64,
@@ -95,9 +78,9 @@ pub enum TuneCommand {
     /// Fit the weights to a dataset (sigmoid scale K first, then local
     /// search on the mean squared error); print them as Rust source.
     Run {
-        /// The game.
-        #[arg(long, value_enum, default_value = "makruk")]
-        game: Game,
+        /// The game: makruk or makhos.
+        #[arg(long, default_value = "makruk", value_parser = PossibleValuesParser::new(["makruk", "makhos"]))]
+        game: String,
         /// The dataset (from `tune gen`).
         data: PathBuf,
         /// Start from these weights (a weight file) instead of the defaults.
@@ -120,9 +103,9 @@ pub enum TuneCommand {
     /// Play weights from a weight file against the defaults (or
     /// `--baseline`), pairs of games from one random opening each.
     Match {
-        /// The game.
-        #[arg(long, value_enum, default_value = "makruk")]
-        game: Game,
+        /// The game: makruk or makhos.
+        #[arg(long, default_value = "makruk", value_parser = PossibleValuesParser::new(["makruk", "makhos"]))]
+        game: String,
         /// The candidate weight file.
         candidate: PathBuf,
         /// The baseline weight file (default: the built-in weights).
@@ -146,8 +129,15 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
             play,
             out,
         } => {
-            let s = gen_file(game.into(), games, &play.config()?, play.seed, &out, log)
-                .map_err(CliError::input)?;
+            let s = gen_file(
+                crate::game_kind(&game, None)?,
+                games,
+                &play.config()?,
+                play.seed,
+                &out,
+                log,
+            )
+            .map_err(CliError::input)?;
             println!(
                 "games {} positions {} white {} draws {} black {} unfinished {}",
                 s.games, s.positions, s.results[0], s.results[1], s.results[2], s.unfinished
@@ -187,7 +177,7 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
                 return Err(CliError::input("--step must be at least 1"));
             }
             let src = run_file(
-                game.into(),
+                crate::game_kind(&game, None)?,
                 &data,
                 start.as_deref(),
                 &freeze,
@@ -207,7 +197,7 @@ pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
             play,
         } => {
             let m = match_files(
-                game.into(),
+                crate::game_kind(&game, None)?,
                 &candidate,
                 baseline.as_deref(),
                 pairs,

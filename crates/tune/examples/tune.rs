@@ -7,8 +7,9 @@
 //! ```
 //! GAME is `makruk` or `makhos`.
 
+use games::GameKind;
 use std::path::Path;
-use tune::driver::{TuneGame, gen_file, match_files, run_file};
+use tune::driver::{gen_file, match_files, run_file};
 use tune::selfplay::PlayConfig;
 
 fn arg<T: std::str::FromStr>(args: &[String], i: usize) -> Result<T, String> {
@@ -21,7 +22,7 @@ fn arg<T: std::str::FromStr>(args: &[String], i: usize) -> Result<T, String> {
 fn main_inner() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let log = |s: String| eprintln!("{s}");
-    let game: TuneGame = arg(&args, 1)?;
+    let game: GameKind = arg(&args, 1)?;
     match args.first().map(String::as_str) {
         Some("gen") => {
             let cfg = PlayConfig {

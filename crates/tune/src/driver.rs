@@ -5,33 +5,14 @@ use super::data::{Dataset, freeze, load, tune, weights_from_text, weights_to_tex
 use super::params::Tunable;
 use super::selfplay::{GenStats, MatchStats, PlayConfig, SelfPlay, generate, play_match};
 use engine::{MakhosGame, MakrukGame};
+use games::GameKind;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::Path;
 
-/// Which game to tune.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TuneGame {
-    /// Makruk.
-    Makruk,
-    /// Mak-hot.
-    Makhos,
-}
-
-impl std::str::FromStr for TuneGame {
-    type Err = String;
-    fn from_str(s: &str) -> Result<TuneGame, String> {
-        match s {
-            "makruk" => Ok(TuneGame::Makruk),
-            "makhos" => Ok(TuneGame::Makhos),
-            _ => Err(format!("unknown game `{s}` (makruk or makhos)")),
-        }
-    }
-}
-
 /// Writes a dataset of `games` self-play games to `out`.
 pub fn gen_file(
-    game: TuneGame,
+    game: GameKind,
     games: u64,
     cfg: &PlayConfig,
     seed: u64,
@@ -39,8 +20,8 @@ pub fn gen_file(
     log: impl FnMut(String),
 ) -> Result<GenStats, String> {
     match game {
-        TuneGame::Makruk => gen_with::<MakrukGame>(games, cfg, seed, out, log),
-        TuneGame::Makhos => gen_with::<MakhosGame>(games, cfg, seed, out, log),
+        GameKind::Makruk(_) => gen_with::<MakrukGame>(games, cfg, seed, out, log),
+        GameKind::Makhos(_) => gen_with::<MakhosGame>(games, cfg, seed, out, log),
     }
 }
 
@@ -85,7 +66,7 @@ fn read_weights<W: Tunable + Default>(path: Option<&Path>) -> Result<W, String> 
 /// source; `out` receives them as a weight file for `match`.
 #[allow(clippy::too_many_arguments)]
 pub fn run_file(
-    game: TuneGame,
+    game: GameKind,
     data: &Path,
     start: Option<&Path>,
     frozen: &[String],
@@ -95,10 +76,10 @@ pub fn run_file(
     log: impl FnMut(String),
 ) -> Result<String, String> {
     match game {
-        TuneGame::Makruk => run_with::<engine::eval::MakrukWeights>(
+        GameKind::Makruk(_) => run_with::<engine::eval::MakrukWeights>(
             data, start, frozen, first_step, max_passes, out, log,
         ),
-        TuneGame::Makhos => run_with::<engine::eval::MakhosWeights>(
+        GameKind::Makhos(_) => run_with::<engine::eval::MakhosWeights>(
             data, start, frozen, first_step, max_passes, out, log,
         ),
     }
@@ -142,7 +123,7 @@ fn run_with<W: Tunable + Default>(
 /// Plays `pairs` pairs of games, `candidate` weights against `baseline`
 /// (the defaults when `None`); the score is the candidate's.
 pub fn match_files(
-    game: TuneGame,
+    game: GameKind,
     candidate: &Path,
     baseline: Option<&Path>,
     pairs: u64,
@@ -151,8 +132,8 @@ pub fn match_files(
     log: impl FnMut(String),
 ) -> Result<MatchStats, String> {
     match game {
-        TuneGame::Makruk => match_with::<MakrukGame>(candidate, baseline, pairs, cfg, seed, log),
-        TuneGame::Makhos => match_with::<MakhosGame>(candidate, baseline, pairs, cfg, seed, log),
+        GameKind::Makruk(_) => match_with::<MakrukGame>(candidate, baseline, pairs, cfg, seed, log),
+        GameKind::Makhos(_) => match_with::<MakhosGame>(candidate, baseline, pairs, cfg, seed, log),
     }
 }
 
@@ -247,11 +228,11 @@ mod tests {
             random_plies: 4,
             max_plies: 200,
         };
-        let stats = gen_file(TuneGame::Makhos, 3, &cfg, 5, &data, |_| {}).unwrap();
+        let stats = gen_file(GameKind::MAKHOS, 3, &cfg, 5, &data, |_| {}).unwrap();
         assert_eq!(stats.games, 3);
         let weights = dir.join("w.txt");
         let src = run_file(
-            TuneGame::Makhos,
+            GameKind::MAKHOS,
             &data,
             None,
             &[],
@@ -262,12 +243,12 @@ mod tests {
         )
         .unwrap();
         assert!(src.contains("pub const DEFAULT: MakhosWeights"));
-        let m = match_files(TuneGame::Makhos, &weights, None, 1, &cfg, 3, |_| {}).unwrap();
+        let m = match_files(GameKind::MAKHOS, &weights, None, 1, &cfg, 3, |_| {}).unwrap();
         assert_eq!(m.games(), 2);
         let missing = dir.join("missing.txt");
-        let err = run_file(TuneGame::Makhos, &missing, None, &[], 4, 2, None, |_| {}).unwrap_err();
+        let err = run_file(GameKind::MAKHOS, &missing, None, &[], 4, 2, None, |_| {}).unwrap_err();
         assert!(err.contains("missing.txt"));
-        assert!("chess".parse::<TuneGame>().is_err());
+        assert!("chess".parse::<GameKind>().is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -5,9 +5,9 @@ use super::flow::{advance, lock_for, schedule_start, start_tournament};
 use super::store::{Kind, SELECT_TOURNAMENT, Summary, load, summary};
 use super::view::{Detail, detail_of};
 use crate::AppState;
-use crate::api::{Body, check_id};
 use crate::auth::{Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
+use crate::extract::{Body, check_id};
 use crate::util::{now_ms, random_id};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -72,7 +72,7 @@ async fn create(
         ));
     }
     let now = now_ms();
-    let c = check_create(&req, app.config.enable_test_variant, now)?;
+    let c = check_create(&req, now)?;
     let id = random_id(10);
     sqlx::query(
         "INSERT INTO tournaments (id, name, kind, variant, rules, tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, \
@@ -83,8 +83,8 @@ async fn create(
     .bind(&id)
     .bind(&c.name)
     .bind(c.kind.name())
-    .bind(c.variant.name())
-    .bind(&c.rules)
+    .bind(c.game.variant_name())
+    .bind(c.game.rules_name())
     .bind(c.tc.kind.name())
     .bind(c.tc.initial_ms)
     .bind(c.tc.increment_ms)

@@ -3,7 +3,7 @@
 use super::store::Kind;
 use crate::clock::{TcKind, TimeControl, TimeControlRequest};
 use crate::error::{ApiError, ApiResult};
-use crate::rules::{Variant, new_game};
+use games::GameKind;
 use serde::Deserialize;
 
 /// Longest tournament name, in characters.
@@ -65,8 +65,7 @@ fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
 pub(crate) struct Checked {
     pub(crate) name: String,
     pub(crate) kind: Kind,
-    pub(crate) variant: Variant,
-    pub(crate) rules: String,
+    pub(crate) game: GameKind,
     pub(crate) tc: TimeControl,
     pub(crate) rounds: i64,
     pub(crate) duration_ms: i64,
@@ -75,11 +74,7 @@ pub(crate) struct Checked {
 }
 
 /// Checks every field of a creation request.
-pub(crate) fn check_create(
-    req: &CreateTournament,
-    test_variant: bool,
-    now: i64,
-) -> ApiResult<Checked> {
+pub(crate) fn check_create(req: &CreateTournament, now: i64) -> ApiResult<Checked> {
     let name = req.name.trim().to_string();
     let chars = name.chars().count();
     if !(3..=MAX_NAME_CHARS).contains(&chars) || name.chars().any(char::is_control) {
@@ -97,19 +92,7 @@ pub(crate) fn check_create(
             ),
         )
     })?;
-    let variant = Variant::parse(&req.variant)
-        .filter(|v| *v != Variant::Test || test_variant)
-        .ok_or_else(|| {
-            bad(
-                "invalid_variant",
-                format!(
-                    "unknown variant {:?}: use makruk, cambodian or makhos",
-                    req.variant
-                ),
-            )
-        })?;
-    let rules = req.rules.clone().unwrap_or_else(|| "default".into());
-    new_game(variant, &rules).map_err(|e| bad("invalid_rules", e))?;
+    let game = crate::game::kind_of(&req.variant, req.rules.as_deref())?;
     let wanted = if kind == Kind::Arena {
         TcKind::Live
     } else {
@@ -213,8 +196,7 @@ pub(crate) fn check_create(
     Ok(Checked {
         name,
         kind,
-        variant,
-        rules,
+        game,
         tc,
         rounds,
         duration_ms,
@@ -245,10 +227,10 @@ mod tests {
     #[test]
     fn creation_requests_are_checked() {
         let now = 1_000_000;
-        let ok = check_create(&req("round_robin"), false, now).unwrap();
+        let ok = check_create(&req("round_robin"), now).unwrap();
         assert_eq!(ok.tc.kind, TcKind::Correspondence);
         assert_eq!((ok.rounds, ok.max_players), (1, 16));
-        let code = |r: CreateTournament| check_create(&r, false, now).err().map(|e| e.code);
+        let code = |r: CreateTournament| check_create(&r, now).err().map(|e| e.code);
         assert_eq!(code(req("knockout")), Some("invalid_kind"));
         assert_eq!(code(req("swiss")), Some("invalid_rounds"));
         assert_eq!(code(req("arena")), Some("invalid_duration"));
@@ -261,7 +243,7 @@ mod tests {
         );
         assert_eq!(
             code(CreateTournament {
-                variant: "test".into(),
+                variant: "chess".into(),
                 ..req("round_robin")
             }),
             Some("invalid_variant")
@@ -281,7 +263,7 @@ mod tests {
             ..req("swiss")
         };
         assert_eq!(
-            check_create(&makhos, false, now).unwrap().rules,
+            check_create(&makhos, now).unwrap().game.rules_name(),
             "no-reverse"
         );
         let live = TimeControlRequest {
@@ -302,7 +284,7 @@ mod tests {
             starts_at: Some(now + 60_000),
             ..req("arena")
         };
-        let a = check_create(&arena, false, now).unwrap();
+        let a = check_create(&arena, now).unwrap();
         assert_eq!(
             (a.duration_ms, a.starts_at),
             (1_800_000, Some(now + 60_000))

@@ -13,8 +13,7 @@ use super::standings::Outcome;
 use super::store::{Entrant, Kind, StoredBoard, Summary, boards, entrants, load, user};
 use super::view::{Standings, compute_standings};
 use crate::error::{ApiError, ApiResult};
-use crate::games::{Command, Games, Status};
-use crate::rules::Variant;
+use crate::game::{Command, Games, Status};
 use crate::util::now_ms;
 use sqlx::{AnyPool, Row as _};
 use std::collections::{HashMap, HashSet};
@@ -112,8 +111,8 @@ async fn create_round(
     pairs: &[Pair],
 ) -> ApiResult<()> {
     let pool = &games.db().pool;
-    let variant = Variant::parse(&t.variant)
-        .ok_or_else(|| ApiError::internal(format!("bad variant {}", t.variant)))?;
+    let kind = games::GameKind::from_names(&t.variant, Some(&t.rules))
+        .map_err(|e| ApiError::internal(format!("tournament {}: {e}", t.id)))?;
     // Games first, byes last, as boards 1, 2, ...
     let mut ordered: Vec<&Pair> = pairs.iter().filter(|p| p.black.is_some()).collect();
     ordered.extend(pairs.iter().filter(|p| p.black.is_none()));
@@ -126,7 +125,7 @@ async fn create_round(
                 let w = user(pool, &white.id).await?;
                 let bl = user(pool, &black.id).await?;
                 let game = games
-                    .start_game(variant, &t.rules, t.time_control, &w, &bl)
+                    .start_game(kind, t.time_control, &w, &bl, &t.id)
                     .await?;
                 if t.kind == Kind::Arena {
                     watch_first_moves(games, &t.id, &game);
@@ -173,6 +172,30 @@ fn advance_later(games: &Arc<Games>, id: &str) {
             }
         });
     tokio::spawn(task);
+}
+
+/// Subscribes tournaments to the game service: when a game ends, its
+/// tournament (if any) goes on, the next swiss round, new arena pairings or
+/// the tournament's end (in the background).
+pub fn subscribe(games: &Arc<Games>) {
+    let service = Arc::downgrade(games);
+    games.subscribe(Box::new(move |event| {
+        if !event.ended() {
+            return;
+        }
+        let Some(games) = service.upgrade() else {
+            return;
+        };
+        let id = event.game.id.clone();
+        tokio::spawn(async move {
+            if let Err(e) = game_over(&games, &id).await {
+                eprintln!(
+                    "thaiboard-server: tournament after game {id}: {}",
+                    e.message
+                );
+            }
+        });
+    }));
 }
 
 /// After a tournament game ended: carry the tournament on.

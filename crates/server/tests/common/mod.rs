@@ -33,7 +33,6 @@ pub fn test_config(database_url: &str) -> Config {
         bind: "127.0.0.1:0".parse().unwrap(),
         database_url: Some(database_url.to_string()),
         rate_per_sec: 0.0,
-        enable_test_variant: true,
         argon2_memory_kib: 64,
         ..Default::default()
     }

@@ -306,7 +306,7 @@ impl Player {
             req,
             Some(
                 tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-                    .read_buffer_size(crate::ws::SOCKET_BUFFER)
+                    .read_buffer_size(thaiboard_server::ws::SOCKET_BUFFER)
                     .write_buffer_size(0),
             ),
             true,
@@ -395,7 +395,7 @@ pub async fn run(o: Options) -> Result<Report, String> {
     let started = Instant::now();
     let stats = Arc::new(Mutex::new(Stats::default()));
     let pairs = o.games.div_ceil(o.games_per_pair.max(1));
-    let run_id = crate::util::random_id(5);
+    let run_id = thaiboard_server::util::random_id(5);
     let setup_gate = Arc::new(Semaphore::new(16));
     let begin = Arc::new(tokio::sync::Barrier::new(pairs + 1));
     let mut tasks = Vec::new();
@@ -515,15 +515,17 @@ pub fn run_blocking(mut o: Options, local: Option<LocalServer>) -> Result<Report
             let url = match local.database_url {
                 Some(url) => url,
                 None => {
-                    let dir = std::env::temp_dir()
-                        .join(format!("thaiboard-loadtest-{}", crate::util::random_id(8)));
+                    let dir = std::env::temp_dir().join(format!(
+                        "thaiboard-loadtest-{}",
+                        thaiboard_server::util::random_id(8)
+                    ));
                     std::fs::create_dir_all(&dir).map_err(err("temporary folder"))?;
                     let url = format!("sqlite://{}", dir.join("loadtest.db").display());
                     temp_dir = Some(dir);
                     url
                 }
             };
-            let config = crate::Config {
+            let config = thaiboard_server::Config {
                 bind: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
                 database_url: Some(url),
                 // All players come from one address.
@@ -534,7 +536,7 @@ pub fn run_blocking(mut o: Options, local: Option<LocalServer>) -> Result<Report
                 ..Default::default()
             };
             let server = runtime
-                .block_on(crate::Server::start(config))
+                .block_on(thaiboard_server::Server::start(config))
                 .map_err(err("server"))?;
             o.base = format!("http://{}", server.addr);
             o.server_cpu = ServerCpu::ThisProcess;

@@ -7,37 +7,30 @@
 //! [`Games::resume_engine_games`] does the same for every stored game, so
 //! the engine's move survives a restart.
 
-use super::{Command, Games, Setup, Status};
+use super::model::{Command, Status};
+use super::service::{Games, Setup};
+use super::store;
+use super::view::GameView;
 use crate::auth::User;
 use crate::clock::TimeControlRequest;
 use crate::error::{ApiError, ApiResult};
-use crate::games::GameView;
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent, engine_level, engine_user_id};
-use crate::rules::{GameRules, Side};
 use crate::util::now_ms;
+use games::AnyGame;
 use serde::Deserialize;
-use sqlx::Row;
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The computer opponent of a game service, and the games it is thinking on.
 #[derive(Default)]
 pub(super) struct EngineSlot {
     opponent: OnceLock<Arc<dyn Opponent>>,
-    service: OnceLock<Weak<Games>>,
     pending: Mutex<HashSet<String>>,
-}
-
-impl EngineSlot {
-    /// Lets engine tasks reach the service (called by [`Games::start`]).
-    pub(super) fn set_service(&self, games: &Arc<Games>) {
-        let _ = self.service.set(Arc::downgrade(games));
-    }
 }
 
 /// The engine's turn in a game, as read under the game's lock.
 struct Turn {
-    rules: Box<dyn GameRules>,
+    rules: AnyGame,
     level: u8,
     player: User,
     ply: u32,
@@ -96,13 +89,7 @@ impl Games {
                     ),
                 )
             })?;
-        let ongoing: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM games WHERE status = 'ongoing' AND creator_id = $1 AND opponent_id LIKE 'engine%'",
-        )
-        .bind(&user.id)
-        .fetch_one(&self.db.pool)
-        .await?
-        .get(0);
+        let ongoing = store::ongoing_engine_games(self.db(), &user.id).await?;
         if ongoing >= MAX_ENGINE_GAMES {
             return Err(ApiError::conflict(
                 "too_many_engine_games",
@@ -130,26 +117,32 @@ impl Games {
         self.view(&id, true).await
     }
 
+    /// Subscribes the computer opponent to the service's events: after every
+    /// change, it looks for its turn (called by [`Games::start`]).
+    pub(super) fn start_engine_play(&self) {
+        let this = self.this.clone();
+        self.subscribe(Box::new(move |event| {
+            if let Some(games) = this.upgrade() {
+                games.engine_check(&event.game);
+            }
+        }));
+    }
+
     /// Schedules the engine's move if `view` is an ongoing game with an
     /// engine account to move and none is being searched yet.
-    pub(super) fn engine_check(&self, view: &GameView) {
+    fn engine_check(&self, view: &GameView) {
         if view.status != Status::Ongoing {
             return;
         }
-        let to_move = match view.turn {
-            Side::White => &view.white,
-            Side::Black => &view.black,
-        };
-        if to_move
-            .as_ref()
+        if view
+            .player(view.turn)
             .is_none_or(|p| engine_level(&p.id).is_none())
         {
             return;
         }
-        let (Some(opponent), Some(games)) = (
-            self.engine.opponent.get().cloned(),
-            self.engine.service.get().and_then(Weak::upgrade),
-        ) else {
+        let (Some(opponent), Some(games)) =
+            (self.engine.opponent.get().cloned(), self.this.upgrade())
+        else {
             return;
         };
         if !self
@@ -177,12 +170,10 @@ impl Games {
             if g.status != Status::Ongoing {
                 return Ok(None);
             }
-            let side = g.rules.turn();
-            let player = match side {
-                Side::White => g.white.clone(),
-                Side::Black => g.black.clone(),
-            };
-            let Some((player, level)) = player.and_then(|p| engine_level(&p.id).map(|l| (p, l)))
+            let side = g.turn();
+            let Some((player, level)) = g
+                .player(side)
+                .and_then(|p| engine_level(&p.id).map(|l| (p.clone(), l)))
             else {
                 return Ok(None);
             };
@@ -194,9 +185,9 @@ impl Games {
                 budget_ms: g
                     .deadline()
                     .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64),
-                wants_count: opponent.wants_count(&*g.rules),
+                wants_count: opponent.wants_count(&g.rules),
                 draw_offered: g.draw_offer == Some(side.other()),
-                rules: g.rules.box_clone(),
+                rules: g.rules.clone(),
             }))
         })
         .await
@@ -213,9 +204,7 @@ impl Games {
                     counted = true;
                     self.engine_act(id, &t.player, Command::CountStart).await;
                 }
-                Ok(Some(t))
-                    if t.draw_offered && opponent.accepts_draw(t.rules.box_clone()).await =>
-                {
+                Ok(Some(t)) if t.draw_offered && opponent.accepts_draw(t.rules.clone()).await => {
                     break Some((t.player, Command::DrawAccept));
                 }
                 Ok(Some(t)) => {
@@ -252,17 +241,12 @@ impl Games {
     /// (at startup: the moves the last server process did not play).
     /// Returns how many games against the engine are ongoing.
     pub async fn resume_engine_games(&self) -> ApiResult<usize> {
-        let rows = sqlx::query(
-            "SELECT id FROM games WHERE status = 'ongoing' AND (white_id LIKE 'engine%' OR black_id LIKE 'engine%')",
-        )
-        .fetch_all(&self.db.pool)
-        .await?;
-        for row in &rows {
-            let id: String = row.get(0);
-            if let Ok(view) = self.view(&id, false).await {
+        let ids = store::ongoing_engine_game_ids(self.db()).await?;
+        for id in &ids {
+            if let Ok(view) = self.view(id, false).await {
                 self.engine_check(&view);
             }
         }
-        Ok(rows.len())
+        Ok(ids.len())
     }
 }

@@ -1,0 +1,49 @@
+//! The load generator plays a few games against a real server.
+
+use loadtest::{Options, run};
+use thaiboard_server::{Config, Server};
+
+/// A server on a loopback port over a new SQLite file (or
+/// `THAIBOARD_TEST_DATABASE_URL`), without a rate limit: the load comes from
+/// one address.
+async fn start() -> Server {
+    let dir = std::env::temp_dir().join(format!(
+        "thaiboard-loadtest-test-{}",
+        thaiboard_server::util::random_id(8)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = match std::env::var("THAIBOARD_TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => url,
+        _ => format!("sqlite://{}", dir.join("test.db").display()),
+    };
+    Server::start(Config {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        database_url: Some(url),
+        rate_per_sec: 0.0,
+        argon2_memory_kib: 64,
+        ..Default::default()
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_generator_plays_games() {
+    let server = start().await;
+    let report = run(Options {
+        base: format!("http://{}", server.addr),
+        games: 6,
+        plies: 8,
+        think_ms: 10,
+        variant: "makruk".into(),
+        games_per_pair: 3,
+        minutes: 5.0,
+        ..Options::default()
+    })
+    .await
+    .unwrap();
+    println!("{report}");
+    assert_eq!(report.errors, 0, "{report}");
+    assert_eq!(report.moves, 6 * 8, "{report}");
+    assert!(report.rtt_ms[2] > 0.0);
+}

@@ -1,0 +1,65 @@
+//! The server's command line, `thaiboard serve` (the `thaiboard-server`
+//! binary takes the same options): parsed here once.
+
+use crate::Config;
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Options of `thaiboard serve`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Address and port to listen on (port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// Database URL: `sqlite://FILE` or `postgres://USER:PASS@HOST/DB`
+    /// (default: $DATABASE_URL, else the SQLite file thaiboard.db in --data-dir).
+    #[arg(long)]
+    pub database: Option<String>,
+    /// Folder of the default SQLite database file.
+    #[arg(long, default_value = ".")]
+    pub data_dir: PathBuf,
+    /// Mark cookies Secure (when the site is served over HTTPS, e.g. behind a proxy).
+    #[arg(long)]
+    pub secure_cookies: bool,
+    /// HTTP requests per second allowed per client IP (0: no limit).
+    #[arg(long, default_value_t = 20.0)]
+    pub rate_limit: f64,
+    /// Engine searches (games against the computer) run at once; default:
+    /// one fewer than the CPUs, at least 1; 0 pauses the computer's moves.
+    #[arg(long)]
+    pub engine_searches: Option<usize>,
+}
+
+impl ServeArgs {
+    /// The server configuration these options give.
+    pub fn config(&self) -> Config {
+        let defaults = Config::default();
+        Config {
+            bind: self.bind,
+            database_url: self
+                .database
+                .clone()
+                .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty())),
+            data_dir: self.data_dir.clone(),
+            secure_cookies: self.secure_cookies,
+            rate_per_sec: self.rate_limit,
+            rate_burst: (self.rate_limit * 3.0).max(10.0),
+            engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
+            ..defaults
+        }
+    }
+
+    /// Serves until interrupted; prints the address once it listens.
+    pub fn run(&self) -> Result<(), String> {
+        let config = self.config();
+        let db = config.database_url();
+        crate::serve_blocking(config, |addr| {
+            let shown = db.split('@').next_back().unwrap_or(&db);
+            println!(
+                "thaiboard server: open http://{addr}/ in a browser (database: {shown}; Ctrl-C stops)"
+            );
+        })
+        .map_err(|e| format!("server failed: {e}"))
+    }
+}

@@ -1,0 +1,29 @@
+//! Games: the model, its storage, the service that runs them, their clocks
+//! and the events they publish, after lila's game actor.
+//!
+//! - [`model`]: a game in memory and the pure step that applies a command
+//!   ([`model::apply`]), with no I/O;
+//! - [`view`]: what clients see ([`GameView`], [`GameSummary`]);
+//! - [`record`]: the game as PGN/PDN, through the `records` crate;
+//! - [`store`]: every SQL statement, with bound parameters (SQLite and
+//!   PostgreSQL alike), and SQLite's group-commit writer;
+//! - [`service`]: load, apply, save, publish ([`Games`]);
+//! - [`timers`]: the clocks' deadlines;
+//! - [`events`]: what subscribers (tournaments, conditional moves, the
+//!   computer opponent) hear after a change;
+//! - [`engine_play`]: games against the computer.
+
+pub mod engine_play;
+pub mod events;
+pub mod model;
+pub mod record;
+pub mod service;
+pub mod store;
+pub mod timers;
+pub mod view;
+
+pub use engine_play::{EngineGameRequest, MAX_ENGINE_GAMES};
+pub use events::GameEvent;
+pub use model::{Action, ActionKind, Command, Game, Status};
+pub use service::{ChallengeRequest, Games, kind_of};
+pub use view::{GameSummary, GameView, LegalMove, PlayerView};

@@ -1,0 +1,618 @@
+//! The game model: a game as kept in memory, and the pure step that applies
+//! a player's command to it. [`apply`] and [`flag`] take the game and the
+//! time and return a [`Change`] (the new fields, rules state and recorded
+//! action) without touching it: the service saves the change, then applies
+//! it with [`Game::apply_change`] and publishes it. Nothing here does I/O.
+
+use crate::auth::User;
+use crate::clock::TimeControl;
+use crate::error::{ApiError, ApiResult};
+use games::{AnyGame, Color, GameKind, Outcome};
+use serde::Serialize;
+
+/// Life stage of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A challenge waiting for an opponent.
+    Open,
+    /// Being played.
+    Ongoing,
+    /// Over, with a result.
+    Finished,
+    /// A challenge withdrawn before anyone accepted.
+    Cancelled,
+    /// A game called off by a player before both sides moved (no result).
+    Aborted,
+}
+
+impl Status {
+    /// The name stored in the database and sent by the API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Ongoing => "ongoing",
+            Status::Finished => "finished",
+            Status::Cancelled => "cancelled",
+            Status::Aborted => "aborted",
+        }
+    }
+
+    /// Reads a stored name (anything unknown reads as cancelled: no play).
+    pub fn parse(text: &str) -> Status {
+        match text {
+            "open" => Status::Open,
+            "ongoing" => Status::Ongoing,
+            "finished" => Status::Finished,
+            "aborted" => Status::Aborted,
+            _ => Status::Cancelled,
+        }
+    }
+
+    /// Whether the game has ended, with or without a result.
+    pub const fn is_over(self) -> bool {
+        matches!(self, Status::Finished | Status::Aborted | Status::Cancelled)
+    }
+}
+
+/// The reason stored for an aborted game (it has no [`Outcome`]).
+pub const ABORTED: &str = "aborted";
+
+/// What an action records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    /// A move.
+    Move,
+    /// A board's-honour count declared (Makruk).
+    CountStart,
+    /// A board's-honour count stopped by its side (Makruk).
+    CountStop,
+}
+
+impl ActionKind {
+    /// The name stored in the database and sent by the API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ActionKind::Move => "move",
+            ActionKind::CountStart => "count_start",
+            ActionKind::CountStop => "count_stop",
+        }
+    }
+
+    /// Reads a stored name.
+    pub fn parse(text: &str) -> Option<ActionKind> {
+        match text {
+            "move" => Some(ActionKind::Move),
+            "count_start" => Some(ActionKind::CountStart),
+            "count_stop" => Some(ActionKind::CountStop),
+            _ => None,
+        }
+    }
+}
+
+/// One recorded action: a move or a board's-honour count start/stop.
+#[derive(Clone, Debug, Serialize)]
+pub struct Action {
+    /// Position in the game's action log, from 1.
+    pub seq: u32,
+    /// What it records.
+    pub kind: ActionKind,
+    /// The move in engine form; for counts, the side (`white`/`black`).
+    pub uci: String,
+    /// The move for display (SAN, `c3xe5xc7`), or the count's description.
+    pub san: String,
+    /// The position after it.
+    pub fen: String,
+    /// White's clock after it, ms.
+    pub white_ms: i64,
+    /// Black's clock after it, ms.
+    pub black_ms: i64,
+    /// When it happened, ms since the epoch.
+    pub at: i64,
+}
+
+impl Action {
+    /// For count actions: the side that started or stopped the count
+    /// (recorded in `uci`).
+    pub fn side(&self) -> Color {
+        Color::parse(&self.uci).unwrap_or(Color::White)
+    }
+
+    /// Replays this action on `rules` (when a game is loaded).
+    pub fn replay(&self, rules: &mut AnyGame) -> Result<(), games::GameError> {
+        match self.kind {
+            ActionKind::Move => rules.play_engine(&self.uci).map(|_| ()),
+            ActionKind::CountStart => rules.start_count(self.side()),
+            ActionKind::CountStop => rules.stop_count(self.side()),
+        }
+    }
+}
+
+/// A request to act in a game.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// Play a move, typed in any accepted notation. `ply`, when given, must
+    /// equal the number of moves made so far (guards against stale boards).
+    Move {
+        /// The move text.
+        text: String,
+        /// Expected number of moves so far.
+        ply: Option<u32>,
+    },
+    /// Resign.
+    Resign,
+    /// Offer a draw (or accept a standing offer of the opponent).
+    DrawOffer,
+    /// Accept the opponent's draw offer.
+    DrawAccept,
+    /// Decline the opponent's draw offer.
+    DrawDecline,
+    /// Start a board's-honour count (Makruk).
+    CountStart,
+    /// Stop the board's-honour count (Makruk).
+    CountStop,
+    /// Call the game off before both sides moved: no result.
+    Abort,
+    /// The server calls a game off for a player who did not make a first
+    /// move in time (tournament games, which players cannot abort).
+    AbortAbsent,
+    /// Claim the win (or draw) because the opponent's time ran out.
+    ClaimTimeout,
+}
+
+impl Command {
+    /// The command an API action names: `draw` with `offer`, `accept` or
+    /// `decline`; `count` with `start` or `stop`.
+    pub fn from_action(kind: &str, action: &str) -> ApiResult<Command> {
+        match (kind, action) {
+            ("draw", "offer") => Ok(Command::DrawOffer),
+            ("draw", "accept") => Ok(Command::DrawAccept),
+            ("draw", "decline") => Ok(Command::DrawDecline),
+            ("count", "start") => Ok(Command::CountStart),
+            ("count", "stop") => Ok(Command::CountStop),
+            ("draw", _) => Err(ApiError::bad_request(
+                "invalid_action",
+                "draw action must be offer, accept or decline",
+            )),
+            _ => Err(ApiError::bad_request(
+                "invalid_action",
+                "count action must be start or stop",
+            )),
+        }
+    }
+}
+
+/// Longest move text a command may carry.
+pub const MAX_MOVE_TEXT: usize = 64;
+
+/// A game with its rules state, as kept in memory.
+pub struct Game {
+    /// Id.
+    pub id: String,
+    /// Which game, under which rules.
+    pub kind: GameKind,
+    /// Stage.
+    pub status: Status,
+    /// Who made the challenge.
+    pub creator: User,
+    /// The colour the creator asked for: `white`, `black` or `random`.
+    pub creator_color: String,
+    /// The only user who may accept, for a direct challenge.
+    pub opponent_id: Option<String>,
+    /// White, once the game started.
+    pub white: Option<User>,
+    /// Black, once the game started.
+    pub black: Option<User>,
+    /// Time control.
+    pub tc: TimeControl,
+    /// White's clock at `turn_since`, ms.
+    pub white_ms: i64,
+    /// Black's clock at `turn_since`, ms.
+    pub black_ms: i64,
+    /// When the side to move started thinking, ms since the epoch.
+    pub turn_since: i64,
+    /// Bumped by every change; guards concurrent writers.
+    pub version: i64,
+    /// The side offering a draw.
+    pub draw_offer: Option<Color>,
+    /// Created, ms since the epoch.
+    pub created_at: i64,
+    /// The tournament the game belongs to, if any (its players cannot abort it).
+    pub tournament_id: Option<String>,
+    /// The rules state: the moves, the position and, once finished, the
+    /// outcome (the rules crates end games, whoever asks).
+    pub rules: AnyGame,
+    /// Every action so far.
+    pub actions: Vec<Action>,
+}
+
+impl Game {
+    /// Moves made so far.
+    pub fn ply(&self) -> u32 {
+        self.rules.ply()
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.rules.turn()
+    }
+
+    /// How the game ended, once finished.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.rules.outcome()
+    }
+
+    /// The stored reason: the outcome's, or [`ABORTED`].
+    pub fn reason(&self) -> Option<&'static str> {
+        match self.status {
+            Status::Aborted => Some(ABORTED),
+            _ => self.outcome().map(|o| o.reason.name()),
+        }
+    }
+
+    /// The start position.
+    pub fn start_fen(&self) -> String {
+        self.kind.start_fen()
+    }
+
+    /// The side `user_id` plays, if a player.
+    pub fn side_of(&self, user_id: &str) -> Option<Color> {
+        if self.white.as_ref().is_some_and(|u| u.id == user_id) {
+            Some(Color::White)
+        } else if self.black.as_ref().is_some_and(|u| u.id == user_id) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The player of `side`, once the game started.
+    pub fn player(&self, side: Color) -> Option<&User> {
+        match side {
+            Color::White => self.white.as_ref(),
+            Color::Black => self.black.as_ref(),
+        }
+    }
+
+    /// Whether the side to move's clock runs.
+    pub fn clock_running(&self) -> bool {
+        self.status == Status::Ongoing && self.tc.runs_at(self.ply())
+    }
+
+    /// `side`'s clock as stored at `turn_since`.
+    pub fn stored_ms(&self, side: Color) -> i64 {
+        match side {
+            Color::White => self.white_ms,
+            Color::Black => self.black_ms,
+        }
+    }
+
+    /// Time left for `side` at `now`.
+    pub fn time_left(&self, side: Color, now: i64) -> i64 {
+        let stored = self.stored_ms(side);
+        if self.clock_running() && side == self.turn() {
+            stored - (now - self.turn_since)
+        } else {
+            stored
+        }
+    }
+
+    /// When the side to move runs out of time, if its clock runs.
+    pub fn deadline(&self) -> Option<i64> {
+        self.clock_running()
+            .then(|| self.turn_since + self.stored_ms(self.turn()))
+    }
+
+    /// Takes a saved change: the new fields, rules state and action, and the
+    /// next version.
+    pub fn apply_change(&mut self, change: Change) {
+        let Change {
+            fields,
+            rules,
+            action,
+        } = change;
+        self.status = fields.status;
+        self.white_ms = fields.white_ms;
+        self.black_ms = fields.black_ms;
+        self.turn_since = fields.turn_since;
+        self.draw_offer = fields.draw_offer;
+        if let Some(rules) = rules {
+            self.rules = rules;
+        }
+        if let Some(action) = action {
+            self.actions.push(action);
+        }
+        self.version += 1;
+    }
+}
+
+/// The stored fields of a game after a change.
+#[derive(Clone, Debug)]
+pub struct Fields {
+    /// Stage.
+    pub status: Status,
+    /// White's clock, ms.
+    pub white_ms: i64,
+    /// Black's clock, ms.
+    pub black_ms: i64,
+    /// When the side to move started thinking.
+    pub turn_since: i64,
+    /// The side offering a draw.
+    pub draw_offer: Option<Color>,
+}
+
+impl Fields {
+    fn of(g: &Game) -> Fields {
+        Fields {
+            status: g.status,
+            white_ms: g.white_ms,
+            black_ms: g.black_ms,
+            turn_since: g.turn_since,
+            draw_offer: g.draw_offer,
+        }
+    }
+
+    fn set_ms(&mut self, side: Color, ms: i64) {
+        match side {
+            Color::White => self.white_ms = ms,
+            Color::Black => self.black_ms = ms,
+        }
+    }
+
+    /// Stops the clock of the side to move at `now` (the game ends or
+    /// pauses without a move).
+    fn freeze(&mut self, g: &Game, now: i64) {
+        let side = g.turn();
+        self.set_ms(side, g.time_left(side, now).max(0));
+        self.turn_since = now;
+    }
+}
+
+/// What a command changes, before it is saved.
+pub struct Change {
+    /// The game's new stored fields.
+    pub fields: Fields,
+    /// The new rules state, when the rules moved on (a move, a count, an end).
+    pub rules: Option<AnyGame>,
+    /// The action to record, if any.
+    pub action: Option<Action>,
+}
+
+impl Change {
+    /// The rules state after the change.
+    pub fn rules_after<'a>(&'a self, g: &'a Game) -> &'a AnyGame {
+        self.rules.as_ref().unwrap_or(&g.rules)
+    }
+
+    /// The position after the change.
+    pub fn fen_after(&self, g: &Game) -> String {
+        match &self.action {
+            Some(a) => a.fen.clone(),
+            None => self.rules_after(g).fen(),
+        }
+    }
+}
+
+/// A finished rules state: the fields with the game over, the clocks frozen.
+fn finished(
+    g: &Game,
+    now: i64,
+    end: impl FnOnce(&mut AnyGame) -> Result<(), games::GameError>,
+) -> ApiResult<Change> {
+    let mut rules = g.rules.clone();
+    end(&mut rules).map_err(|e| ApiError::conflict("game_over", e.to_string()))?;
+    let mut fields = Fields::of(g);
+    fields.freeze(g, now);
+    fields.status = Status::Finished;
+    fields.draw_offer = None;
+    Ok(Change {
+        fields,
+        rules: Some(rules),
+        action: None,
+    })
+}
+
+/// Whether a command's side may act at all: a player of an ongoing game.
+pub fn check_may_act(g: &Game, user_id: &str) -> ApiResult<Color> {
+    let side = g.side_of(user_id).ok_or_else(|| {
+        ApiError::forbidden(
+            "not_a_player",
+            "only the two players can act in this game; others may watch",
+        )
+    })?;
+    if g.status != Status::Ongoing {
+        return Err(ApiError::conflict(
+            "game_over",
+            format!("the game is {}", g.status.name()),
+        ));
+    }
+    Ok(side)
+}
+
+/// The side to move's time ran out at `now` (the caller checked the
+/// deadline): a loss, or a draw when the opponent could not have won.
+pub fn flag(g: &Game, now: i64) -> ApiResult<Change> {
+    let loser = g.turn();
+    let mut change = finished(g, now, |r| r.time_out(loser))?;
+    change.fields.set_ms(loser, 0);
+    Ok(change)
+}
+
+/// Applies `cmd` by `side` to `g` at `now` (not a claim: see [`flag`]).
+/// The game is untouched; the error says why the command is refused.
+pub fn apply(g: &Game, side: Color, cmd: &Command, now: i64) -> ApiResult<Change> {
+    match cmd {
+        Command::Move { text, ply } => play_move(g, side, text, *ply, now),
+        Command::Abort | Command::AbortAbsent => {
+            if matches!(cmd, Command::Abort) && g.tournament_id.is_some() {
+                return Err(ApiError::conflict(
+                    "tournament_game",
+                    "a tournament game cannot be aborted: offer a draw or resign",
+                ));
+            }
+            if g.ply() >= 2 {
+                return Err(ApiError::conflict(
+                    "too_late_to_abort",
+                    "both sides have moved: resign or offer a draw instead",
+                ));
+            }
+            let mut fields = Fields::of(g);
+            fields.freeze(g, now);
+            fields.status = Status::Aborted;
+            fields.draw_offer = None;
+            Ok(Change {
+                fields,
+                rules: None,
+                action: None,
+            })
+        }
+        Command::ClaimTimeout => Err(ApiError::internal("a claim reached the move path")),
+        Command::Resign => finished(g, now, |r| r.resign(side)),
+        Command::DrawOffer | Command::DrawAccept if g.draw_offer == Some(side.other()) => {
+            finished(g, now, |r| r.agree_draw())
+        }
+        Command::DrawAccept => Err(ApiError::conflict(
+            "no_draw_offer",
+            "your opponent has not offered a draw",
+        )),
+        Command::DrawOffer => {
+            if g.draw_offer == Some(side) {
+                return Err(ApiError::conflict(
+                    "already_offered",
+                    "you have already offered a draw",
+                ));
+            }
+            let mut fields = Fields::of(g);
+            fields.draw_offer = Some(side);
+            Ok(Change {
+                fields,
+                rules: None,
+                action: None,
+            })
+        }
+        Command::DrawDecline => {
+            if g.draw_offer != Some(side.other()) {
+                return Err(ApiError::conflict(
+                    "no_draw_offer",
+                    "your opponent has not offered a draw",
+                ));
+            }
+            let mut fields = Fields::of(g);
+            fields.draw_offer = None;
+            Ok(Change {
+                fields,
+                rules: None,
+                action: None,
+            })
+        }
+        Command::CountStart | Command::CountStop => {
+            count(g, side, matches!(cmd, Command::CountStart), now)
+        }
+    }
+}
+
+fn play_move(g: &Game, side: Color, text: &str, ply: Option<u32>, now: i64) -> ApiResult<Change> {
+    if side != g.turn() {
+        return Err(ApiError::conflict("not_your_turn", "it is not your turn"));
+    }
+    if let Some(ply) = ply
+        && ply != g.ply()
+    {
+        return Err(ApiError::conflict(
+            "wrong_ply",
+            format!(
+                "the move was made on an old board: the game is at ply {}, not {ply}",
+                g.ply()
+            ),
+        ));
+    }
+    if text.len() > MAX_MOVE_TEXT {
+        return Err(ApiError::bad_request("invalid_move", "move text too long"));
+    }
+    let mv = g
+        .rules
+        .parse_text(text)
+        .map_err(|e| ApiError::illegal_move(e.to_string()))?;
+    let san = g.rules.display_move(&mv);
+    let mut rules = g.rules.clone();
+    rules
+        .play(&mv)
+        .map_err(|e| ApiError::illegal_move(e.to_string()))?;
+    let mut fields = Fields::of(g);
+    if g.tc.runs_at(g.ply()) {
+        let left = g.stored_ms(side) - (now - g.turn_since);
+        fields.set_ms(side, g.tc.after_move(left));
+    }
+    fields.turn_since = now;
+    if fields.draw_offer == Some(side.other()) {
+        fields.draw_offer = None; // moving declines the opponent's offer
+    }
+    if rules.outcome().is_some() {
+        fields.status = Status::Finished;
+        fields.draw_offer = None;
+    }
+    let action = Action {
+        seq: g.actions.len() as u32 + 1,
+        kind: ActionKind::Move,
+        uci: mv.to_engine(),
+        san,
+        fen: rules.fen(),
+        white_ms: fields.white_ms,
+        black_ms: fields.black_ms,
+        at: now,
+    };
+    Ok(Change {
+        fields,
+        rules: Some(rules),
+        action: Some(action),
+    })
+}
+
+fn count(g: &Game, side: Color, start: bool, now: i64) -> ApiResult<Change> {
+    let allowed = if start {
+        g.rules.can_start_count(side)
+    } else {
+        g.rules.can_stop_count(side)
+    };
+    if !allowed {
+        return Err(ApiError::conflict(
+            "count_not_allowed",
+            if start {
+                "you may not start a board's-honour count now"
+            } else {
+                "you may not stop the count now"
+            },
+        ));
+    }
+    let mut rules = g.rules.clone();
+    if start {
+        rules.start_count(side)
+    } else {
+        rules.stop_count(side)
+    }
+    .map_err(|e| ApiError::conflict("count_not_allowed", e.to_string()))?;
+    let action = Action {
+        seq: g.actions.len() as u32 + 1,
+        kind: if start {
+            ActionKind::CountStart
+        } else {
+            ActionKind::CountStop
+        },
+        uci: side.name().into(),
+        san: format!(
+            "{} {} counting",
+            side.name(),
+            if start { "starts" } else { "stops" }
+        ),
+        fen: rules.fen(),
+        white_ms: g.time_left(Color::White, now),
+        black_ms: g.time_left(Color::Black, now),
+        at: now,
+    };
+    Ok(Change {
+        fields: Fields::of(g),
+        rules: Some(rules),
+        action: Some(action),
+    })
+}

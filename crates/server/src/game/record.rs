@@ -1,0 +1,55 @@
+//! A game as a record: PGN (Makruk, Ouk Chatrang) or PDN (Mak-hot), written
+//! by the `records` crate from the moves the game holds.
+
+use super::model::Game;
+use games::{AnyPosition, Color};
+use records::{GameResult, Node, SquareStyle, WriteOptions};
+
+impl Game {
+    /// The game as a record, with `comments` (`(ply, text)`; ply 0 comes
+    /// before the first move) in it.
+    pub fn record(&self, comments: &[(u32, String)]) -> records::Game {
+        let mut record = records::Game::new(AnyPosition::start(self.kind));
+        let name = |side: Color| {
+            self.player(side)
+                .map_or_else(|| "?".to_string(), |u| u.username.clone())
+        };
+        record.tags.set("Event", "thaiboard game");
+        record
+            .tags
+            .set("Site", &format!("thaiboard /game/{}", self.id));
+        record.tags.set("White", &name(Color::White));
+        record.tags.set("Black", &name(Color::Black));
+        if let Some(reason) = self.reason() {
+            record.tags.set("Termination", reason);
+        }
+        let text_at = |ply: u32| {
+            comments
+                .iter()
+                .filter(move |(p, _)| *p == ply)
+                .map(|(_, text)| text.clone())
+        };
+        record.moves.comments.extend(text_at(0));
+        for (i, mv) in self.rules.moves().into_iter().enumerate() {
+            let mut node = Node::new(mv);
+            node.comments.extend(text_at(i as u32 + 1));
+            record.moves.nodes.push(node);
+        }
+        record.set_result(match self.outcome().map(|o| o.winner) {
+            Some(Some(Color::White)) => GameResult::WhiteWins,
+            Some(Some(Color::Black)) => GameResult::BlackWins,
+            Some(None) => GameResult::Draw,
+            None => GameResult::Unknown,
+        });
+        record
+    }
+
+    /// The game as PGN (Makruk) or PDN (Mak-hot, algebraic squares) text.
+    pub fn pgn(&self, comments: &[(u32, String)]) -> String {
+        let options = WriteOptions {
+            squares: SquareStyle::Algebraic,
+            ..WriteOptions::default()
+        };
+        records::game_to_string(&self.record(comments), &options)
+    }
+}

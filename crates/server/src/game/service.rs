@@ -1,0 +1,562 @@
+//! The game service: loads a game, applies a command through the model,
+//! saves the change, then publishes it (to the game's watchers, its clock
+//! and the subscribers of [`GameEvent`]s). The database is the truth: a
+//! change is committed in one transaction, guarded by the game's `version`
+//! so that two server processes cannot both change the same state, before
+//! it is acknowledged or broadcast.
+
+use super::engine_play::EngineSlot;
+use super::events::{EventBus, GameEvent, Subscriber};
+use super::model::{self, Action, Change, Command, Game, Status};
+use super::store::{self, ListFilter, NewGame, WriteJob, Writer};
+use super::timers::{Timers, timer_task};
+use super::view::{GameSummary, GameView, Update};
+use crate::auth::User;
+use crate::clock::{TimeControl, TimeControlRequest};
+use crate::db::{Backend, Db};
+use crate::error::{ApiError, ApiResult};
+use crate::hub::Hub;
+use crate::util::{now_ms, random_id};
+use games::{Color, GameKind};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
+
+/// A challenge as a client asks for it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeRequest {
+    /// `makruk`, `cambodian` or `makhos`.
+    pub variant: String,
+    /// Rule option (Mak-hot: `default` or `no-reverse`).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// `white`, `black` or `random` (default).
+    #[serde(default)]
+    pub color: Option<String>,
+    /// Time control (default: none).
+    #[serde(default)]
+    pub time_control: Option<TimeControlRequest>,
+    /// Challenge only this user (by name); otherwise an open challenge in the lobby.
+    #[serde(default)]
+    pub opponent: Option<String>,
+}
+
+/// Checked settings of a new game.
+pub(super) struct Setup {
+    pub(super) kind: GameKind,
+    pub(super) color: String,
+    pub(super) tc: TimeControl,
+}
+
+/// The game named by a request's `variant` and `rules`.
+pub fn kind_of(variant: &str, rules: Option<&str>) -> ApiResult<GameKind> {
+    GameKind::from_names(variant, rules).map_err(|e| match e {
+        games::GameKindError::UnknownVariant(_) => ApiError::bad_request(
+            "invalid_variant",
+            format!("unknown variant {variant:?}: use makruk, cambodian or makhos"),
+        ),
+        e => ApiError::bad_request("invalid_rules", e.to_string()),
+    })
+}
+
+type Slot = Arc<tokio::sync::Mutex<Option<Game>>>;
+
+/// The game service.
+pub struct Games {
+    db: Db,
+    hub: Arc<Hub>,
+    cache: Mutex<HashMap<String, Slot>>,
+    timers: Arc<Timers>,
+    events: EventBus,
+    /// This process's id in cross-process notifications.
+    pub instance: String,
+    /// SQLite has one writer: transactions queue here instead of spinning on SQLITE_BUSY.
+    write_lock: Arc<tokio::sync::Mutex<()>>,
+    /// The group-commit writer (SQLite only).
+    writer: Option<Writer>,
+    /// The computer opponent and its pending moves.
+    pub(super) engine: EngineSlot,
+    /// This service, for tasks it starts.
+    pub(super) this: Weak<Games>,
+    /// How long an arena game waits for its first moves, ms (see
+    /// [`crate::Config::arena_first_move_ms`]).
+    pub(crate) arena_first_move_ms: std::sync::atomic::AtomicU64,
+}
+
+impl Games {
+    /// A service over `db`, broadcasting through `hub`.
+    pub fn new(db: Db, hub: Arc<Hub>) -> Arc<Games> {
+        let write_lock = Arc::new(tokio::sync::Mutex::new(()));
+        let writer =
+            (db.backend == Backend::Sqlite).then(|| Writer::start(&db, write_lock.clone()));
+        Arc::new_cyclic(|this| Games {
+            db,
+            hub,
+            cache: Mutex::new(HashMap::new()),
+            timers: Arc::new(Timers::default()),
+            events: EventBus::default(),
+            instance: random_id(12),
+            write_lock,
+            writer,
+            engine: EngineSlot::default(),
+            this: this.clone(),
+            arena_first_move_ms: std::sync::atomic::AtomicU64::new(60_000),
+        })
+    }
+
+    /// Starts the clock task and schedules the deadlines of ongoing games.
+    pub async fn start(self: &Arc<Self>) -> ApiResult<()> {
+        self.start_engine_play();
+        tokio::spawn(timer_task(Arc::downgrade(self), self.timers.clone()));
+        for (id, deadline) in store::running_clocks(&self.db).await? {
+            self.timers.set(&id, Some(deadline));
+        }
+        Ok(())
+    }
+
+    /// Calls `subscriber` with every later [`GameEvent`].
+    pub fn subscribe(&self, subscriber: Subscriber) {
+        self.events.subscribe(subscriber);
+    }
+
+    /// The database (for the services built on games: tournaments,
+    /// conditional moves).
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    fn slot(&self, id: &str) -> Slot {
+        let mut cache = self.cache.lock().expect("cache lock");
+        cache.entry(id.to_string()).or_default().clone()
+    }
+
+    /// Forgets the cached copy of a game (another process changed it).
+    pub fn invalidate(&self, id: &str) {
+        self.cache.lock().expect("cache lock").remove(id);
+    }
+
+    /// Runs `f` on the game with its lock held, loading it if needed.
+    pub(super) async fn with_game<T>(
+        &self,
+        id: &str,
+        f: impl AsyncFnOnce(&mut Game) -> ApiResult<T>,
+    ) -> ApiResult<T> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        if guard.is_none() {
+            match store::load(&self.db, id).await {
+                Ok(g) => *guard = Some(g),
+                Err(e) => {
+                    drop(guard);
+                    self.invalidate(id);
+                    return Err(e);
+                }
+            }
+        }
+        let game = guard.as_mut().expect("loaded");
+        let result = f(game).await;
+        if matches!(&result, Err(e) if e.code == "stale") {
+            *guard = None;
+        }
+        result
+    }
+
+    /// The view of a game.
+    pub async fn view(&self, id: &str, full: bool) -> ApiResult<GameView> {
+        self.with_game(id, async |g| Ok(g.view(full))).await
+    }
+
+    /// The game's record (PGN, PDN for Mak-hot) with these comments
+    /// `(ply, text)` in it, and which game it is.
+    pub async fn pgn(&self, id: &str, comments: &[(u32, String)]) -> ApiResult<(GameKind, String)> {
+        self.with_game(id, async |g| Ok((g.kind, g.pgn(comments))))
+            .await
+    }
+
+    /// Checks the game settings a client asked for: game, rule option,
+    /// colour and time control.
+    pub(super) fn setup(
+        &self,
+        variant: &str,
+        rules: Option<String>,
+        color: Option<String>,
+        tc: Option<TimeControlRequest>,
+    ) -> ApiResult<Setup> {
+        let kind = kind_of(variant, rules.as_deref())?;
+        let color = color.unwrap_or_else(|| "random".into());
+        if !["white", "black", "random"].contains(&color.as_str()) {
+            return Err(ApiError::bad_request(
+                "invalid_color",
+                "color must be white, black or random",
+            ));
+        }
+        let tc = tc.unwrap_or_default().resolve()?;
+        Ok(Setup { kind, color, tc })
+    }
+
+    /// Stores a new game and returns its id.
+    pub(super) async fn insert_game(
+        &self,
+        setup: &Setup,
+        creator: &User,
+        opponent_id: Option<&str>,
+        players: Option<(&str, &str)>,
+    ) -> ApiResult<String> {
+        let id = random_id(10);
+        let new = NewGame {
+            kind: setup.kind,
+            color: &setup.color,
+            tc: setup.tc,
+            creator,
+            opponent_id,
+            players,
+        };
+        store::insert(&self.db, &id, &new, now_ms()).await?;
+        Ok(id)
+    }
+
+    /// Creates a challenge; returns the game's view.
+    pub async fn create_challenge(
+        &self,
+        user: &User,
+        req: ChallengeRequest,
+    ) -> ApiResult<GameView> {
+        let setup = self.setup(&req.variant, req.rules, req.color, req.time_control)?;
+        if user.guest {
+            return Err(ApiError::forbidden(
+                "account_required",
+                "guests play the engine; register or log in to challenge players",
+            ));
+        }
+        let opponent_id = match &req.opponent {
+            None => None,
+            Some(name) => {
+                let id = store::registered_user_id(&self.db, name)
+                    .await?
+                    .ok_or_else(|| {
+                        ApiError::bad_request("unknown_user", format!("no user named {name:?}"))
+                    })?;
+                if crate::opponent::engine_level(&id).is_some() {
+                    return Err(ApiError::bad_request(
+                        "invalid_opponent",
+                        "to play the computer, use Play the computer (POST /api/engine-games)",
+                    ));
+                }
+                if id == user.id {
+                    return Err(ApiError::bad_request(
+                        "invalid_opponent",
+                        "you cannot challenge yourself",
+                    ));
+                }
+                Some(id)
+            }
+        };
+        let id = self
+            .insert_game(&setup, user, opponent_id.as_deref(), None)
+            .await?;
+        store::notify(&self.db, &self.instance, &id).await;
+        self.hub.lobby_changed();
+        self.view(&id, true).await
+    }
+
+    /// Accepts a challenge: the game starts.
+    pub async fn accept(&self, user: &User, id: &str) -> ApiResult<GameView> {
+        let view = self
+            .with_game(id, async |g| {
+                if g.status != Status::Open {
+                    return Err(ApiError::conflict(
+                        "not_open",
+                        "this challenge is no longer open",
+                    ));
+                }
+                if g.creator.id == user.id {
+                    return Err(ApiError::conflict(
+                        "own_challenge",
+                        "you cannot accept your own challenge",
+                    ));
+                }
+                if user.guest {
+                    return Err(ApiError::forbidden(
+                        "account_required",
+                        "register or log in to play other players",
+                    ));
+                }
+                if g.opponent_id.as_ref().is_some_and(|o| *o != user.id) {
+                    return Err(ApiError::forbidden(
+                        "not_invited",
+                        "this challenge is for another player",
+                    ));
+                }
+                let creator_white = match g.creator_color.as_str() {
+                    "white" => true,
+                    "black" => false,
+                    _ => rand::random::<bool>(),
+                };
+                let (white, black) = if creator_white {
+                    (g.creator.clone(), user.clone())
+                } else {
+                    (user.clone(), g.creator.clone())
+                };
+                let now = now_ms();
+                let _writer = self.sqlite_write_lock().await;
+                let mut tx = self.db.pool.begin().await?;
+                store::accept(&mut tx, g, &white.id, &black.id, now).await?;
+                store::notify_in(&self.db, &mut tx, &self.instance, &g.id).await?;
+                tx.commit().await?;
+                g.status = Status::Ongoing;
+                g.white = Some(white);
+                g.black = Some(black);
+                g.turn_since = now;
+                g.version += 1;
+                Ok(g.view(true))
+            })
+            .await?;
+        self.after_change(id, None).await;
+        self.hub.lobby_changed();
+        Ok(view)
+    }
+
+    /// Withdraws an open challenge (its creator only).
+    pub async fn cancel(&self, user: &User, id: &str) -> ApiResult<()> {
+        self.with_game(id, async |g| {
+            if g.creator.id != user.id {
+                return Err(ApiError::forbidden(
+                    "not_yours",
+                    "only the challenger can withdraw a challenge",
+                ));
+            }
+            if g.status != Status::Open {
+                return Err(ApiError::conflict(
+                    "not_open",
+                    "this challenge is no longer open",
+                ));
+            }
+            store::cancel(&self.db, g, now_ms()).await?;
+            g.status = Status::Cancelled;
+            g.version += 1;
+            Ok(())
+        })
+        .await?;
+        store::notify(&self.db, &self.instance, id).await;
+        self.after_change(id, None).await;
+        self.hub.lobby_changed();
+        Ok(())
+    }
+
+    /// Carries out a player's command. Returns the game's view after it is committed.
+    pub async fn act(&self, user: &User, id: &str, cmd: Command) -> ApiResult<GameView> {
+        self.act_with(user, id, cmd, true)
+            .await?
+            .ok_or_else(|| ApiError::internal("no view after a command"))
+    }
+
+    /// Like [`Games::act`]; returns the full view only when `full` (the
+    /// WebSocket path answers with a bare ack and needs none).
+    pub async fn act_with(
+        &self,
+        user: &User,
+        id: &str,
+        cmd: Command,
+        full: bool,
+    ) -> ApiResult<Option<GameView>> {
+        let done = self
+            .with_game(id, async |g| {
+                let side = model::check_may_act(g, &user.id)?;
+                let now = now_ms();
+                let timed_out = g.deadline().is_some_and(|d| now >= d);
+                let change = match cmd {
+                    Command::ClaimTimeout if g.turn() == side || !timed_out => {
+                        return Err(ApiError::conflict(
+                            "nothing_to_claim",
+                            "nothing to claim: your opponent's time has not run out",
+                        ));
+                    }
+                    Command::ClaimTimeout => model::flag(g, now)?,
+                    // A player whose time ran out cannot act any more: end the game first.
+                    _ if timed_out => {
+                        let flagged = model::flag(g, now)?;
+                        self.save(g, flagged, now).await?;
+                        return Ok(Err(()));
+                    }
+                    _ => model::apply(g, side, &cmd, now)?,
+                };
+                let action = change.action.clone();
+                self.save(g, change, now).await?;
+                // The update for watchers is made under the same lock, right after the commit.
+                Ok(Ok((
+                    full.then(|| g.view(true)),
+                    g.view(false),
+                    g.deadline(),
+                    action,
+                )))
+            })
+            .await?;
+        match done {
+            Ok((view, light, deadline, action)) => {
+                self.publish(light, deadline, action);
+                Ok(view)
+            }
+            Err(()) => {
+                self.after_change(id, None).await;
+                Err(ApiError::conflict(
+                    "time_over",
+                    "time is up: the game is over",
+                ))
+            }
+        }
+    }
+
+    /// Saves `change` (one transaction, guarded by the game's version), then
+    /// applies it to the cached game. On SQLite the write joins the
+    /// group-commit queue: one writer commits the pending writes of many
+    /// games in one transaction.
+    async fn save(&self, g: &mut Game, change: Change, now: i64) -> ApiResult<()> {
+        let job = WriteJob::of(g, &change, now);
+        match &self.writer {
+            Some(writer) => writer.write(job).await?,
+            None => {
+                let mut tx = self.db.pool.begin().await?;
+                store::write(&mut tx, &job).await?;
+                store::notify_in(&self.db, &mut tx, &self.instance, &g.id).await?;
+                tx.commit().await?;
+            }
+        }
+        g.apply_change(change);
+        Ok(())
+    }
+
+    /// The SQLite writer lock (no lock on PostgreSQL).
+    async fn sqlite_write_lock(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        if self.db.backend == Backend::Sqlite {
+            Some(self.write_lock.lock().await)
+        } else {
+            None
+        }
+    }
+
+    /// Called by the clock when a game's deadline passed: ends it on time
+    /// if it really is over.
+    pub async fn check_timeout(&self, id: &str) -> ApiResult<()> {
+        let flagged = self
+            .with_game(id, async |g| {
+                let now = now_ms();
+                match g.deadline() {
+                    Some(d) if now >= d => {
+                        let change = model::flag(g, now)?;
+                        self.save(g, change, now).await?;
+                        Ok(true)
+                    }
+                    _ => Ok(false),
+                }
+            })
+            .await?;
+        if flagged {
+            self.after_change(id, None).await;
+        } else if let Ok(deadline) = self.with_game(id, async |g| Ok(g.deadline())).await {
+            self.timers.set(id, deadline);
+        }
+        Ok(())
+    }
+
+    /// After a committed change: reschedule the clock and tell the watchers
+    /// and subscribers.
+    pub async fn after_change(&self, id: &str, action: Option<Action>) {
+        if let Ok((view, deadline)) = self
+            .with_game(id, async |g| Ok((g.view(false), g.deadline())))
+            .await
+        {
+            self.publish(view, deadline, action);
+        }
+    }
+
+    /// Publishes a saved change: the clock, the event subscribers, the
+    /// game's watchers. A game over with nobody watching leaves the cache.
+    fn publish(&self, view: GameView, deadline: Option<i64>, action: Option<Action>) {
+        let id = view.id.clone();
+        self.timers.set(&id, deadline);
+        let event = GameEvent {
+            game: Arc::new(view),
+            action,
+        };
+        self.events.publish(&event);
+        self.hub.publish_text(&id, || {
+            let update = Update {
+                kind: "update",
+                game: &event.game,
+                action: event.action.as_ref(),
+            };
+            serde_json::to_string(&update).unwrap_or_default()
+        });
+        let over = event.game.status.is_over();
+        if over && !self.hub.has_watchers(&id) {
+            self.invalidate(&id);
+        }
+    }
+
+    /// Starts a game of tournament `tournament_id` between two given
+    /// players: stored as an ordinary game, its clock scheduled. Returns its
+    /// id; the tournament records the pairing.
+    pub async fn start_game(
+        &self,
+        kind: GameKind,
+        tc: TimeControl,
+        white: &User,
+        black: &User,
+        tournament_id: &str,
+    ) -> ApiResult<String> {
+        let setup = Setup {
+            kind,
+            color: Color::White.name().into(),
+            tc,
+        };
+        let id = self
+            .insert_game(&setup, white, None, Some((&white.id, &black.id)))
+            .await?;
+        // Known as a tournament game from the start, before the tournament's
+        // own row lands (its players may not abort it).
+        self.with_game(&id, async |g| {
+            g.tournament_id = Some(tournament_id.to_string());
+            Ok(())
+        })
+        .await?;
+        store::notify(&self.db, &self.instance, &id).await;
+        self.after_change(&id, None).await;
+        Ok(id)
+    }
+
+    /// After a change made by another server process: tell the watchers here
+    /// with a full snapshot, and follow the clock.
+    pub async fn after_remote_change(&self, id: &str) {
+        let Ok((view, deadline)) = self
+            .with_game(id, async |g| Ok((g.view(true), g.deadline())))
+            .await
+        else {
+            return;
+        };
+        self.timers.set(id, deadline);
+        self.hub
+            .publish(id, &serde_json::json!({ "type": "snapshot", "game": view }));
+        self.hub.lobby_changed();
+    }
+
+    /// Open challenges visible to `user`, newest first.
+    pub async fn lobby(&self, user: Option<&User>) -> ApiResult<Vec<GameSummary>> {
+        let me = user.map(|u| u.id.as_str()).unwrap_or_default();
+        store::summaries(&self.db, ListFilter::Lobby, me).await
+    }
+
+    /// The games of `user`: ongoing ones with "your move" first, then open
+    /// challenges, then finished ones.
+    pub async fn my_games(&self, user: &User) -> ApiResult<Vec<GameSummary>> {
+        let mut list = store::summaries(&self.db, ListFilter::PlayedBy, &user.id).await?;
+        let rank = |s: &GameSummary| match (s.status.as_str(), s.your_move) {
+            ("ongoing", true) => 0,
+            ("ongoing", false) => 1,
+            ("open", _) => 2,
+            _ => 3,
+        };
+        list.sort_by_key(|s| (rank(s), -s.updated_at));
+        Ok(list)
+    }
+}

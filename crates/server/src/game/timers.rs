@@ -1,0 +1,82 @@
+//! The clocks: the deadlines of running games, served by one task that asks
+//! the service to check a game when its side to move's time is up.
+
+use super::service::Games;
+use crate::util::now_ms;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, Weak};
+use tokio::sync::Notify;
+
+/// Deadlines of running clocks, served by one task.
+#[derive(Default)]
+pub struct Timers {
+    inner: Mutex<TimerState>,
+    notify: Notify,
+}
+
+#[derive(Default)]
+struct TimerState {
+    queue: BTreeSet<(i64, String)>,
+    by_game: HashMap<String, i64>,
+}
+
+impl Timers {
+    /// Sets (or with `None` clears) game `id`'s deadline.
+    pub fn set(&self, id: &str, deadline: Option<i64>) {
+        let mut st = self.inner.lock().expect("timer lock");
+        if let Some(old) = st.by_game.remove(id) {
+            st.queue.remove(&(old, id.to_string()));
+        }
+        if let Some(d) = deadline {
+            st.by_game.insert(id.to_string(), d);
+            st.queue.insert((d, id.to_string()));
+        }
+        drop(st);
+        self.notify.notify_one();
+    }
+
+    /// Takes the games whose deadline is at or before `now`; also returns the next deadline.
+    fn due(&self, now: i64) -> (Vec<String>, Option<i64>) {
+        let mut st = self.inner.lock().expect("timer lock");
+        let mut due = Vec::new();
+        while let Some((d, id)) = st.queue.first().cloned() {
+            if d > now {
+                break;
+            }
+            st.queue.pop_first();
+            st.by_game.remove(&id);
+            due.push(id);
+        }
+        let next = st.queue.first().map(|(d, _)| *d);
+        (due, next)
+    }
+}
+
+/// The clock task: checks each game whose deadline passed (the service
+/// ends it on time if it really did), sleeping until the next deadline.
+pub async fn timer_task(games: Weak<Games>, timers: Arc<Timers>) {
+    loop {
+        let notified = timers.notify.notified();
+        let (due, next) = timers.due(now_ms());
+        if !due.is_empty() {
+            let Some(g) = games.upgrade() else { return };
+            for id in due {
+                let g = g.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = g.check_timeout(&id).await {
+                        eprintln!("thaiboard-server: clock check of game {id}: {e}");
+                    }
+                });
+            }
+        } else if games.strong_count() == 0 {
+            return;
+        }
+        let wait = next
+            .map(|d| (d - now_ms()).clamp(1, 10_000) as u64)
+            .unwrap_or(10_000);
+        tokio::select! {
+            _ = notified => {}
+            _ = tokio::time::sleep(std::time::Duration::from_millis(wait)) => {}
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! What clients see of a game: the [`GameView`] of the API and sockets, the
+//! [`GameSummary`] of game lists, and the update message watchers get.
+
+use super::model::{Action, Game, Status};
+use crate::auth::User;
+use crate::clock::TimeControl;
+use crate::util::now_ms;
+use games::{AnyMove, AnyPosition, Color, CountView, GameKind};
+use serde::Serialize;
+
+/// Player information in views.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    /// User id.
+    pub id: String,
+    /// Name.
+    pub username: String,
+}
+
+impl From<&User> for PlayerView {
+    fn from(u: &User) -> PlayerView {
+        PlayerView {
+            id: u.id.clone(),
+            username: u.username.clone(),
+        }
+    }
+}
+
+/// Clock information in views. A client shows `white_ms`/`black_ms` minus
+/// the time passed since `server_now` for the running side.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockView {
+    /// White's time left at `server_now`, ms.
+    pub white_ms: i64,
+    /// Black's time left at `server_now`, ms.
+    pub black_ms: i64,
+    /// The side whose clock runs, if any.
+    pub running: Option<Color>,
+    /// The server's time of this reading, ms since the epoch.
+    pub server_now: i64,
+}
+
+/// A legal move, in the forms the clients need.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalMove {
+    /// Engine form, the move's identity: `e3e4`, `c5c6m`, Mak-hot `c3e5c7`.
+    pub uci: String,
+    /// Display form: Makruk SAN `Me2`, Mak-hot `c3xe5xc7`.
+    pub san: String,
+    /// Squares the piece passes through: start, every landing square, end.
+    pub path: Vec<String>,
+}
+
+impl LegalMove {
+    /// The client forms of `mv`, a legal move in `pos`.
+    pub fn of(pos: &AnyPosition, mv: &AnyMove) -> LegalMove {
+        LegalMove {
+            uci: mv.to_engine(),
+            san: pos.display_move(mv),
+            path: mv.path(),
+        }
+    }
+
+    /// Every legal move of `pos`, in these forms.
+    pub fn all(pos: &AnyPosition) -> Vec<LegalMove> {
+        pos.legal_moves()
+            .iter()
+            .map(|m| LegalMove::of(pos, m))
+            .collect()
+    }
+}
+
+/// A game as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// Id.
+    pub id: String,
+    /// Which game (the typed form of `variant` and `rules`).
+    #[serde(skip)]
+    pub kind: GameKind,
+    /// Variant name.
+    pub variant: &'static str,
+    /// Rule option.
+    pub rules: &'static str,
+    /// Stage.
+    pub status: Status,
+    /// The challenger.
+    pub creator: PlayerView,
+    /// Colour asked for by the challenger.
+    pub creator_color: String,
+    /// White player.
+    pub white: Option<PlayerView>,
+    /// Black player.
+    pub black: Option<PlayerView>,
+    /// Time control.
+    pub time_control: TimeControl,
+    /// Clocks.
+    pub clock: ClockView,
+    /// Moves made.
+    pub ply: u32,
+    /// Side to move.
+    pub turn: Color,
+    /// Current position.
+    pub fen: String,
+    /// Legal moves of the side to move (empty unless ongoing).
+    pub legal: Vec<LegalMove>,
+    /// Result once finished.
+    pub result: Option<&'static str>,
+    /// Reason of the result (an [`games::EndReason`] name, or `aborted`).
+    pub reason: Option<&'static str>,
+    /// Side offering a draw.
+    pub draw_offer: Option<Color>,
+    /// The running Makruk count.
+    pub count: Option<CountView>,
+    /// Sides that may start a board's-honour count now.
+    pub can_start_count: Vec<Color>,
+    /// Sides that may stop the running board's-honour count now.
+    pub can_stop_count: Vec<Color>,
+    /// The start position.
+    pub start_fen: String,
+    /// Every action (only in full views).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<Action>>,
+    /// Change counter, increases with every change.
+    pub version: i64,
+}
+
+impl GameView {
+    /// The player of `side`, once the game started.
+    pub fn player(&self, side: Color) -> Option<&PlayerView> {
+        match side {
+            Color::White => self.white.as_ref(),
+            Color::Black => self.black.as_ref(),
+        }
+    }
+}
+
+impl Game {
+    /// The view of this game; `full` includes every action.
+    pub fn view(&self, full: bool) -> GameView {
+        let now = now_ms();
+        let ongoing = self.status == Status::Ongoing;
+        let pos = self.rules.position();
+        GameView {
+            id: self.id.clone(),
+            kind: self.kind,
+            variant: self.kind.variant_name(),
+            rules: self.kind.rules_name(),
+            status: self.status,
+            creator: PlayerView::from(&self.creator),
+            creator_color: self.creator_color.clone(),
+            white: self.white.as_ref().map(PlayerView::from),
+            black: self.black.as_ref().map(PlayerView::from),
+            time_control: self.tc,
+            clock: ClockView {
+                white_ms: self.time_left(Color::White, now).max(0),
+                black_ms: self.time_left(Color::Black, now).max(0),
+                running: self.clock_running().then(|| self.turn()),
+                server_now: now,
+            },
+            ply: self.ply(),
+            turn: self.turn(),
+            fen: pos.fen(),
+            legal: if ongoing {
+                LegalMove::all(&pos)
+            } else {
+                Vec::new()
+            },
+            result: self.outcome().map(|o| o.result()),
+            reason: self.reason(),
+            draw_offer: self.draw_offer,
+            count: self.rules.count(),
+            can_start_count: Color::BOTH
+                .into_iter()
+                .filter(|s| ongoing && self.rules.can_start_count(*s))
+                .collect(),
+            can_stop_count: Color::BOTH
+                .into_iter()
+                .filter(|s| ongoing && self.rules.can_stop_count(*s))
+                .collect(),
+            start_fen: self.start_fen(),
+            actions: full.then(|| self.actions.clone()),
+            version: self.version,
+        }
+    }
+}
+
+/// Entry in the game list of a user.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSummary {
+    /// Id.
+    pub id: String,
+    /// Variant name.
+    pub variant: String,
+    /// Rule option.
+    pub rules: String,
+    /// Stage.
+    pub status: String,
+    /// White's name.
+    pub white: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// Challenger's name.
+    pub creator: String,
+    /// Colour asked by the challenger.
+    pub creator_color: String,
+    /// Time control kind.
+    pub tc_kind: String,
+    /// Initial time, ms.
+    pub tc_initial_ms: i64,
+    /// Increment, ms.
+    pub tc_increment_ms: i64,
+    /// Moves made.
+    pub ply: i64,
+    /// Result.
+    pub result: Option<String>,
+    /// Reason of the result.
+    pub reason: Option<String>,
+    /// Whether it is the asking user's move.
+    pub your_move: bool,
+    /// Last change, ms since the epoch.
+    pub updated_at: i64,
+    /// The tournament the game belongs to, if any: id.
+    pub tournament_id: Option<String>,
+    /// The tournament's name.
+    pub tournament_name: Option<String>,
+}
+
+/// The message watchers get after a change, encoded straight from the view.
+#[derive(Serialize)]
+pub struct Update<'a> {
+    /// Always `update`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The game after the change (without its actions).
+    pub game: &'a GameView,
+    /// The action the change recorded, if any.
+    pub action: Option<&'a Action>,
+}
