@@ -1,4 +1,4 @@
-// thaiboard web board: lobby, game page, my games.
+// thaiboard web board: the game page and the entry point (the other pages have their own files).
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Key } from 'chessgroundx/types';
@@ -6,172 +6,17 @@ import * as api from './api';
 import { analysisPage, analysisUrl } from './analysis-board';
 import { makhosBoardFen } from './boardfen';
 import { h } from './dom';
-import { applyLang, lang, setLang, t, tMaybe } from './i18n';
-import { boardNotation, hasThai, pickMove, setThaiNotation, showMove, showSquare, thaiNotation } from './notation';
+import { renderHeader } from './header';
+import { applyLang, t, tMaybe } from './i18n';
+import { describeTc, reasonText, variantName } from './labels';
+import { lobbyPage } from './lobby';
+import { myGamesPage } from './my-games';
+import { boardNotation, hasThai, pickMove, showMove, showSquare, thaiNotation } from './notation';
 import { gameTabs } from './tabs';
 import { tournamentLink, tournamentPage, tournamentsPage } from './tournaments';
 
 const app = document.getElementById('app')!;
 const topBar = document.getElementById('top')!;
-
-/** The name of a game (variant) in the interface language. */
-const variantName = (v: string): string => tMaybe(`variant.${v}`, v);
-/** A colour (`white`/`black`) in the interface language. */
-const colorName = (c: string): string => (c === 'white' ? t('common.whiteLower') : c === 'black' ? t('common.blackLower') : c);
-/** A result's reason in the interface language. */
-const reasonText = (r: string | null): string => (r ? tMaybe(`reason.${r}`, r) : '');
-
-function describeTc(kind: string, initial: number, inc: number): string {
-  if (kind === 'live') return `${+(initial / 60000).toFixed(2)}+${inc / 1000}`;
-  if (kind === 'correspondence') return t('tc.days', { days: +(initial / 86400000).toFixed(2), inc: +(inc / 86400000).toFixed(2) });
-  return t('tc.unlimited');
-}
-
-function renderHeader(): void {
-  const me = api.me!;
-  const err = h('span', { class: 'error', id: 'auth-error' });
-  const right = h('div', { class: 'who' });
-  if (me.guest) {
-    const user = h('input', { name: 'username', placeholder: t('top.username'), autocomplete: 'username' }) as HTMLInputElement;
-    const pass = h('input', { name: 'password', type: 'password', placeholder: t('top.password'), autocomplete: 'current-password' }) as HTMLInputElement;
-    const go = async (fn: typeof api.login) => {
-      try { await fn(user.value.trim(), pass.value); location.reload(); } catch (e) { err.textContent = (e as Error).message; }
-    };
-    right.append(h('span', {}, t('top.playingAs', { name: me.username })), user, pass,
-      h('button', { id: 'login', onclick: () => go(api.login) }, t('top.login')),
-      h('button', { id: 'register', onclick: () => go(api.register) }, t('top.register')), err);
-  } else {
-    right.append(h('span', { id: 'username' }, t('top.signedInAs', { name: me.username })),
-      h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
-  }
-  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
-    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), settings(), right);
-}
-
-/** The language switch (English / ไทย; the page is drawn again) and the Thai notation option. */
-function settings(): HTMLElement {
-  const select = h('select', { id: 'lang', 'aria-label': t('top.language'), onchange: (ev: Event) => {
-    setLang((ev.target as HTMLSelectElement).value === 'th' ? 'th' : 'en');
-    location.reload();
-  } }, h('option', { value: 'en' }, 'English'), h('option', { value: 'th' }, 'ไทย')) as HTMLSelectElement;
-  select.value = lang();
-  const box = h('input', { type: 'checkbox', id: 'thai-notation', onchange: (ev: Event) => setThaiNotation((ev.target as HTMLInputElement).checked) }) as HTMLInputElement;
-  box.checked = thaiNotation();
-  return h('span', { class: 'settings' }, select, h('label', {}, box, ' ', t('top.thaiNotation')));
-}
-
-// ---------------------------------------------------------------- lobby
-
-/** The settings a new game needs (variant, rule option, colour, time control), as form fields. */
-function gameSettings(defaultTc: string): { nodes: HTMLElement[]; body: () => Record<string, unknown> } {
-  const sel = (name: string, options: [string, string][], value?: string) => {
-    const el = h('select', { name }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
-    if (value) el.value = value;
-    return el;
-  };
-  const variant = sel('variant', [['makruk', t('variant.makruk')], ['cambodian', t('variant.cambodian')], ['makhos', t('variant.makhos')]]);
-  const rules = sel('rules', [['default', t('lobby.rulesDefault')], ['no-reverse', t('lobby.rulesNoReverse')]]);
-  const color = sel('color', [['random', t('lobby.colorRandom')], ['white', t('common.whiteLower')], ['black', t('common.blackLower')]]);
-  const kind = sel('tc', [['live', t('tc.live')], ['correspondence', t('tc.correspondence')], ['none', t('tc.none')]], defaultTc);
-  const num = (name: string, value: string, step = '1') => h('input', { name, type: 'number', value, step, min: '0', style: 'width:5em' }) as HTMLInputElement;
-  const minutes = num('minutes', '10', 'any'), increment = num('increment', '5', 'any');
-  const days = num('days', '3', 'any'), incDays = num('increment_days', '1', 'any'), maxDays = num('max_days', '10', 'any');
-  const live = h('span', { class: 'row' }, t('tc.minutes'), minutes, t('tc.seconds'), increment);
-  const corr = h('span', { class: 'row' }, t('tc.daysLabel'), days, t('tc.daysPerMove'), incDays, t('tc.maxDays'), maxDays);
-  const sync = () => {
-    rules.style.display = variant.value === 'makhos' ? '' : 'none';
-    live.style.display = kind.value === 'live' ? '' : 'none';
-    corr.style.display = kind.value === 'correspondence' ? '' : 'none';
-  };
-  variant.onchange = kind.onchange = sync;
-  sync();
-  const body = () => {
-    const tc: Record<string, unknown> = { kind: kind.value };
-    if (kind.value === 'live') { tc.minutes = +minutes.value; tc.increment = +increment.value; }
-    if (kind.value === 'correspondence') { tc.days = +days.value; tc.increment_days = +incDays.value; tc.max_days = +maxDays.value; }
-    const b: Record<string, unknown> = { variant: variant.value, color: color.value, time_control: tc };
-    if (variant.value === 'makhos') b.rules = rules.value;
-    return b;
-  };
-  return { nodes: [variant, rules, color, kind, live, corr], body };
-}
-
-function lobbyPage(): void {
-  const err = h('div', { class: 'error', id: 'lobby-error' });
-  const submit = (make: () => Promise<api.Game>) => async (ev: Event) => {
-    ev.preventDefault();
-    try { const g = await make(); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
-  };
-  const people = gameSettings('live');
-  const opponent = h('input', { name: 'opponent', placeholder: t('lobby.opponent') }) as HTMLInputElement;
-  const form = h('form', { class: 'row', id: 'create', onsubmit: submit(() => {
-    const body = people.body();
-    if (opponent.value.trim()) body.opponent = opponent.value.trim();
-    return api.challenge(body);
-  }) }, ...people.nodes, opponent, h('button', { class: 'primary', type: 'submit' }, t('lobby.createGame')));
-  const computer = gameSettings('none');
-  const level = h('select', { name: 'level' }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(l => h('option', { value: String(l) }, t('lobby.level', { level: l })))) as HTMLSelectElement;
-  level.value = '3';
-  const engineForm = h('form', { class: 'row', id: 'engine', onsubmit: submit(() => api.engineGame({ ...computer.body(), level: +level.value })) },
-    ...computer.nodes, level, h('button', { class: 'primary', type: 'submit' }, t('lobby.playComputer')));
-  const list = h('tbody');
-  const live = h('span', { class: 'muted', id: 'lobby-live' });
-  const show = (games: api.Summary[]) => {
-    list.replaceChildren(...games.map(g => {
-      const mine = g.creator === api.me!.username;
-      const act = mine
-        ? h('button', { class: 'cancel', onclick: async () => { await api.cancel(g.id).catch(e => err.textContent = e.message); if (!connected) refresh(); } }, t('common.cancel'))
-        : h('button', { class: 'primary accept', onclick: async () => {
-            try { await api.accept(g.id); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
-          } }, t('lobby.accept'));
-      return h('tr', { 'data-id': g.id }, h('td', {}, g.creator), h('td', {}, variantName(g.variant) + (g.rules !== 'default' ? ` (${g.rules})` : '')),
-        h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)), h('td', {}, colorName(g.creator_color)),
-        h('td', {}, h('a', { href: `/game/${g.id}` }, t('lobby.view')), ' ', act));
-    }));
-    if (!games.length) list.append(h('tr', {}, h('td', { colspan: '5' }, t('lobby.empty'))));
-  };
-  // The list comes live over the lobby socket; while it is down, it is fetched now and then.
-  let connected = false;
-  const refresh = async () => show(await api.lobby().catch(() => [] as api.Summary[]));
-  new api.LobbySocket(show, ok => { connected = ok; live.textContent = ok ? t('lobby.live') : t('lobby.reconnecting'); });
-  setInterval(() => { if (!connected) refresh(); }, 5000);
-  app.replaceChildren(
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.playComputer')), engineForm),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.newGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
-      h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)));
-}
-
-// ---------------------------------------------------------------- my games
-
-async function myGamesPage(): Promise<void> {
-  const [games, tags] = await Promise.all([api.myGames(), api.call<{ games: Record<string, string[]>; tags: Record<string, number> }>('GET', '/api/tags')]);
-  let filter = new URLSearchParams(location.search).get('tag') ?? '';
-  const body = h('tbody', {});
-  const row = (g: api.Summary) => h('tr', { class: g.your_move ? 'your-move' : '' },
-    h('td', {}, h('a', { href: `/game/${g.id}` }, `${g.white ?? '?'} – ${g.black ?? '?'}`)),
-    h('td', {}, variantName(g.variant),
-      g.tournament_id ? h('div', {}, h('a', { class: 'tournament', href: `/tournaments/${g.tournament_id}` }, g.tournament_name ?? '')) : null),
-    h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)),
-    h('td', {}, g.status === 'ongoing' ? (g.your_move ? t('mygames.yourMove') : t('mygames.theirMove')) : g.status === 'open' ? t('mygames.waiting') : `${g.result ?? ''} ${reasonText(g.reason)}`),
-    h('td', {}, String(Math.ceil(g.ply / 2))),
-    h('td', { class: 'tags' }, (tags.games[g.id] ?? []).join(', ')));
-  const show = () => body.replaceChildren(...games.filter(g => !filter || (tags.games[g.id] ?? []).includes(filter)).map(row));
-  const select = h('select', { id: 'tag-filter', onchange: (ev: Event) => {
-    filter = (ev.target as HTMLSelectElement).value;
-    history.replaceState(null, '', filter ? `/my-games?tag=${encodeURIComponent(filter)}` : '/my-games');
-    show();
-  } }, h('option', { value: '' }, t('mygames.allGames')), ...Object.entries(tags.tags).map(([t, n]) => h('option', { value: t, selected: t === filter }, `${t} (${n})`))) as HTMLSelectElement;
-  show();
-  app.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, t('mygames.title')),
-    h('div', { class: 'row' }, h('label', {}, t('mygames.tag'), select),
-      h('button', { id: 'next-game', onclick: async () => {
-        const n = await api.call<{ id: string | null }>('GET', '/api/next-game');
-        if (n.id) location.href = `/game/${n.id}`;
-      } }, t('mygames.next'))),
-    games.length ? h('table', { id: 'my-games' }, h('thead', {}, h('tr', {}, ...(['players', 'game', 'time', 'state', 'moves', 'tags'] as const).map(k => h('th', {}, t(`mygames.${k}`))))),
-      body) : h('p', {}, t('mygames.none'))));
-}
 
 // ---------------------------------------------------------------- game page
 
@@ -536,16 +381,16 @@ async function main(): Promise<void> {
     app.textContent = t('common.cannotReach', { message: (e as Error).message });
     return;
   }
-  renderHeader();
+  renderHeader(topBar);
   const path = location.pathname;
   const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
   try {
     if (m) await gamePage(m[1]);
-    else if (path === '/my-games') await myGamesPage();
+    else if (path === '/my-games') await myGamesPage(app);
     else if (path === '/analysis') await analysisPage(app);
     else if (path === '/tournaments') await tournamentsPage(app);
     else if (path.match(/^\/tournaments\/[A-Za-z0-9]+$/)) await tournamentPage(app, path.split('/')[2]);
-    else lobbyPage();
+    else lobbyPage(app);
   } catch (e) {
     app.replaceChildren(h('div', { class: 'error' }, (e as Error).message));
   }
