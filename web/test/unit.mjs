@@ -3,7 +3,9 @@
 //   {placeholders}, no empty text, and t() fills parameters;
 // - notation.ts: Thai notation examples, and the round trip of every legal
 //   move of the positions in test/moves.tsv (made from the rules crates by
-//   test/make-moves.sh): move → Thai → the same legal move.
+//   test/make-moves.sh): move → Thai → the same legal move;
+// - game/state.ts: the game page's positions, view, seat and update checks;
+//   game/clocks.ts: the clock format.
 //
 //   node test/unit.mjs      (from web/, after npm ci; run by .ci/run)
 import { build } from 'esbuild';
@@ -21,11 +23,16 @@ function test(name, fn) {
 
 try {
   await build({
-    entryPoints: { i18n: join(here, '../src/i18n.ts'), notation: join(here, '../src/notation.ts') },
+    entryPoints: {
+      i18n: join(here, '../src/i18n.ts'), notation: join(here, '../src/notation.ts'),
+      state: join(here, '../src/game/state.ts'), clocks: join(here, '../src/game/clocks.ts'),
+    },
     bundle: true, format: 'esm', platform: 'node', outdir: out, logLevel: 'warning',
   });
   const i18n = await import(join(out, 'i18n.js'));
   const n = await import(join(out, 'notation.js'));
+  const { GameState } = await import(join(out, 'state.js'));
+  const { fmtClock } = await import(join(out, 'clocks.js'));
 
   // ------------------------------------------------------------ i18n
   const { en, th } = i18n.TABLES;
@@ -140,6 +147,58 @@ try {
     const makhos = positions.get('8').legal;
     assert.deepEqual(n.pickMove('makhos', 'ค๓xจ๕xช๗', makhos), { move: 'c3e5g7' });
     assert.deepEqual(n.pickMove('makhos', 'ก๑-ข๒', makhos), { move: 'a1-b2' });
+  });
+
+  // ------------------------------------------------------------ game page state
+  const alice = { id: 'u1', username: 'alice', guest: false }, bob = { id: 'u2', username: 'bob', guest: false };
+  const carol = { id: 'u3', username: 'carol', guest: true };
+  const move = (seq, uci, san, fen) => ({ seq, kind: 'move', uci, san, fen, white_ms: 0, black_ms: 0, at: 0 });
+  const game = (over = {}) => ({
+    id: 'g1', variant: 'makruk', rules: 'default', status: 'ongoing', creator: alice, creator_color: 'black', white: bob, black: alice,
+    time_control: { kind: 'live', initial_ms: 60000, increment_ms: 0, max_ms: 0 }, clock: { white_ms: 50000, black_ms: 40000, running: 'white', server_now: 0 },
+    ply: 0, turn: 'white', fen: 'start', legal: [], result: null, reason: null, draw_offer: null, count: null,
+    can_start_count: [], can_stop_count: [], start_fen: 'start', actions: [], version: 1, ...over,
+  });
+  test('game state: positions from the actions, the view, my colour and turn', () => {
+    const acts = [move(1, 'e3e4', 'e4', 'f1'), { ...move(2, 'white', 'offer', 'f1b'), kind: 'draw_offer' }, move(3, 'd6d5', 'd5', 'f2')];
+    const s = new GameState('g1', game({ ply: 2, turn: 'white', actions: acts }), alice);
+    assert.equal(s.myColor, 'black');
+    assert.equal(s.orientation, 'black');
+    assert.equal(s.myTurn(), false);
+    assert.deepEqual(s.plies().map(p => [p.fen, p.san, p.last.join(''), p.turn]),
+      [['start', '', '', 'white'], ['f1b', 'e4', 'e3e4', 'black'], ['f2', 'd5', 'd6d5', 'white']]);
+    assert.equal(s.shownIndex(), 2);
+    assert.ok(s.atLatest());
+    s.view = 1;
+    assert.equal(s.shownIndex(), 1);
+    assert.ok(!s.atLatest());
+    const spectator = new GameState('g1', game(), carol);
+    assert.equal(spectator.myColor, null);
+    assert.equal(spectator.orientation, 'white');
+    assert.equal(new GameState('g1', game({ white: null, black: null }), alice).orientation, 'black', "the creator's chosen colour");
+  });
+  test('game state: updates add new actions once, and a missed one asks for the whole game', () => {
+    const s = new GameState('g1', game({ status: 'open', white: null, black: alice, creator: alice, creator_color: 'black' }), bob);
+    assert.equal(s.orientation, 'white');
+    const a1 = move(1, 'e3e4', 'e4', 'f1');
+    // Bob takes the white seat: he sees the board from White's side.
+    assert.ok(s.update(game({ ply: 1, turn: 'black' }), a1, false));
+    assert.equal(s.myColor, 'white');
+    assert.equal(s.orientation, 'white');
+    assert.ok(s.update(game({ ply: 1, turn: 'black' }), a1, false), 'the same action twice');
+    assert.equal(s.actions.length, 1);
+    assert.equal(s.game.actions, s.actions);
+    assert.ok(!s.update(game({ ply: 3, turn: 'black' }), move(3, 'e4e5', 'e5', 'f3'), false), 'move 2 was missed');
+    assert.ok(s.update(game({ ply: 2, actions: [a1, move(2, 'd6d5', 'd5', 'f2')] }), null, true));
+    assert.equal(s.plies().length, 3);
+    assert.equal(s.timeLeft('black'), 40000, 'a clock that does not run');
+    assert.ok(s.timeLeft('white') <= 50000);
+  });
+  test('clock texts', () => {
+    assert.equal(fmtClock(65000, 'live'), '1:05');
+    assert.equal(fmtClock(3723000, 'live'), '1:02:03');
+    assert.equal(fmtClock(9450, 'live'), '0:09.4');
+    assert.equal(fmtClock(-5, 'live'), '0:00.0');
   });
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -1,0 +1,66 @@
+// The game page's player bars above and below the board: each player's name
+// and clock. The running clock counts down between the server's updates
+// (`tick`, ten times a second); when the opponent's time is up the page is
+// told, so that the claim button can appear.
+import { h } from '../dom';
+import { t } from '../i18n';
+import type { Color, GameState } from './state';
+
+/** A clock's time: `m:ss` (tenths under ten seconds, hours when long), or days and hours by correspondence. */
+export function fmtClock(ms: number, kind: string): string {
+  ms = Math.max(0, ms);
+  if (kind === 'correspondence') {
+    const d = Math.floor(ms / 86400000), hh = Math.floor((ms % 86400000) / 3600000), mm = Math.floor((ms % 3600000) / 60000);
+    return d > 0 ? t('game.clockDays', { d, h: hh }) : t('game.clockHours', { h: hh, m: String(mm).padStart(2, '0') });
+  }
+  const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
+  const base = m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${m}:${String(s % 60).padStart(2, '0')}`;
+  return ms < 10000 ? `${base}.${Math.floor((ms % 1000) / 100)}` : base;
+}
+
+/** What the player bars need from the page. */
+export interface PlayerBarsHooks {
+  /** The opponent's time ran out, or that is no longer so (the claim button comes or goes). */
+  claimChanged: () => void;
+}
+
+export type PlayerBars = ReturnType<typeof playerBars>;
+
+export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
+  const top = h('div', { class: 'player' }), bottom = h('div', { class: 'player' });
+  let claimShown = false;
+
+  function bar(color: Color): HTMLElement[] {
+    const p = color === 'white' ? state.game.white : state.game.black;
+    const clock = h('span', { class: 'clock', id: `clock-${color}` });
+    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${p?.username ?? t('game.waitingPlayer')}`), state.game.time_control.kind === 'none' ? h('span') : clock];
+  }
+
+  /** Shows the time left on both clocks. */
+  function tick(): void {
+    const game = state.game;
+    // The opponent's time ran out and the server has not ended the game yet: offer the claim.
+    const other = state.myColor === 'white' ? 'black' : 'white';
+    const claimable = game.status === 'ongoing' && !!state.myColor && game.clock.running === other && state.timeLeft(other) <= 0;
+    if (claimable !== claimShown) { claimShown = claimable; hooks.claimChanged(); }
+    for (const color of ['white', 'black'] as const) {
+      const el = document.getElementById(`clock-${color}`);
+      if (!el) continue;
+      const ms = state.timeLeft(color);
+      const running = game.clock.running === color;
+      el.textContent = fmtClock(ms, game.time_control.kind);
+      el.classList.toggle('running', running);
+      el.classList.toggle('low', running && ms < 10000 && game.time_control.kind === 'live');
+    }
+  }
+
+  /** Draws both bars, the board's bottom side below it. */
+  function render(): void {
+    const below = state.orientation, above = below === 'white' ? 'black' : 'white';
+    top.replaceChildren(...bar(above));
+    bottom.replaceChildren(...bar(below));
+    tick();
+  }
+
+  return { top, bottom, render, tick };
+}

@@ -1,0 +1,42 @@
+// The game page's move box: a move typed in the game's notation (or in Thai
+// notation, which is read back into the legal move it names) is sent.
+import { h } from '../dom';
+import { t } from '../i18n';
+import { hasThai, pickMove, thaiNotation } from '../notation';
+import type { GameState } from './state';
+
+/** What the move box needs from the page. */
+export interface MoveInputHooks {
+  /** Sends a move (as the board does). */
+  sendMove: (text: string) => void;
+  /** Shows an error under the controls. */
+  error: (message: string) => void;
+}
+
+export type MoveInput = ReturnType<typeof moveInput>;
+
+export function moveInput(state: GameState, hooks: MoveInputHooks) {
+  const input = h('input', { id: 'move-input', autocomplete: 'off' }) as HTMLInputElement;
+  const hint = (): string => t(state.isMakhos ? (thaiNotation() ? 'game.inputMakhosThai' : 'game.inputMakhos') : thaiNotation() ? 'game.inputMakrukThai' : 'game.inputMakruk');
+  input.placeholder = hint();
+
+  /** A typed move: Thai notation is read back (the legal move it names) before it is sent. */
+  function sendTyped(text: string): void {
+    if (!hasThai(text)) { hooks.sendMove(text); return; }
+    const pick = pickMove(state.game.variant, text, state.game.legal);
+    if (!pick) { hooks.error(t('game.notThai', { text })); return; }
+    hooks.sendMove(pick.move);
+  }
+
+  const typed = (ev: Event) => { ev.preventDefault(); const text = input.value.trim(); if (text) { sendTyped(text); input.value = ''; } };
+  const form = h('form', { class: 'row', id: 'move-form', onsubmit: typed }, input, h('button', { type: 'submit' }, t('game.play')));
+
+  return {
+    /** The form: the box and its button. */
+    form,
+    /** Whether the box has the focus (the arrow keys then stay in it). */
+    focused: (): boolean => document.activeElement === input,
+    /** Thai notation was switched on or off: the hint follows. */
+    notationChanged(): void { input.placeholder = hint(); },
+  };
+}

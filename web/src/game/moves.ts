@@ -1,0 +1,79 @@
+// The game page's move list (moves, other events such as draw offers, and
+// comments) and the way through the game's history: going to a position, and
+// playing the game through from the start (animation).
+import { h } from '../dom';
+import { t, tMaybe } from '../i18n';
+import type { Comment } from '../tabs';
+import type { GameState } from './state';
+
+/** What the move list needs from the page. */
+export interface MoveListHooks {
+  /** The comments shown after ply `ply` (0: before the first move). */
+  commentsAt: (ply: number) => Comment[];
+  /** Another position is shown: the board, the move list and the tabs follow. */
+  shown: () => void;
+  /** The animation started or stopped (its button changes). */
+  animationChanged: () => void;
+}
+
+export type MoveList = ReturnType<typeof moveList>;
+
+export function moveList(state: GameState, hooks: MoveListHooks) {
+  const el = h('div', { class: 'moves', id: 'moves' });
+  let animTimer: number | undefined;
+
+  const commentCell = (c: Comment) => h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? t('game.note') : c.author}: ${c.text}`);
+
+  /** Draws the list, marking the move shown (kept in view while following the game). */
+  function render(): void {
+    const cur = state.shownIndex();
+    const cells: HTMLElement[] = hooks.commentsAt(0).map(commentCell);
+    let ply = 0;
+    for (const a of state.actions) {
+      if (a.kind !== 'move') {
+        const side = a.uci === 'white' ? t('common.white') : a.uci === 'black' ? t('common.black') : a.uci;
+        cells.push(h('div', { class: 'note' }, tMaybe(`game.action.${a.kind}`, a.san, { side })));
+        continue;
+      }
+      ply++;
+      if (ply % 2 === 1) cells.push(h('div', {}, `${(ply + 1) / 2}.`));
+      const idx = ply;
+      cells.push(h('div', { class: `mv${idx === cur ? ' current' : ''}`, 'data-ply': String(idx), 'data-san': a.san, onclick: () => go(idx) }, state.showMove(a.san)));
+      cells.push(...hooks.commentsAt(idx).map(commentCell));
+    }
+    el.replaceChildren(...cells);
+    const curEl = el.querySelector('.current');
+    if (curEl && state.atLatest()) (curEl as HTMLElement).scrollIntoView({ block: 'nearest' });
+  }
+
+  /** Shows position `idx` of `state.plies()` (clamped); the latest one follows the game again. */
+  function go(idx: number): void {
+    const n = state.plies().length - 1;
+    idx = Math.max(0, Math.min(n, idx));
+    state.view = idx === n ? -1 : idx;
+    hooks.shown();
+  }
+
+  function stopAnimation(): void {
+    if (animTimer !== undefined) { clearInterval(animTimer); animTimer = undefined; }
+    hooks.animationChanged();
+  }
+
+  /** Plays the game through from the start, a move every 0.7 s; stops it if it is running. */
+  function animate(): void {
+    if (animTimer !== undefined) { stopAnimation(); return; }
+    go(0);
+    animTimer = window.setInterval(() => { if (state.atLatest()) stopAnimation(); else go(state.shownIndex() + 1); }, 700);
+    hooks.animationChanged();
+  }
+
+  return {
+    /** The list element. */
+    el,
+    render,
+    go,
+    animate,
+    /** Whether the animation is running. */
+    animating: (): boolean => animTimer !== undefined,
+  };
+}
