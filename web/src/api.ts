@@ -1,26 +1,14 @@
 // The server's JSON API and the game WebSocket.
 import { t } from './i18n';
 
-export interface User { id: string; username: string; guest: boolean }
-export interface LegalMove { uci: string; san: string; path: string[] }
-export interface Action { seq: number; kind: string; uci: string; san: string; fen: string; white_ms: number; black_ms: number; at: number }
-export interface Player { id: string; username: string }
-export interface Clock { white_ms: number; black_ms: number; running: 'white' | 'black' | null; server_now: number }
-export interface CountInfo { side: 'white' | 'black' | null; kind: 'board' | 'pieces'; ply: number; limit: number }
-export interface TimeControl { kind: 'none' | 'live' | 'correspondence'; initial_ms: number; increment_ms: number; max_ms: number }
-export interface Game {
-  id: string; variant: 'makruk' | 'cambodian' | 'makhos' | 'test'; rules: string; status: 'open' | 'ongoing' | 'finished' | 'cancelled' | 'aborted';
-  creator: Player; creator_color: string; white: Player | null; black: Player | null; time_control: TimeControl; clock: Clock;
-  ply: number; turn: 'white' | 'black'; fen: string; legal: LegalMove[]; result: string | null; reason: string | null;
-  draw_offer: 'white' | 'black' | null; count: CountInfo | null; can_start_count: string[]; can_stop_count: string[];
-  start_fen: string; actions?: Action[]; version: number;
-}
-export interface Summary {
-  id: string; variant: string; rules: string; status: string; white: string | null; black: string | null; creator: string;
-  creator_color: string; tc_kind: string; tc_initial_ms: number; tc_increment_ms: number; ply: number; result: string | null;
-  reason: string | null; your_move: boolean; updated_at: number;
-  tournament_id?: string | null; tournament_name?: string | null;
-}
+// The types the server sends, generated from its Rust types (api-types.ts).
+import type { Action, ClockView, CountView, GameSummary, GameView, LegalMove, PlayerView, TimeControl, User } from './api-types';
+export type { Action, LegalMove, TimeControl, User };
+export type Game = GameView;
+export type Player = PlayerView;
+export type Clock = ClockView;
+export type CountInfo = CountView;
+export type Summary = GameSummary;
 export interface ApiError { error: string; message: string }
 
 let csrf = '';

@@ -237,7 +237,6 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
 
   async function book(): Promise<Node[]> {
     const g = game();
-    if (g.variant === 'test') return [h('p', {}, t('tabs.noBook'))];
     const fen = ctx.plies()[ctx.shown()].fen;
     let b = bookCache.get(fen);
     if (!b) {

@@ -52,10 +52,12 @@ impl From<makhos::GameError> for GameError {
 
 /// A running Makruk count as players see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CountView {
     /// The side that counts (unknown for a board's-honour count nobody declared).
     pub side: Option<Color>,
     /// `board` (board's honour) or `pieces` (pieces' honour).
+    #[cfg_attr(feature = "ts", ts(type = "'board' | 'pieces'"))]
     pub kind: &'static str,
     /// Plies counted so far.
     pub ply: u32,

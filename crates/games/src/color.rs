@@ -5,6 +5,7 @@ use std::fmt;
 
 /// A side of the board. White moves first in every game here.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     /// The side that moves first.

@@ -24,7 +24,7 @@ pub const SESSION_COOKIE: &str = "tb_session";
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
 /// A user as the API shows it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, ts_rs::TS)]
 pub struct User {
     /// Id.
     pub id: String,

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
 
 /// The kind of time control.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum TcKind {
     /// No clock.
@@ -40,7 +40,7 @@ impl TcKind {
 }
 
 /// A time control as stored: everything in milliseconds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct TimeControl {
     /// Kind.
     pub kind: TcKind,

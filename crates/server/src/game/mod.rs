@@ -26,4 +26,4 @@ pub use engine_play::{EngineGameRequest, MAX_ENGINE_GAMES};
 pub use events::GameEvent;
 pub use model::{Action, ActionKind, Command, Game, Status};
 pub use service::{ChallengeRequest, Games, kind_of};
-pub use view::{GameSummary, GameView, LegalMove, PlayerView};
+pub use view::{ClockView, GameSummary, GameView, LegalMove, PlayerView};

@@ -11,7 +11,7 @@ use games::{AnyGame, Color, GameKind, Outcome};
 use serde::Serialize;
 
 /// Life stage of a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// A challenge waiting for an opponent.
@@ -59,7 +59,7 @@ impl Status {
 pub const ABORTED: &str = "aborted";
 
 /// What an action records.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {
     /// A move.
@@ -92,7 +92,7 @@ impl ActionKind {
 }
 
 /// One recorded action: a move or a board's-honour count start/stop.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct Action {
     /// Position in the game's action log, from 1.
     pub seq: u32,

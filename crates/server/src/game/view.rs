@@ -9,7 +9,7 @@ use games::{AnyMove, AnyPosition, Color, CountView, GameKind};
 use serde::Serialize;
 
 /// Player information in views.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct PlayerView {
     /// User id.
     pub id: String,
@@ -28,7 +28,7 @@ impl From<&User> for PlayerView {
 
 /// Clock information in views. A client shows `white_ms`/`black_ms` minus
 /// the time passed since `server_now` for the running side.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct ClockView {
     /// White's time left at `server_now`, ms.
     pub white_ms: i64,
@@ -41,7 +41,7 @@ pub struct ClockView {
 }
 
 /// A legal move, in the forms the clients need.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct LegalMove {
     /// Engine form, the move's identity: `e3e4`, `c5c6m`, Mak-hot `c3e5c7`.
     pub uci: String,
@@ -71,7 +71,7 @@ impl LegalMove {
 }
 
 /// A game as the API shows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct GameView {
     /// Id.
     pub id: String,
@@ -79,8 +79,10 @@ pub struct GameView {
     #[serde(skip)]
     pub kind: GameKind,
     /// Variant name.
+    #[ts(type = "'makruk' | 'cambodian' | 'makhos'")]
     pub variant: &'static str,
     /// Rule option.
+    #[ts(type = "'default' | 'no-reverse'")]
     pub rules: &'static str,
     /// Stage.
     pub status: Status,
@@ -105,6 +107,7 @@ pub struct GameView {
     /// Legal moves of the side to move (empty unless ongoing).
     pub legal: Vec<LegalMove>,
     /// Result once finished.
+    #[ts(type = "'1-0' | '0-1' | '1/2-1/2' | null")]
     pub result: Option<&'static str>,
     /// Reason of the result (an [`games::EndReason`] name, or `aborted`).
     pub reason: Option<&'static str>,
@@ -120,6 +123,7 @@ pub struct GameView {
     pub start_fen: String,
     /// Every action (only in full views).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub actions: Option<Vec<Action>>,
     /// Change counter, increases with every change.
     pub version: i64,
@@ -186,7 +190,7 @@ impl Game {
 }
 
 /// Entry in the game list of a user.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct GameSummary {
     /// Id.
     pub id: String,

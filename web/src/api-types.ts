@@ -1,0 +1,304 @@
+// Generated from the server's Rust types by crates/server/tests/api_types.rs:
+// do not edit; run `UPDATE_API_TYPES=1 cargo test -p thaiboard-server --test api_types`.
+
+export type Color = "white" | "black";
+
+export type CountView = { 
+/**
+ * The side that counts (unknown for a board's-honour count nobody declared).
+ */
+side: Color | null, 
+/**
+ * `board` (board's honour) or `pieces` (pieces' honour).
+ */
+kind: 'board' | 'pieces', 
+/**
+ * Plies counted so far.
+ */
+ply: number, 
+/**
+ * The limit in plies: the game is drawn past it.
+ */
+limit: number, };
+
+export type User = { 
+/**
+ * Id.
+ */
+id: string, 
+/**
+ * Name shown to others.
+ */
+username: string, 
+/**
+ * A guest (no password) rather than an account.
+ */
+guest: boolean, };
+
+export type TcKind = "none" | "live" | "correspondence";
+
+export type TimeControl = { 
+/**
+ * Kind.
+ */
+kind: TcKind, 
+/**
+ * Time on each clock at the start.
+ */
+initial_ms: number, 
+/**
+ * Added to the mover's clock after each move.
+ */
+increment_ms: number, 
+/**
+ * A clock never holds more than this (0: no cap).
+ */
+max_ms: number, };
+
+export type Status = "open" | "ongoing" | "finished" | "cancelled" | "aborted";
+
+export type ActionKind = "move" | "count_start" | "count_stop";
+
+export type Action = { 
+/**
+ * Position in the game's action log, from 1.
+ */
+seq: number, 
+/**
+ * What it records.
+ */
+kind: ActionKind, 
+/**
+ * The move in engine form; for counts, the side (`white`/`black`).
+ */
+uci: string, 
+/**
+ * The move for display (SAN, `c3xe5xc7`), or the count's description.
+ */
+san: string, 
+/**
+ * The position after it.
+ */
+fen: string, 
+/**
+ * White's clock after it, ms.
+ */
+white_ms: number, 
+/**
+ * Black's clock after it, ms.
+ */
+black_ms: number, 
+/**
+ * When it happened, ms since the epoch.
+ */
+at: number, };
+
+export type PlayerView = { 
+/**
+ * User id.
+ */
+id: string, 
+/**
+ * Name.
+ */
+username: string, };
+
+export type ClockView = { 
+/**
+ * White's time left at `server_now`, ms.
+ */
+white_ms: number, 
+/**
+ * Black's time left at `server_now`, ms.
+ */
+black_ms: number, 
+/**
+ * The side whose clock runs, if any.
+ */
+running: Color | null, 
+/**
+ * The server's time of this reading, ms since the epoch.
+ */
+server_now: number, };
+
+export type LegalMove = { 
+/**
+ * Engine form, the move's identity: `e3e4`, `c5c6m`, Mak-hot `c3e5c7`.
+ */
+uci: string, 
+/**
+ * Display form: Makruk SAN `Me2`, Mak-hot `c3xe5xc7`.
+ */
+san: string, 
+/**
+ * Squares the piece passes through: start, every landing square, end.
+ */
+path: Array<string>, };
+
+export type GameView = { 
+/**
+ * Id.
+ */
+id: string, 
+/**
+ * Variant name.
+ */
+variant: 'makruk' | 'cambodian' | 'makhos', 
+/**
+ * Rule option.
+ */
+rules: 'default' | 'no-reverse', 
+/**
+ * Stage.
+ */
+status: Status, 
+/**
+ * The challenger.
+ */
+creator: PlayerView, 
+/**
+ * Colour asked for by the challenger.
+ */
+creator_color: string, 
+/**
+ * White player.
+ */
+white: PlayerView | null, 
+/**
+ * Black player.
+ */
+black: PlayerView | null, 
+/**
+ * Time control.
+ */
+time_control: TimeControl, 
+/**
+ * Clocks.
+ */
+clock: ClockView, 
+/**
+ * Moves made.
+ */
+ply: number, 
+/**
+ * Side to move.
+ */
+turn: Color, 
+/**
+ * Current position.
+ */
+fen: string, 
+/**
+ * Legal moves of the side to move (empty unless ongoing).
+ */
+legal: Array<LegalMove>, 
+/**
+ * Result once finished.
+ */
+result: '1-0' | '0-1' | '1/2-1/2' | null, 
+/**
+ * Reason of the result (an [`games::EndReason`] name, or `aborted`).
+ */
+reason: string | null, 
+/**
+ * Side offering a draw.
+ */
+draw_offer: Color | null, 
+/**
+ * The running Makruk count.
+ */
+count: CountView | null, 
+/**
+ * Sides that may start a board's-honour count now.
+ */
+can_start_count: Array<Color>, 
+/**
+ * Sides that may stop the running board's-honour count now.
+ */
+can_stop_count: Array<Color>, 
+/**
+ * The start position.
+ */
+start_fen: string, 
+/**
+ * Every action (only in full views).
+ */
+actions?: Array<Action>, 
+/**
+ * Change counter, increases with every change.
+ */
+version: number, };
+
+export type GameSummary = { 
+/**
+ * Id.
+ */
+id: string, 
+/**
+ * Variant name.
+ */
+variant: string, 
+/**
+ * Rule option.
+ */
+rules: string, 
+/**
+ * Stage.
+ */
+status: string, 
+/**
+ * White's name.
+ */
+white: string | null, 
+/**
+ * Black's name.
+ */
+black: string | null, 
+/**
+ * Challenger's name.
+ */
+creator: string, 
+/**
+ * Colour asked by the challenger.
+ */
+creator_color: string, 
+/**
+ * Time control kind.
+ */
+tc_kind: string, 
+/**
+ * Initial time, ms.
+ */
+tc_initial_ms: number, 
+/**
+ * Increment, ms.
+ */
+tc_increment_ms: number, 
+/**
+ * Moves made.
+ */
+ply: number, 
+/**
+ * Result.
+ */
+result: string | null, 
+/**
+ * Reason of the result.
+ */
+reason: string | null, 
+/**
+ * Whether it is the asking user's move.
+ */
+your_move: boolean, 
+/**
+ * Last change, ms since the epoch.
+ */
+updated_at: number, 
+/**
+ * The tournament the game belongs to, if any: id.
+ */
+tournament_id: string | null, 
+/**
+ * The tournament's name.
+ */
+tournament_name: string | null, };
