@@ -8,7 +8,7 @@
 //!   captured pieces leave at once; promotion ends a capture; no majority rule; sequences
 //!   with the same start, end and captured set are one [`Move`].
 //! - [`Rules`]: `default` (a capturing king may turn straight back) or `no-reverse`.
-//! - [`notation`]: reading ([`parse_move`], [`Position::parse_move`]) accepts `c3-d4`,
+//! - Notation: reading ([`parse_move`], [`Position::parse_move`]) accepts `c3-d4`,
 //!   `c3xe5xc7`, `c3e5c7`, `22-18`, `25x18x9`, `25-18-9`, and start/end only (`25x9`,
 //!   `c3xc7`) when unambiguous; writing: [`Move::to_algebraic`], [`Move::to_engine`],
 //!   [`Move::to_numeric`], [`Move::to_numeric_short`], [`Move::to_algebraic_short`].
@@ -34,7 +34,7 @@
 mod bitboard;
 mod game;
 mod movegen;
-pub mod notation;
+mod notation;
 mod perft;
 mod position;
 mod rules;
