@@ -1,7 +1,6 @@
 //! A game in progress: start position, rules, moves played, history and the game state.
 
-use crate::movegen::Move;
-use crate::notation::MoveParseError;
+use crate::moves::{Move, MoveParseError};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::square::Color;

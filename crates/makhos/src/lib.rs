@@ -34,6 +34,7 @@
 mod bitboard;
 mod game;
 mod movegen;
+mod moves;
 mod notation;
 mod perft;
 mod position;
@@ -45,10 +46,11 @@ mod zobrist;
 pub use bitboard::{BitIter, Bitboard};
 pub use game::{EndReason, Game, GameError, NO_PROGRESS_LIMIT, Outcome};
 pub use movegen::{
-    MAX_CAPTURES, Move, count_legal_moves, generate_captures, generate_legal_moves, generate_quiet,
-    has_capture, legal_moves,
+    count_legal_moves, generate_captures, generate_legal_moves, generate_quiet, has_capture,
+    legal_moves,
 };
-pub use notation::{MoveParseError, parse_move};
+pub use moves::{MAX_CAPTURES, Move, MoveParseError};
+pub use notation::parse_move;
 pub use perft::{perft, perft_divide};
 pub use position::{MAX_PIECES_PER_SIDE, Position, PositionError, PositionTextError};
 pub use rules::{Rules, RulesParseError};

@@ -1,4 +1,4 @@
-//! Moves and legal move generation.
+//! Legal move generation.
 //!
 //! Captures are compulsory; a capture sequence goes on until no jump is left; men move and
 //! capture forward only; kings slide and capture at a distance, landing on the square just
@@ -6,111 +6,10 @@
 //! with the same start, end and captured set are one move.
 
 use crate::bitboard::{Bitboard, NE, NEXT, NONE, NW, RAY, SE, SW, nearest, reverse, shift, slide};
+use crate::moves::{MAX_CAPTURES, Move};
 use crate::position::{Position, promotion_rank};
 use crate::rules::Rules;
-use crate::square::{Color, Square};
-use core::hash::{Hash, Hasher};
-
-/// Most jumps in one capture (a side has at most eight pieces to lose).
-pub const MAX_CAPTURES: usize = 8;
-
-/// A move: a plain step or slide, or a complete capture sequence.
-///
-/// Two moves are equal when they have the same start, end and captured set (the rules count
-/// such sequences as one move); [`Move::path`] keeps one of the landing sequences.
-#[derive(Copy, Clone, Debug)]
-pub struct Move {
-    from: u8,
-    to: u8,
-    len: u8,
-    path: [u8; MAX_CAPTURES],
-    captured: u32,
-}
-
-impl PartialEq for Move {
-    fn eq(&self, other: &Move) -> bool {
-        self.from == other.from && self.to == other.to && self.captured == other.captured
-    }
-}
-
-impl Eq for Move {}
-
-impl Hash for Move {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.from, self.to, self.captured).hash(state);
-    }
-}
-
-impl Move {
-    /// A plain (non-capturing) move.
-    pub const fn quiet(from: Square, to: Square) -> Move {
-        Move {
-            from: from.index() as u8,
-            to: to.index() as u8,
-            len: 0,
-            path: [0; MAX_CAPTURES],
-            captured: 0,
-        }
-    }
-
-    /// A capture along `landings` (at least one, at most [`MAX_CAPTURES`] squares) taking the
-    /// pieces on `captured`; `None` if the landing list is empty or too long.
-    pub fn capture(from: Square, landings: &[Square], captured: Bitboard) -> Option<Move> {
-        let last = *landings.last()?;
-        if landings.len() > MAX_CAPTURES {
-            return None;
-        }
-        let mut path = [0u8; MAX_CAPTURES];
-        for (p, s) in path.iter_mut().zip(landings) {
-            *p = s.index() as u8;
-        }
-        Some(Move {
-            from: from.index() as u8,
-            to: last.index() as u8,
-            len: landings.len() as u8,
-            path,
-            captured: captured.0,
-        })
-    }
-
-    /// The start square.
-    pub const fn from(&self) -> Square {
-        Square::from_index_unchecked(self.from)
-    }
-
-    /// The end square.
-    pub const fn to(&self) -> Square {
-        Square::from_index_unchecked(self.to)
-    }
-
-    /// Whether the move captures.
-    pub const fn is_capture(&self) -> bool {
-        self.len > 0
-    }
-
-    /// The captured pieces' squares.
-    pub const fn captured(&self) -> Bitboard {
-        Bitboard(self.captured)
-    }
-
-    /// Number of pieces captured.
-    pub const fn capture_count(&self) -> u32 {
-        self.captured.count_ones()
-    }
-
-    /// The landing squares after the start: every landing square of a capture, or just the
-    /// end square of a plain move.
-    pub fn path(&self) -> Vec<Square> {
-        if self.len == 0 {
-            vec![self.to()]
-        } else {
-            self.path[..self.len as usize]
-                .iter()
-                .map(|&i| Square::from_index_unchecked(i))
-                .collect()
-        }
-    }
-}
+use crate::square::Color;
 
 /// Whether the side to move in `pos` has a capture (and so must capture).
 pub fn has_capture(pos: &Position) -> bool {

@@ -11,58 +11,11 @@
 //! error naming it.
 
 use crate::bitboard::{NEXT, NONE, reverse};
-use crate::movegen::Move;
+use crate::moves::{Move, MoveParseError};
 use crate::position::{Position, promotion_rank};
 use crate::rules::Rules;
 use crate::square::{Role, Square, SquareError};
 use core::fmt;
-
-/// Why a move text was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveParseError {
-    /// The text is empty.
-    Empty,
-    /// The text is not a move in any accepted notation.
-    Syntax {
-        /// The text as given.
-        text: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// Well formed, but no legal move matches.
-    Illegal {
-        /// The text as given.
-        text: String,
-    },
-    /// Well formed, but more than one legal move matches.
-    Ambiguous {
-        /// The text as given.
-        text: String,
-        /// The matching moves, in algebraic notation with full paths.
-        candidates: Vec<String>,
-    },
-}
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveParseError::Empty => f.write_str("empty move text"),
-            MoveParseError::Syntax { text, reason } => {
-                write!(f, "bad move text '{text}': {reason}")
-            }
-            MoveParseError::Illegal { text } => write!(f, "illegal move '{text}'"),
-            MoveParseError::Ambiguous { text, candidates } => {
-                write!(
-                    f,
-                    "ambiguous move '{text}': could be {}",
-                    candidates.join(", ")
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveParseError {}
 
 /// The squares of a move text and whether it marked a capture with `x`.
 fn tokenize(text: &str) -> Result<(Vec<Square>, bool), MoveParseError> {

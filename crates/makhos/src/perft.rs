@@ -1,6 +1,7 @@
 //! Perft: counting move paths to a depth, with bulk counting at the last ply.
 
-use crate::movegen::{Move, count_legal_moves_with, generate_legal_moves, perft2};
+use crate::movegen::{count_legal_moves_with, generate_legal_moves, perft2};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 

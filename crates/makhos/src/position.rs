@@ -1,8 +1,7 @@
 //! The validated [`Position`]: bitboards of both sides' men and kings plus the side to move.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::Move;
-use crate::notation::MoveParseError;
+use crate::moves::{Move, MoveParseError};
 use crate::rules::Rules;
 use crate::setup::{Setup, SetupParseError};
 use crate::square::{Color, Piece, Role, Square};

@@ -3,7 +3,7 @@
 //! [`hash`] computes a position's key from scratch; [`hash_after`] updates a key by a move
 //! and always equals a fresh computation of the resulting position.
 
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::{Position, promotion_rank};
 use crate::square::{Color, Role, Square};
 

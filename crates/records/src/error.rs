@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+/// The deepest nesting of variations the reader follows.
+pub const MAX_DEPTH: usize = 100;
+
 /// What is wrong with a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -62,11 +65,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::BadMove(m) => write!(f, "bad move: {m}"),
             ErrorKind::IllegalMove => f.write_str("illegal move"),
             ErrorKind::AmbiguousMove(c) => write!(f, "ambiguous move (could be {})", c.join(", ")),
-            ErrorKind::TooDeep => write!(
-                f,
-                "variations nested more than {} deep",
-                crate::reader::MAX_DEPTH
-            ),
+            ErrorKind::TooDeep => write!(f, "variations nested more than {} deep", MAX_DEPTH),
             ErrorKind::NoGame => f.write_str("no game found"),
         }
     }

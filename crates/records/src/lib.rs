@@ -41,13 +41,13 @@ mod replay;
 mod tree;
 mod writer;
 
-pub use error::{ErrorKind, ReadError};
+pub use error::{ErrorKind, MAX_DEPTH, ReadError};
 pub use games::{AnyMove, AnyPosition, GameKind};
 pub use lexer::{MAX_COMMENT, MAX_LINE};
 pub use makhos_moves::SquareStyle;
 pub use makruk::Letters;
 pub use notation::{ParsedMove, move_number_text, move_text, parse_move};
-pub use reader::{MAX_DEPTH, Reader, read_all, read_one};
+pub use reader::{Reader, read_all, read_one};
 pub use replay::{Replay, RuleEnd, replay, state_name};
 pub use tree::{Game, GameResult, Line, Node, SEVEN_TAG_ROSTER, Tags, roster_default};
 pub use writer::{DEFAULT_WIDTH, WriteOptions, game_to_string, write_game};

@@ -2,15 +2,12 @@
 //! move checked against the rules as it is read, and recovery after a
 //! broken game.
 
-use crate::error::{ErrorKind, ReadError};
+use crate::error::{ErrorKind, MAX_DEPTH, ReadError};
 use crate::lexer::{LexError, Lexer, Tok, Token};
 use crate::notation::{move_number_text, parse_move};
 use crate::tree::{Game, GameResult, Line, Node, Tags};
 use games::{AnyPosition, GameKind};
 use std::io::BufRead;
-
-/// The deepest nesting of variations the reader follows.
-pub const MAX_DEPTH: usize = 100;
 
 /// Move numbers (and halfmove clocks) beyond this in a Makruk FEN are refused.
 const MAX_FEN_NUMBER: u32 = 1 << 30;

@@ -58,6 +58,8 @@ pub struct App {
     pub db: db::Db,
     /// Game service.
     pub games: Arc<game::Games>,
+    /// The computer's side of games against it.
+    pub engine_play: Arc<game::EnginePlay>,
     /// Live update channels.
     pub hub: Arc<hub::Hub>,
     /// Per-IP request limiter.
@@ -82,8 +84,9 @@ impl Server {
         let db = db::open(&config.database_url()).await?;
         let hub = Arc::new(hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone());
+        let engine_play = game::EnginePlay::start(&games);
         if config.engine_searches > 0 {
-            games.set_opponent(Arc::new(engine_opponent::EngineOpponent::new(
+            engine_play.set_opponent(Arc::new(engine_opponent::EngineOpponent::new(
                 config.engine_searches,
             )));
         }
@@ -94,7 +97,7 @@ impl Server {
         tournament::subscribe(&games);
         conditional::subscribe(&games);
         games.start().await?;
-        games.resume_engine_games().await?;
+        engine_play.resume().await?;
         tournament::resume(&games).await?;
         if db.backend == db::Backend::Postgres {
             tokio::spawn(hub::listen_postgres(db.url.clone(), Arc::downgrade(&games)));
@@ -115,6 +118,7 @@ impl Server {
             config,
             db,
             games,
+            engine_play,
             hub,
             limiter,
         });

@@ -456,10 +456,13 @@ async fn the_computer_counts_and_moves_through_the_players_path() {
     }
     let at = tokens.iter().position(|t| t == "count:black").unwrap();
     script.insert(at / 2, "count:black".to_string());
-    server.app.games.set_opponent(std::sync::Arc::new(Scripted(
-        std::sync::Mutex::new(script),
-        false,
-    )));
+    server
+        .app
+        .engine_play
+        .set_opponent(std::sync::Arc::new(Scripted(
+            std::sync::Mutex::new(script),
+            false,
+        )));
     let guest = Client::guest(&server).await;
     let g = guest
         .post_ok(
@@ -550,10 +553,13 @@ async fn the_computer_answers_draw_offers() {
         false,
     )
     .await;
-    server.app.games.set_opponent(std::sync::Arc::new(Scripted(
-        std::sync::Mutex::new(["e6e5".to_string()].into()),
-        true,
-    )));
+    server
+        .app
+        .engine_play
+        .set_opponent(std::sync::Arc::new(Scripted(
+            std::sync::Mutex::new(["e6e5".to_string()].into()),
+            true,
+        )));
     let guest = Client::guest(&server).await;
     let g = guest
         .post_ok(

@@ -8,14 +8,15 @@ use crate::GameArgs;
 use crate::error::CliError;
 use engine::bench::{BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makruk};
 use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
-use games::GameKind;
+use games::{AnyPosition, GameKind};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// The game being played and the keys of its earlier positions.
+/// The engine's form of the position being searched (an engine game built
+/// from an [`AnyPosition`]) and the keys of its earlier positions.
 #[derive(Clone)]
 enum Board {
     Makruk(MakrukGame, Vec<u64>),
@@ -48,14 +49,18 @@ fn say(line: &str) {
     println!("{line}");
 }
 
-fn start_board(kind: GameKind) -> Board {
-    match kind {
-        GameKind::Makruk(v) => Board::Makruk(MakrukGame::new(makruk::Position::new(v)), Vec::new()),
-        GameKind::Makhos(rules) => Board::Makhos(
-            MakhosGame::new(makhos::Position::start(), rules, 0),
-            Vec::new(),
-        ),
+/// The engine's board for a position of either game, with no history.
+fn board_of(pos: AnyPosition) -> Board {
+    match pos {
+        AnyPosition::Makruk(p) => Board::Makruk(MakrukGame::new(p), Vec::new()),
+        AnyPosition::Makhos {
+            position, rules, ..
+        } => Board::Makhos(MakhosGame::new(position, rules, 0), Vec::new()),
     }
+}
+
+fn start_board(kind: GameKind) -> Board {
+    board_of(AnyPosition::start(kind))
 }
 
 const ELO_MIN: u32 = 500;
@@ -283,19 +288,14 @@ impl Uci {
             Some(&"startpos") if setup.len() == 1 => start_board(self.kind),
             Some(&"fen") if setup.len() > 1 => {
                 let text = setup[1..].join(" ");
-                match self.kind {
-                    GameKind::Makhos(rules) => {
-                        let pos: makhos::Position = text
-                            .parse()
-                            .map_err(|e| format!("bad position text '{}': {e}", truncate(&text)))?;
-                        Board::Makhos(MakhosGame::new(pos, rules, 0), Vec::new())
-                    }
-                    GameKind::Makruk(var) => {
-                        let pos = makruk::Position::from_fen(var, &text)
-                            .map_err(|e| format!("bad FEN '{}': {e}", truncate(&text)))?;
-                        Board::Makruk(MakrukGame::new(pos), Vec::new())
-                    }
-                }
+                let what = if self.kind.is_makruk() {
+                    "FEN"
+                } else {
+                    "position text"
+                };
+                AnyPosition::from_fen(self.kind, &text)
+                    .map(board_of)
+                    .map_err(|e| format!("bad {what} '{}': {e}", truncate(&text)))?
             }
             _ => return Err("expected 'position startpos|fen <fen> [moves ...]'".into()),
         };

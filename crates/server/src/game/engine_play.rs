@@ -1,11 +1,11 @@
 //! Games against the computer: creating them, and playing the engine's
 //! moves through the same path as a human's ([`Games::act`]).
 //!
-//! After every published change the service looks at the game: when it is
-//! ongoing and an engine account is to move, one task (never two for the
-//! same game) asks the [`Opponent`] for a move and plays it. At startup
-//! [`Games::resume_engine_games`] does the same for every stored game, so
-//! the engine's move survives a restart.
+//! [`EnginePlay`] subscribes to the game service's events: after every
+//! change, when the game is ongoing and an engine account is to move, one
+//! task (never two for the same game) asks the [`Opponent`] for a move and
+//! plays it. At startup [`EnginePlay::resume`] does the same for every
+//! stored game, so the engine's move survives a restart.
 
 use super::model::{Command, Status};
 use super::service::{Games, Setup};
@@ -19,11 +19,12 @@ use crate::util::now_ms;
 use games::AnyGame;
 use serde::Deserialize;
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-/// The computer opponent of a game service, and the games it is thinking on.
-#[derive(Default)]
-pub(super) struct EngineSlot {
+/// The computer's side of the games against it: its opponent (the
+/// engine), and the games it is thinking on.
+pub struct EnginePlay {
+    games: Weak<Games>,
     opponent: OnceLock<Arc<dyn Opponent>>,
     pending: Mutex<HashSet<String>>,
 }
@@ -62,13 +63,6 @@ pub struct EngineGameRequest {
 }
 
 impl Games {
-    /// Sets the computer opponent (once; later calls are ignored). Without
-    /// one, games against the computer can be created but the engine's
-    /// moves wait until a server with an opponent runs.
-    pub fn set_opponent(&self, opponent: Arc<dyn Opponent>) {
-        let _ = self.engine.opponent.set(opponent);
-    }
-
     /// Starts a game of `user` against the engine; returns its view.
     /// Guests may play the engine.
     pub async fn create_engine_game(
@@ -116,21 +110,37 @@ impl Games {
         self.after_change(&id, None).await;
         self.view(&id, true).await
     }
+}
 
-    /// Subscribes the computer opponent to the service's events: after every
-    /// change, it looks for its turn (called by [`Games::start`]).
-    pub(super) fn start_engine_play(&self) {
-        let this = self.this.clone();
-        self.subscribe(Box::new(move |event| {
-            if let Some(games) = this.upgrade() {
-                games.engine_check(&event.game);
+impl EnginePlay {
+    /// Subscribes the computer to `games`' events: after every change, it
+    /// looks for its turn. Without an opponent ([`EnginePlay::set_opponent`])
+    /// its moves wait.
+    pub fn start(games: &Arc<Games>) -> Arc<EnginePlay> {
+        let play = Arc::new(EnginePlay {
+            games: Arc::downgrade(games),
+            opponent: OnceLock::new(),
+            pending: Mutex::new(HashSet::new()),
+        });
+        let weak = Arc::downgrade(&play);
+        games.subscribe(Box::new(move |event| {
+            if let Some(play) = weak.upgrade() {
+                play.check(&event.game);
             }
         }));
+        play
+    }
+
+    /// Sets the computer opponent (once; later calls are ignored). Without
+    /// one, games against the computer can be created but the engine's
+    /// moves wait until a server with an opponent runs.
+    pub fn set_opponent(&self, opponent: Arc<dyn Opponent>) {
+        let _ = self.opponent.set(opponent);
     }
 
     /// Schedules the engine's move if `view` is an ongoing game with an
     /// engine account to move and none is being searched yet.
-    fn engine_check(&self, view: &GameView) {
+    fn check(self: &Arc<Self>, view: &GameView) {
         if view.status != Status::Ongoing {
             return;
         }
@@ -140,13 +150,10 @@ impl Games {
         {
             return;
         }
-        let (Some(opponent), Some(games)) =
-            (self.engine.opponent.get().cloned(), self.this.upgrade())
-        else {
+        let Some(opponent) = self.opponent.get().cloned() else {
             return;
         };
         if !self
-            .engine
             .pending
             .lock()
             .expect("engine lock")
@@ -154,55 +161,60 @@ impl Games {
         {
             return;
         }
-        let id = view.id.clone();
+        let (id, play) = (view.id.clone(), self.clone());
         tokio::spawn(async move {
-            games.engine_turn(&id, opponent).await;
+            play.turn(&id, opponent).await;
         });
     }
 
     /// What the engine needs to know to play in game `id`, if it is to move there.
-    async fn engine_turn_state(
+    async fn turn_state(
         &self,
+        games: &Games,
         id: &str,
         opponent: &dyn Opponent,
     ) -> ApiResult<Option<Turn>> {
-        self.with_game(id, async |g| {
-            if g.status != Status::Ongoing {
-                return Ok(None);
-            }
-            let side = g.turn();
-            let Some((player, level)) = g
-                .player(side)
-                .and_then(|p| engine_level(&p.id).map(|l| (p.clone(), l)))
-            else {
-                return Ok(None);
-            };
-            Ok(Some(Turn {
-                level,
-                player,
-                ply: g.ply(),
-                // Keep most of the clock: about a twentieth of what is left per move.
-                budget_ms: g
-                    .deadline()
-                    .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64),
-                wants_count: opponent.wants_count(&g.rules),
-                draw_offered: g.draw_offer == Some(side.other()),
-                rules: g.rules.clone(),
-            }))
-        })
-        .await
+        games
+            .with_game(id, async |g| {
+                if g.status != Status::Ongoing {
+                    return Ok(None);
+                }
+                let side = g.turn();
+                let Some((player, level)) = g
+                    .player(side)
+                    .and_then(|p| engine_level(&p.id).map(|l| (p.clone(), l)))
+                else {
+                    return Ok(None);
+                };
+                Ok(Some(Turn {
+                    level,
+                    player,
+                    ply: g.ply(),
+                    // Keep most of the clock: about a twentieth of what is left per move.
+                    budget_ms: g
+                        .deadline()
+                        .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64),
+                    wants_count: opponent.wants_count(&g.rules),
+                    draw_offered: g.draw_offer == Some(side.other()),
+                    rules: g.rules.clone(),
+                }))
+            })
+            .await
     }
 
     /// Plays the engine's turn in game `id`: declares a board's-honour count
     /// first when the opponent wants one, accepts a standing draw offer when
     /// it does (moving declines it), else searches and plays its move.
-    async fn engine_turn(&self, id: &str, opponent: Arc<dyn Opponent>) {
+    async fn turn(&self, id: &str, opponent: Arc<dyn Opponent>) {
+        let Some(games) = self.games.upgrade() else {
+            return;
+        };
         let mut counted = false;
         let action = loop {
-            match self.engine_turn_state(id, &*opponent).await {
+            match self.turn_state(&games, id, &*opponent).await {
                 Ok(Some(t)) if t.wants_count && !counted => {
                     counted = true;
-                    self.engine_act(id, &t.player, Command::CountStart).await;
+                    act(&games, id, &t.player, Command::CountStart).await;
                 }
                 Ok(Some(t)) if t.draw_offered && opponent.accepts_draw(t.rules.clone()).await => {
                     break Some((t.player, Command::DrawAccept));
@@ -221,32 +233,35 @@ impl Games {
                 }
             }
         };
-        self.engine.pending.lock().expect("engine lock").remove(id);
+        self.pending.lock().expect("engine lock").remove(id);
         if let Some((player, cmd)) = action {
-            self.engine_act(id, &player, cmd).await;
-        }
-    }
-
-    /// Carries out a command of the engine's account, as a player's.
-    async fn engine_act(&self, id: &str, player: &User, cmd: Command) {
-        if let Err(e) = self.act(player, id, cmd).await {
-            // The game may have ended meanwhile (resignation, time, abort).
-            if !matches!(e.code, "game_over" | "stale" | "wrong_ply" | "time_over") {
-                eprintln!("thaiboard-server: engine action in game {id} refused: {e}");
-            }
+            act(&games, id, &player, cmd).await;
         }
     }
 
     /// Schedules the engine's move in every ongoing game where it is to move
     /// (at startup: the moves the last server process did not play).
     /// Returns how many games against the engine are ongoing.
-    pub async fn resume_engine_games(&self) -> ApiResult<usize> {
-        let ids = store::ongoing_engine_game_ids(self.db()).await?;
+    pub async fn resume(self: &Arc<Self>) -> ApiResult<usize> {
+        let Some(games) = self.games.upgrade() else {
+            return Ok(0);
+        };
+        let ids = store::ongoing_engine_game_ids(games.db()).await?;
         for id in &ids {
-            if let Ok(view) = self.view(id, false).await {
-                self.engine_check(&view);
+            if let Ok(view) = games.view(id, false).await {
+                self.check(&view);
             }
         }
         Ok(ids.len())
+    }
+}
+
+/// Carries out a command of the engine's account, as a player's.
+async fn act(games: &Games, id: &str, player: &User, cmd: Command) {
+    if let Err(e) = games.act(player, id, cmd).await {
+        // The game may have ended meanwhile (resignation, time, abort).
+        if !matches!(e.code, "game_over" | "stale" | "wrong_ply" | "time_over") {
+            eprintln!("thaiboard-server: engine action in game {id} refused: {e}");
+        }
     }
 }

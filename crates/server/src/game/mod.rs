@@ -22,7 +22,7 @@ pub mod store;
 pub mod timers;
 pub mod view;
 
-pub use engine_play::{EngineGameRequest, MAX_ENGINE_GAMES};
+pub use engine_play::{EngineGameRequest, EnginePlay, MAX_ENGINE_GAMES};
 pub use events::GameEvent;
 pub use model::{Action, ActionKind, Command, Game, Status};
 pub use service::{ChallengeRequest, Games, kind_of};

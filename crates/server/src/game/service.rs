@@ -5,11 +5,10 @@
 //! so that two server processes cannot both change the same state, before
 //! it is acknowledged or broadcast.
 
-use super::engine_play::EngineSlot;
 use super::events::{EventBus, GameEvent, Subscriber};
 use super::model::{self, Action, Change, Command, Game, Status};
 use super::store::{self, ListFilter, NewGame, WriteJob, Writer};
-use super::timers::{Timers, timer_task};
+use super::timers::{Deadlines, Timers, timer_task};
 use super::view::{GameSummary, GameView, Update};
 use crate::auth::User;
 use crate::clock::{TimeControl, TimeControlRequest};
@@ -20,7 +19,7 @@ use crate::util::{now_ms, random_id};
 use games::{Color, GameKind};
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 
 /// A challenge as a client asks for it.
 #[derive(Clone, Debug, Deserialize)]
@@ -75,13 +74,17 @@ pub struct Games {
     write_lock: Arc<tokio::sync::Mutex<()>>,
     /// The group-commit writer (SQLite only).
     writer: Option<Writer>,
-    /// The computer opponent and its pending moves.
-    pub(super) engine: EngineSlot,
-    /// This service, for tasks it starts.
-    pub(super) this: Weak<Games>,
     /// How long an arena game waits for its first moves, ms (see
     /// [`crate::Config::arena_first_move_ms`]).
     pub(crate) arena_first_move_ms: std::sync::atomic::AtomicU64,
+}
+
+impl Deadlines for Games {
+    async fn deadline_passed(self: Arc<Self>, id: String) {
+        if let Err(e) = self.check_timeout(&id).await {
+            eprintln!("thaiboard-server: clock check of game {id}: {e}");
+        }
+    }
 }
 
 impl Games {
@@ -90,7 +93,7 @@ impl Games {
         let write_lock = Arc::new(tokio::sync::Mutex::new(()));
         let writer =
             (db.backend == Backend::Sqlite).then(|| Writer::start(&db, write_lock.clone()));
-        Arc::new_cyclic(|this| Games {
+        Arc::new(Games {
             db,
             hub,
             cache: Mutex::new(HashMap::new()),
@@ -99,15 +102,12 @@ impl Games {
             instance: random_id(12),
             write_lock,
             writer,
-            engine: EngineSlot::default(),
-            this: this.clone(),
             arena_first_move_ms: std::sync::atomic::AtomicU64::new(60_000),
         })
     }
 
     /// Starts the clock task and schedules the deadlines of ongoing games.
     pub async fn start(self: &Arc<Self>) -> ApiResult<()> {
-        self.start_engine_play();
         tokio::spawn(timer_task(Arc::downgrade(self), self.timers.clone()));
         for (id, deadline) in store::running_clocks(&self.db).await? {
             self.timers.set(&id, Some(deadline));

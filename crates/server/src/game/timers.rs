@@ -1,7 +1,6 @@
 //! The clocks: the deadlines of running games, served by one task that asks
 //! the service to check a game when its side to move's time is up.
 
-use super::service::Games;
 use crate::util::now_ms;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, Weak};
@@ -52,23 +51,27 @@ impl Timers {
     }
 }
 
-/// The clock task: checks each game whose deadline passed (the service
-/// ends it on time if it really did), sleeping until the next deadline.
-pub async fn timer_task(games: Weak<Games>, timers: Arc<Timers>) {
+/// What the clock task calls when a game's deadline passes.
+pub trait Deadlines: Send + Sync + 'static {
+    /// Game `id`'s deadline passed: end it on time if it really is over
+    /// (the clock task runs each call on a task of its own).
+    fn deadline_passed(self: Arc<Self>, id: String) -> impl Future<Output = ()> + Send;
+}
+
+/// The clock task: hands each game whose deadline passed to `owner`,
+/// sleeping until the next deadline; it ends when the owner is gone.
+pub async fn timer_task<D: Deadlines>(owner: Weak<D>, timers: Arc<Timers>) {
     loop {
         let notified = timers.notify.notified();
         let (due, next) = timers.due(now_ms());
         if !due.is_empty() {
-            let Some(g) = games.upgrade() else { return };
+            let Some(owner) = owner.upgrade() else {
+                return;
+            };
             for id in due {
-                let g = g.clone();
-                tokio::spawn(async move {
-                    if let Err(e) = g.check_timeout(&id).await {
-                        eprintln!("thaiboard-server: clock check of game {id}: {e}");
-                    }
-                });
+                tokio::spawn(owner.clone().deadline_passed(id));
             }
-        } else if games.strong_count() == 0 {
+        } else if owner.strong_count() == 0 {
             return;
         }
         let wait = next
