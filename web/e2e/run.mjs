@@ -176,6 +176,9 @@ async function run() {
     await bob.waitForURL(/\/game\//);
     await bob.waitForSelector('#status:has-text("Opponent")');
     await alice.waitForSelector('#status:has-text("Your move")');
+    // A live game between two new players is rated: both show 1500?.
+    const ratings = await alice.$$eval('.player .rating', els => els.map(e => e.textContent.trim()));
+    expect(ratings.length === 2 && ratings.every(r => r === '1500?'), `ratings shown: ${ratings}`);
     await alice.screenshot({ path: join(artifacts, '02-game-start.png') });
   });
 
@@ -244,6 +247,10 @@ async function run() {
     await bob.waitForSelector('#draw-accept');
     await bob.click('#draw-accept');
     await alice.waitForSelector('#result:has-text("1/2-1/2")');
+    // The rated draw between equals changes no rating: both bars say so.
+    await alice.waitForSelector('.player .rating-diff');
+    const diffs = await alice.$$eval('.player .rating-diff', els => els.map(e => e.textContent.trim()));
+    expect(diffs.length === 2 && diffs.every(d => d === '\u00b10'), `rating changes shown: ${diffs}`);
     await alice.screenshot({ path: join(artifacts, '06-draw.png') });
   });
 
@@ -295,6 +302,7 @@ async function run() {
   await step('my games lists the game', async () => {
     await alice.goto(base + '/my-games');
     await alice.waitForSelector('#my-games');
+    await alice.waitForSelector('#my-games .rating-diff');
     await alice.screenshot({ path: join(artifacts, '07-my-games.png') });
   });
 

@@ -93,6 +93,16 @@ black_ms: number,
  */
 at: number, };
 
+export type ShownRating = { 
+/**
+ * The rating, rounded.
+ */
+rating: number, 
+/**
+ * Provisional (shown with `?`).
+ */
+provisional: boolean, };
+
 export type PlayerView = { 
 /**
  * User id.
@@ -101,7 +111,16 @@ id: string,
 /**
  * Name.
  */
-username: string, };
+username: string, 
+/**
+ * The rating in the game's pool when the game started (none for the
+ * computer and guests).
+ */
+rating: ShownRating | null, 
+/**
+ * What the game changed, once a rated game ended.
+ */
+rating_diff: number | null, };
 
 export type ClockView = { 
 /**
@@ -152,6 +171,14 @@ rules: 'default' | 'no-reverse',
  * Stage.
  */
 status: Status, 
+/**
+ * Whether the game counts for ratings.
+ */
+rated: boolean, 
+/**
+ * The rating pool's key (`makruk/blitz`), for games with a clock.
+ */
+pool: string | null, 
 /**
  * The challenger.
  */
@@ -247,6 +274,10 @@ rules: string,
  */
 status: string, 
 /**
+ * Whether the game counts for ratings.
+ */
+rated: boolean, 
+/**
  * White's name.
  */
 white: string | null, 
@@ -255,9 +286,29 @@ white: string | null,
  */
 black: string | null, 
 /**
+ * White's rating when the game started.
+ */
+white_rating: ShownRating | null, 
+/**
+ * Black's rating when the game started.
+ */
+black_rating: ShownRating | null, 
+/**
+ * What a rated game changed for White, once over.
+ */
+white_rating_diff: number | null, 
+/**
+ * What a rated game changed for Black, once over.
+ */
+black_rating_diff: number | null, 
+/**
  * Challenger's name.
  */
 creator: string, 
+/**
+ * The challenger's rating in the game's pool now.
+ */
+creator_rating: ShownRating | null, 
 /**
  * Colour asked by the challenger.
  */
@@ -302,3 +353,77 @@ tournament_id: string | null,
  * The tournament's name.
  */
 tournament_name: string | null, };
+
+export type PoolRating = { 
+/**
+ * The pool's key (`makruk/blitz`).
+ */
+pool: string, 
+/**
+ * The rating as shown.
+ */
+rating: ShownRating, 
+/**
+ * Rated games played in the pool.
+ */
+games: number, };
+
+export type Results = { 
+/**
+ * Won.
+ */
+wins: number, 
+/**
+ * Drawn.
+ */
+draws: number, 
+/**
+ * Lost.
+ */
+losses: number, };
+
+export type Profile = { 
+/**
+ * The name as registered.
+ */
+username: string, 
+/**
+ * Registered, ms since the epoch.
+ */
+created_at: number, 
+/**
+ * Ratings in every pool played, most games first.
+ */
+ratings: Array<PoolRating>, 
+/**
+ * Finished games by result.
+ */
+results: Results, };
+
+export type HistoryPoint = { 
+/**
+ * The game.
+ */
+game_id: string, 
+/**
+ * When it ended, ms since the epoch.
+ */
+at: number, 
+/**
+ * The rating after it, rounded.
+ */
+rating: number, };
+
+export type LeaderboardRow = { 
+/**
+ * The player.
+ */
+username: string, 
+/**
+ * The rating as shown.
+ */
+rating: ShownRating, 
+/**
+ * Rated games in the pool.
+ */
+games: number, };

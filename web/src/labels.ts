@@ -1,6 +1,7 @@
 // How games are described in the interface language: the game's name, a
 // colour, the reason of a result and the time control. Shared by the lobby,
 // my games and the game page.
+import type { ShownRating } from './api-types';
 import { t, tMaybe } from './i18n';
 
 /** The name of a game (variant) in the interface language. */
@@ -9,6 +10,13 @@ export const variantName = (v: string): string => tMaybe(`variant.${v}`, v);
 export const colorName = (c: string): string => (c === 'white' ? t('common.whiteLower') : c === 'black' ? t('common.blackLower') : c);
 /** A result's reason in the interface language. */
 export const reasonText = (r: string | null): string => (r ? tMaybe(`reason.${r}`, r) : '');
+
+/** A rating as shown: `1500?` while provisional, `1623` after. */
+export const ratingText = (r: ShownRating | null | undefined): string => (r ? `${r.rating}${r.provisional ? '?' : ''}` : '');
+/** A rating change: `+12`, `−8`, `±0`. */
+export const diffText = (d: number): string => (d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0');
+/** A player's name with the rating, if any: `somchai (1500?)`. */
+export const nameWithRating = (name: string, r: ShownRating | null | undefined): string => (r ? `${name} (${ratingText(r)})` : name);
 
 /** A time control: `10+5` (live, minutes + seconds), days per move, or unlimited. */
 export function describeTc(kind: string, initial: number, inc: number): string {

@@ -3,10 +3,10 @@
 import * as api from './api';
 import { h } from './dom';
 import { t } from './i18n';
-import { colorName, describeTc, variantName } from './labels';
+import { colorName, describeTc, nameWithRating, variantName } from './labels';
 
 /** The settings a new game needs (variant, rule option, colour, time control), as form fields. */
-function gameSettings(defaultTc: string): { nodes: HTMLElement[]; body: () => Record<string, unknown> } {
+function gameSettings(defaultTc: string, offerRated = false): { nodes: HTMLElement[]; body: () => Record<string, unknown> } {
   const sel = (name: string, options: [string, string][], value?: string) => {
     const el = h('select', { name }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
     if (value) el.value = value;
@@ -21,7 +21,11 @@ function gameSettings(defaultTc: string): { nodes: HTMLElement[]; body: () => Re
   const days = num('days', '3', 'any'), incDays = num('increment_days', '1', 'any'), maxDays = num('max_days', '10', 'any');
   const live = h('span', { class: 'row' }, t('tc.minutes'), minutes, t('tc.seconds'), increment);
   const corr = h('span', { class: 'row' }, t('tc.daysLabel'), days, t('tc.daysPerMove'), incDays, t('tc.maxDays'), maxDays);
+  const rated = h('input', { type: 'checkbox', name: 'rated', checked: true }) as HTMLInputElement;
+  const ratedLabel = h('label', { class: 'rated' }, rated, t('lobby.rated'));
   const sync = () => {
+    // Only games with a clock are rated.
+    ratedLabel.style.display = offerRated && kind.value !== 'none' ? '' : 'none';
     rules.style.display = variant.value === 'makhos' ? '' : 'none';
     live.style.display = kind.value === 'live' ? '' : 'none';
     corr.style.display = kind.value === 'correspondence' ? '' : 'none';
@@ -34,9 +38,10 @@ function gameSettings(defaultTc: string): { nodes: HTMLElement[]; body: () => Re
     if (kind.value === 'correspondence') { tc.days = +days.value; tc.increment_days = +incDays.value; tc.max_days = +maxDays.value; }
     const b: Record<string, unknown> = { variant: variant.value, color: color.value, time_control: tc };
     if (variant.value === 'makhos') b.rules = rules.value;
+    if (offerRated && kind.value !== 'none') b.rated = rated.checked;
     return b;
   };
-  return { nodes: [variant, rules, color, kind, live, corr], body };
+  return { nodes: [variant, rules, color, kind, live, corr, ratedLabel], body };
 }
 
 /** Draws the lobby into `app`. */
@@ -46,7 +51,7 @@ export function lobbyPage(app: HTMLElement): void {
     ev.preventDefault();
     try { const g = await make(); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
   };
-  const people = gameSettings('live');
+  const people = gameSettings('live', true);
   const opponent = h('input', { name: 'opponent', placeholder: t('lobby.opponent') }) as HTMLInputElement;
   const form = h('form', { class: 'row', id: 'create', onsubmit: submit(() => {
     const body = people.body();
@@ -68,7 +73,7 @@ export function lobbyPage(app: HTMLElement): void {
         : h('button', { class: 'primary accept', onclick: async () => {
             try { await api.accept(g.id); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
           } }, t('lobby.accept'));
-      return h('tr', { 'data-id': g.id }, h('td', {}, g.creator), h('td', {}, variantName(g.variant) + (g.rules !== 'default' ? ` (${g.rules})` : '')),
+      return h('tr', { 'data-id': g.id }, h('td', {}, nameWithRating(g.creator, g.creator_rating)), h('td', {}, variantName(g.variant) + (g.rules !== 'default' ? ` (${g.rules})` : '') + (g.rated ? '' : ` · ${t('lobby.casual')}`)),
         h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)), h('td', {}, colorName(g.creator_color)),
         h('td', {}, h('a', { href: `/game/${g.id}` }, t('lobby.view')), ' ', act));
     }));

@@ -3,7 +3,7 @@
 import * as api from './api';
 import { h } from './dom';
 import { t } from './i18n';
-import { describeTc, reasonText, variantName } from './labels';
+import { describeTc, diffText, nameWithRating, reasonText, variantName } from './labels';
 
 /** Draws the list of my games into `app`. */
 export async function myGamesPage(app: HTMLElement): Promise<void> {
@@ -11,7 +11,8 @@ export async function myGamesPage(app: HTMLElement): Promise<void> {
   let filter = new URLSearchParams(location.search).get('tag') ?? '';
   const body = h('tbody', {});
   const row = (g: api.Summary) => h('tr', { class: g.your_move ? 'your-move' : '' },
-    h('td', {}, h('a', { href: `/game/${g.id}` }, `${g.white ?? '?'} – ${g.black ?? '?'}`)),
+    h('td', {}, h('a', { href: `/game/${g.id}` }, `${nameWithRating(g.white ?? '?', g.white_rating)} – ${nameWithRating(g.black ?? '?', g.black_rating)}`),
+      g.white_rating_diff != null && g.black_rating_diff != null ? h('span', { class: 'rating-diff' }, ` ${diffText(g.white_rating_diff)} / ${diffText(g.black_rating_diff)}`) : null),
     h('td', {}, variantName(g.variant),
       g.tournament_id ? h('div', {}, h('a', { class: 'tournament', href: `/tournaments/${g.tournament_id}` }, g.tournament_name ?? '')) : null),
     h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)),

@@ -5,7 +5,7 @@
 //   move of the positions in test/moves.tsv (made from the rules crates by
 //   test/make-moves.sh): move → Thai → the same legal move;
 // - game/state.ts: the game page's positions, view, seat and update checks;
-//   game/clocks.ts: the clock format.
+//   game/clocks.ts: the clock format; labels.ts: ratings and their changes.
 //
 //   node test/unit.mjs      (from web/, after npm ci; run by .ci/run)
 import { build } from 'esbuild';
@@ -26,6 +26,7 @@ try {
     entryPoints: {
       i18n: join(here, '../src/i18n.ts'), notation: join(here, '../src/notation.ts'),
       state: join(here, '../src/game/state.ts'), clocks: join(here, '../src/game/clocks.ts'),
+      labels: join(here, '../src/labels.ts'),
     },
     bundle: true, format: 'esm', platform: 'node', outdir: out, logLevel: 'warning',
   });
@@ -33,6 +34,7 @@ try {
   const n = await import(join(out, 'notation.js'));
   const { GameState } = await import(join(out, 'state.js'));
   const { fmtClock } = await import(join(out, 'clocks.js'));
+  const labels = await import(join(out, 'labels.js'));
 
   // ------------------------------------------------------------ i18n
   const { en, th } = i18n.TABLES;
@@ -199,6 +201,16 @@ try {
     assert.equal(fmtClock(3723000, 'live'), '1:02:03');
     assert.equal(fmtClock(9450, 'live'), '0:09.4');
     assert.equal(fmtClock(-5, 'live'), '0:00.0');
+  });
+  test('ratings: provisional ones end with ?, changes carry their sign', () => {
+    assert.equal(labels.ratingText({ rating: 1500, provisional: true }), '1500?');
+    assert.equal(labels.ratingText({ rating: 1623, provisional: false }), '1623');
+    assert.equal(labels.ratingText(null), '');
+    assert.equal(labels.diffText(12), '+12');
+    assert.equal(labels.diffText(-8), '\u22128');
+    assert.equal(labels.diffText(0), '\u00b10');
+    assert.equal(labels.nameWithRating('somchai', { rating: 1500, provisional: true }), 'somchai (1500?)');
+    assert.equal(labels.nameWithRating('guest', null), 'guest');
   });
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -44,6 +44,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::comments::routes())
         .merge(crate::organise::routes())
         .merge(crate::position::routes())
+        .merge(crate::players::routes())
         .merge(crate::conditional::routes())
         .merge(crate::tournament::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })

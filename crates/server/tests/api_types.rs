@@ -8,6 +8,8 @@ use thaiboard_server::clock::{TcKind, TimeControl};
 use thaiboard_server::game::{
     Action, ActionKind, ClockView, GameSummary, GameView, LegalMove, PlayerView, Status,
 };
+use thaiboard_server::players::{HistoryPoint, LeaderboardRow, PoolRating, Profile, Results};
+use thaiboard_server::ratings::ShownRating;
 use ts_rs::{Config, TS};
 
 /// The declarations, in dependency order, as one TypeScript module.
@@ -22,11 +24,17 @@ fn generated() -> String {
         Status::decl(&cfg),
         ActionKind::decl(&cfg),
         Action::decl(&cfg),
+        ShownRating::decl(&cfg),
         PlayerView::decl(&cfg),
         ClockView::decl(&cfg),
         LegalMove::decl(&cfg),
         GameView::decl(&cfg),
         GameSummary::decl(&cfg),
+        PoolRating::decl(&cfg),
+        Results::decl(&cfg),
+        Profile::decl(&cfg),
+        HistoryPoint::decl(&cfg),
+        LeaderboardRow::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the server's Rust types by crates/server/tests/api_types.rs:\n\

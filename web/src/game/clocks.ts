@@ -4,6 +4,7 @@
 // told, so that the claim button can appear.
 import { h } from '../dom';
 import { t } from '../i18n';
+import { diffText, ratingText } from '../labels';
 import type { Color, GameState } from './state';
 
 /** A clock's time: `m:ss` (tenths under ten seconds, hours when long), or days and hours by correspondence. */
@@ -33,7 +34,9 @@ export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
   function bar(color: Color): HTMLElement[] {
     const p = color === 'white' ? state.game.white : state.game.black;
     const clock = h('span', { class: 'clock', id: `clock-${color}` });
-    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${p?.username ?? t('game.waitingPlayer')}`), state.game.time_control.kind === 'none' ? h('span') : clock];
+    const rating = p?.rating ? h('span', { class: 'rating' }, ` ${ratingText(p.rating)}`) : null;
+    const diff = p?.rating_diff != null ? h('span', { class: `rating-diff ${p.rating_diff >= 0 ? 'up' : 'down'}` }, ` ${diffText(p.rating_diff)}`) : null;
+    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${p?.username ?? t('game.waitingPlayer')}`, rating, diff), state.game.time_control.kind === 'none' ? h('span') : clock];
   }
 
   /** Shows the time left on both clocks. */

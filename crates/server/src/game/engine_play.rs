@@ -70,7 +70,11 @@ impl Games {
         user: &User,
         req: EngineGameRequest,
     ) -> ApiResult<GameView> {
-        let setup: Setup = self.setup(&req.variant, req.rules, req.color, req.time_control)?;
+        // Games against the computer are casual.
+        let setup = Setup {
+            rated: false,
+            ..self.setup(&req.variant, req.rules, req.color, req.time_control)?
+        };
         let level = u8::try_from(req.level)
             .ok()
             .filter(|l| (MIN_LEVEL..=MAX_LEVEL).contains(l))
@@ -98,10 +102,15 @@ impl Games {
             "black" => false,
             _ => rand::random::<bool>(),
         };
+        let computer = User {
+            username: crate::opponent::engine_username(level),
+            id: engine.clone(),
+            guest: false,
+        };
         let players = if human_white {
-            (user.id.as_str(), engine.as_str())
+            [user, &computer]
         } else {
-            (engine.as_str(), user.id.as_str())
+            [&computer, user]
         };
         let id = self
             .insert_game(&setup, user, Some(&engine), Some(players))

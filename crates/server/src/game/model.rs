@@ -7,6 +7,8 @@
 use crate::auth::User;
 use crate::clock::TimeControl;
 use crate::error::{ApiError, ApiResult};
+use crate::ratings::store::RatingDiffs;
+use crate::ratings::{Pool, ShownRating};
 use games::{AnyGame, Color, GameKind, Outcome};
 use serde::Serialize;
 
@@ -220,6 +222,15 @@ pub struct Game {
     pub created_at: i64,
     /// The tournament the game belongs to, if any (its players cannot abort it).
     pub tournament_id: Option<String>,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// Its rating pool (games with a clock have one, rated or not).
+    pub pool: Option<Pool>,
+    /// The players' ratings when the game started, White's then Black's
+    /// (none for the computer and guests).
+    pub ratings: [Option<ShownRating>; 2],
+    /// What a rated game changed, once it ended (White's, Black's).
+    pub rating_diffs: Option<RatingDiffs>,
     /// The rules state: the moves, the position and, once finished, the
     /// outcome (the rules crates end games, whoever asks).
     pub rules: AnyGame,

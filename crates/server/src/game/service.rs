@@ -15,6 +15,7 @@ use crate::clock::{TimeControl, TimeControlRequest};
 use crate::db::{Backend, Db};
 use crate::error::{ApiError, ApiResult};
 use crate::hub::Hub;
+use crate::ratings::Pool;
 use crate::util::{now_ms, random_id};
 use games::{Color, GameKind};
 use serde::Deserialize;
@@ -39,6 +40,9 @@ pub struct ChallengeRequest {
     /// Challenge only this user (by name); otherwise an open challenge in the lobby.
     #[serde(default)]
     pub opponent: Option<String>,
+    /// Whether the game counts for ratings (default: yes when it has a clock).
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 /// Checked settings of a new game.
@@ -46,6 +50,15 @@ pub(super) struct Setup {
     pub(super) kind: GameKind,
     pub(super) color: String,
     pub(super) tc: TimeControl,
+    /// Whether it counts for ratings.
+    pub(super) rated: bool,
+}
+
+impl Setup {
+    /// The rating pool of such a game (one with a clock).
+    pub(super) fn pool(&self) -> Option<Pool> {
+        Pool::of(self.kind, &self.tc)
+    }
 }
 
 /// The game named by a request's `variant` and `rules`.
@@ -192,25 +205,53 @@ impl Games {
             ));
         }
         let tc = tc.unwrap_or_default().resolve()?;
-        Ok(Setup { kind, color, tc })
+        Ok(Setup {
+            kind,
+            color,
+            tc,
+            rated: Pool::of(kind, &tc).is_some(),
+        })
     }
 
-    /// Stores a new game and returns its id.
+    /// `setup` rated or casual as the request asks: rated needs a clock.
+    fn with_rated(mut setup: Setup, rated: Option<bool>) -> ApiResult<Setup> {
+        match rated {
+            Some(true) if setup.pool().is_none() => Err(ApiError::bad_request(
+                "invalid_rated",
+                "games without a clock are casual: give a time control to play rated",
+            )),
+            Some(rated) => {
+                setup.rated = rated;
+                Ok(setup)
+            }
+            None => Ok(setup),
+        }
+    }
+
+    /// Stores a new game (started at once when `players`, White and Black,
+    /// are given) and returns its id.
     pub(super) async fn insert_game(
         &self,
         setup: &Setup,
         creator: &User,
         opponent_id: Option<&str>,
-        players: Option<(&str, &str)>,
+        players: Option<[&User; 2]>,
     ) -> ApiResult<String> {
         let id = random_id(10);
+        let ratings = match players {
+            Some(p) => store::starting_ratings(&self.db, setup.pool(), p).await?,
+            None => [None, None],
+        };
         let new = NewGame {
             kind: setup.kind,
             color: &setup.color,
             tc: setup.tc,
             creator,
             opponent_id,
-            players,
+            players: players.map(|[w, b]| (w.id.as_str(), b.id.as_str())),
+            rated: setup.rated,
+            pool: setup.pool(),
+            ratings,
         };
         store::insert(&self.db, &id, &new, now_ms()).await?;
         Ok(id)
@@ -222,7 +263,10 @@ impl Games {
         user: &User,
         req: ChallengeRequest,
     ) -> ApiResult<GameView> {
-        let setup = self.setup(&req.variant, req.rules, req.color, req.time_control)?;
+        let setup = Self::with_rated(
+            self.setup(&req.variant, req.rules, req.color, req.time_control)?,
+            req.rated,
+        )?;
         if user.guest {
             return Err(ApiError::forbidden(
                 "account_required",
@@ -299,15 +343,17 @@ impl Games {
                     (user.clone(), g.creator.clone())
                 };
                 let now = now_ms();
+                let ratings = store::starting_ratings(&self.db, g.pool, [&white, &black]).await?;
                 let _writer = self.sqlite_write_lock().await;
                 let mut tx = self.db.pool.begin().await?;
-                store::accept(&mut tx, g, &white.id, &black.id, now).await?;
+                store::accept(&mut tx, g, [&white.id, &black.id], ratings, now).await?;
                 store::notify_in(&self.db, &mut tx, &self.instance, &g.id).await?;
                 tx.commit().await?;
                 g.status = Status::Ongoing;
                 g.white = Some(white);
                 g.black = Some(black);
                 g.turn_since = now;
+                g.ratings = ratings;
                 g.version += 1;
                 Ok(g.view(true))
             })
@@ -413,16 +459,20 @@ impl Games {
     /// games in one transaction.
     async fn save(&self, g: &mut Game, change: Change, now: i64) -> ApiResult<()> {
         let job = WriteJob::of(g, &change, now);
-        match &self.writer {
+        let diffs = match &self.writer {
             Some(writer) => writer.write(job).await?,
             None => {
                 let mut tx = self.db.pool.begin().await?;
-                store::write(&mut tx, &job).await?;
+                let diffs = store::write(&mut tx, &job).await?;
                 store::notify_in(&self.db, &mut tx, &self.instance, &g.id).await?;
                 tx.commit().await?;
+                diffs
             }
-        }
+        };
         g.apply_change(change);
+        if diffs.is_some() {
+            g.rating_diffs = diffs;
+        }
         Ok(())
     }
 
@@ -450,7 +500,13 @@ impl Games {
                     _ => Ok(false),
                 }
             })
-            .await?;
+            .await;
+        let flagged = match flagged {
+            // Another server process on the same database flagged it first:
+            // the game as stored now goes to this process's watchers.
+            Err(e) if e.code == "stale" => true,
+            other => other?,
+        };
         if flagged {
             self.after_change(id, None).await;
         } else if let Ok(deadline) = self.with_game(id, async |g| Ok(g.deadline())).await {
@@ -509,9 +565,10 @@ impl Games {
             kind,
             color: Color::White.name().into(),
             tc,
+            rated: Pool::of(kind, &tc).is_some(),
         };
         let id = self
-            .insert_game(&setup, white, None, Some((&white.id, &black.id)))
+            .insert_game(&setup, white, None, Some([white, black]))
             .await?;
         // Known as a tournament game from the start, before the tournament's
         // own row lands (its players may not abort it).

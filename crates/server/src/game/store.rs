@@ -8,6 +8,8 @@ use crate::auth::User;
 use crate::clock::{TcKind, TimeControl};
 use crate::db::{Backend, Db};
 use crate::error::{ApiError, ApiResult};
+use crate::ratings::store::{RatedEnd, RatingDiffs, apply_end, shown};
+use crate::ratings::{Pool, Rating, ShownRating};
 use games::{AnyGame, Color, GameKind, Outcome};
 use sqlx::{Any, Row};
 use std::sync::Arc;
@@ -24,7 +26,8 @@ pub fn stale() -> ApiError {
 const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_id, cu.username, g.creator_color, g.opponent_id, \
     g.white_id, wu.username, g.black_id, bu.username, g.tc_kind, g.tc_initial_ms, g.tc_increment_ms, g.tc_max_ms, \
     g.white_ms, g.black_ms, g.turn_since, g.version, g.result, g.reason, g.draw_offer, g.created_at, \
-    cu.is_guest, wu.is_guest, bu.is_guest, tg.tournament_id \
+    cu.is_guest, wu.is_guest, bu.is_guest, tg.tournament_id, g.rated, g.pool, \
+    g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, g.white_rating_diff, g.black_rating_diff \
     FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
     LEFT JOIN users bu ON bu.id = g.black_id LEFT JOIN tournament_games tg ON tg.game_id = g.id \
     WHERE g.id = $1";
@@ -114,6 +117,18 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
         draw_offer: draw_offer.as_deref().and_then(Color::parse),
         created_at: row.get(23),
         tournament_id: row.get(27),
+        rated: row.get::<i32, _>(28) != 0,
+        pool: row
+            .get::<Option<String>, _>(29)
+            .as_deref()
+            .and_then(Pool::parse),
+        ratings: [
+            shown(row.get(30), row.get(31)),
+            shown(row.get(32), row.get(33)),
+        ],
+        rating_diffs: row
+            .get::<Option<i32>, _>(34)
+            .zip(row.get::<Option<i32>, _>(35)),
         rules,
         actions,
     })
@@ -133,6 +148,12 @@ pub struct NewGame<'a> {
     pub opponent_id: Option<&'a str>,
     /// White and Black, for a game that starts at once.
     pub players: Option<(&'a str, &'a str)>,
+    /// Whether it counts for ratings.
+    pub rated: bool,
+    /// Its rating pool (games with a clock).
+    pub pool: Option<Pool>,
+    /// White's and Black's ratings as it starts (a game started at once).
+    pub ratings: [Option<ShownRating>; 2],
 }
 
 /// Stores a new game (an open challenge, or a started game when both
@@ -146,8 +167,10 @@ pub async fn insert(db: &Db, id: &str, g: &NewGame<'_>, now: i64) -> ApiResult<(
     sqlx::query(
         "INSERT INTO games (id, variant, rules, status, creator_id, creator_color, opponent_id, white_id, black_id, \
          tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, white_ms, black_ms, turn_since, version, ply, fen, \
-         result, reason, draw_offer, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, 0, $17, NULL, NULL, NULL, $18, $19)",
+         result, reason, draw_offer, created_at, updated_at, rated, pool, \
+         white_rating, white_provisional, black_rating, black_provisional) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, 0, $17, NULL, NULL, NULL, $18, $19, \
+         $20, $21, $22, $23, $24, $25)",
     )
     .bind(id)
     .bind(g.kind.variant_name())
@@ -168,28 +191,40 @@ pub async fn insert(db: &Db, id: &str, g: &NewGame<'_>, now: i64) -> ApiResult<(
     .bind(g.kind.start_fen())
     .bind(now)
     .bind(now)
+    .bind(i32::from(g.rated))
+    .bind(g.pool.map(|p| p.to_string()))
+    .bind(g.ratings[0].map(|r| r.rating))
+    .bind(g.ratings[0].map(|r| i32::from(r.provisional)))
+    .bind(g.ratings[1].map(|r| r.rating))
+    .bind(g.ratings[1].map(|r| i32::from(r.provisional)))
     .execute(&db.pool)
     .await?;
     Ok(())
 }
 
-/// Starts an open challenge: its players, guarded by its version.
+/// Starts an open challenge: its players and their ratings as it starts,
+/// guarded by its version.
 pub async fn accept(
     tx: &mut sqlx::Transaction<'_, Any>,
     g: &Game,
-    white: &str,
-    black: &str,
+    players: [&str; 2],
+    ratings: [Option<ShownRating>; 2],
     now: i64,
 ) -> ApiResult<()> {
     let done = sqlx::query(
         "UPDATE games SET status = 'ongoing', white_id = $1, black_id = $2, turn_since = $3, updated_at = $3, \
-         version = version + 1 WHERE id = $4 AND version = $5 AND status = 'open'",
+         version = version + 1, white_rating = $6, white_provisional = $7, black_rating = $8, black_provisional = $9 \
+         WHERE id = $4 AND version = $5 AND status = 'open'",
     )
-    .bind(white)
-    .bind(black)
+    .bind(players[0])
+    .bind(players[1])
     .bind(now)
     .bind(&g.id)
     .bind(g.version)
+    .bind(ratings[0].map(|r| r.rating))
+    .bind(ratings[0].map(|r| i32::from(r.provisional)))
+    .bind(ratings[1].map(|r| r.rating))
+    .bind(ratings[1].map(|r| i32::from(r.provisional)))
     .execute(&mut **tx)
     .await?;
     if done.rows_affected() != 1 {
@@ -230,6 +265,8 @@ pub struct WriteJob {
     updated_at: i64,
     /// The version the game must still have.
     version: i64,
+    /// A rated game's end, applied to the ratings in the same transaction.
+    rated_end: Option<RatedEnd>,
 }
 
 impl WriteJob {
@@ -255,24 +292,69 @@ impl WriteJob {
             draw_offer: f.draw_offer.map(Color::name),
             updated_at: now,
             version: g.version,
+            rated_end: rated_end(g, change),
         }
     }
+}
+
+/// The ratings update a change brings: when it ends a rated game with a result.
+fn rated_end(g: &Game, change: &Change) -> Option<RatedEnd> {
+    if !g.rated || change.fields.status != Status::Finished {
+        return None;
+    }
+    Some(RatedEnd {
+        game_id: g.id.clone(),
+        pool: g.pool?,
+        white: g.white.as_ref()?.id.clone(),
+        black: g.black.as_ref()?.id.clone(),
+        outcome: change.rules_after(g).outcome()?,
+    })
+}
+
+/// The players' ratings in `pool` as a game starts (none for the computer
+/// and guests).
+pub async fn starting_ratings(
+    db: &Db,
+    pool: Option<Pool>,
+    players: [&User; 2],
+) -> ApiResult<[Option<ShownRating>; 2]> {
+    let mut out = [None, None];
+    let Some(pool) = pool else {
+        return Ok(out);
+    };
+    for (slot, user) in out.iter_mut().zip(players) {
+        if !user.guest && crate::opponent::engine_level(&user.id).is_none() {
+            let r: Rating = crate::ratings::store::current(&db.pool, &user.id, pool).await?;
+            *slot = Some(r.into());
+        }
+    }
+    Ok(out)
 }
 
 const INSERT_ACTIONS: &str =
     "INSERT INTO game_actions (game_id, seq, kind, notation, san, fen, white_ms, black_ms, at) ";
 
-/// Writes one game's change in `tx`; fails (the caller rolls back) when the
-/// game's version moved on.
-pub async fn write(tx: &mut sqlx::Transaction<'_, Any>, job: &WriteJob) -> ApiResult<()> {
-    write_batch(tx, std::slice::from_ref(job)).await
+/// Writes one game's change in `tx` (PostgreSQL); fails (the caller rolls
+/// back) when the game's version moved on. Returns what a rated game's end
+/// changed.
+pub async fn write(
+    tx: &mut sqlx::Transaction<'_, Any>,
+    job: &WriteJob,
+) -> ApiResult<Option<RatingDiffs>> {
+    let mut diffs = write_batch(tx, Backend::Postgres, std::slice::from_ref(job)).await?;
+    Ok(diffs.pop().flatten())
 }
 
 /// Writes the changes of `jobs` on `conn` (inside the caller's
 /// transaction): one multi-row insert of their actions and one update of
-/// their games, each guarded by the version it expects; fails when any game
-/// changed meanwhile.
-async fn write_batch(conn: &mut sqlx::AnyConnection, jobs: &[WriteJob]) -> ApiResult<()> {
+/// their games, each guarded by the version it expects, then the ratings of
+/// the rated games they end; fails when any game changed meanwhile.
+/// Returns, per job, what its rated game's end changed.
+async fn write_batch(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    jobs: &[WriteJob],
+) -> ApiResult<Vec<Option<RatingDiffs>>> {
     let actions: Vec<(&WriteJob, &Action)> = jobs
         .iter()
         .filter_map(|j| j.action.as_ref().map(|a| (j, a)))
@@ -323,7 +405,14 @@ async fn write_batch(conn: &mut sqlx::AnyConnection, jobs: &[WriteJob]) -> ApiRe
     if done.rows_affected() != jobs.len() as u64 {
         return Err(stale());
     }
-    Ok(())
+    let mut diffs = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        diffs.push(match &job.rated_end {
+            Some(end) => Some(apply_end(conn, backend, end, job.updated_at).await?),
+            None => None,
+        });
+    }
+    Ok(diffs)
 }
 
 /// `rows` rows of `columns` numbered placeholders, `($1, $2), ($3, $4)`: the
@@ -343,7 +432,7 @@ fn value_rows(rows: usize, columns: usize) -> String {
     out
 }
 
-type Reply = oneshot::Sender<ApiResult<()>>;
+type Reply = oneshot::Sender<ApiResult<Option<RatingDiffs>>>;
 
 /// The SQLite group-commit writer: one task takes every write waiting in
 /// its queue, commits them in one transaction, then answers each. SQLite
@@ -365,8 +454,9 @@ impl Writer {
         Writer { queue }
     }
 
-    /// Commits `job` (with whatever else waits) and answers when it is saved.
-    pub async fn write(&self, job: WriteJob) -> ApiResult<()> {
+    /// Commits `job` (with whatever else waits) and answers when it is
+    /// saved, with what a rated game's end changed.
+    pub async fn write(&self, job: WriteJob) -> ApiResult<Option<RatingDiffs>> {
         let (reply, answer) = oneshot::channel();
         self.queue
             .send((job, reply))
@@ -380,12 +470,15 @@ impl Writer {
 
 /// Commits `jobs` in one transaction on `conn`: all or nothing. The second
 /// value is false when the connection is unusable afterwards.
-async fn commit_batch(conn: &mut sqlx::AnyConnection, jobs: &[WriteJob]) -> (ApiResult<()>, bool) {
+async fn commit_batch(
+    conn: &mut sqlx::AnyConnection,
+    jobs: &[WriteJob],
+) -> (ApiResult<Vec<Option<RatingDiffs>>>, bool) {
     // BEGIN IMMEDIATE takes SQLite's write lock at once (no upgrade deadlock).
     if let Err(e) = sqlx::Executor::execute(&mut *conn, sqlx::raw_sql("BEGIN IMMEDIATE")).await {
         return (Err(ApiError::from(e)), true);
     }
-    let outcome = write_batch(conn, jobs).await;
+    let outcome = write_batch(conn, Backend::Sqlite, jobs).await;
     let end = if outcome.is_ok() {
         "COMMIT"
     } else {
@@ -434,9 +527,9 @@ async fn writer_task(
         let (jobs, replies): (Vec<WriteJob>, Vec<Reply>) = batch.into_iter().unzip();
         let (result, healthy) = commit_batch(c, &jobs).await;
         match result {
-            Ok(()) => {
-                for reply in replies {
-                    let _ = reply.send(Ok(()));
+            Ok(diffs) => {
+                for (reply, diff) in replies.into_iter().zip(diffs) {
+                    let _ = reply.send(Ok(diff));
                 }
             }
             Err(e) if jobs.len() == 1 || !healthy => {
@@ -447,7 +540,7 @@ async fn writer_task(
             Err(_) => {
                 for (job, reply) in jobs.into_iter().zip(replies) {
                     let (result, ok) = commit_batch(c, std::slice::from_ref(&job)).await;
-                    let _ = reply.send(result);
+                    let _ = reply.send(result.map(|mut d| d.pop().flatten()));
                     if !ok {
                         break; // the rest get "writer stopped" answers when dropped
                     }
@@ -547,6 +640,28 @@ pub async fn running_clocks(db: &Db) -> ApiResult<Vec<(String, i64)>> {
     Ok(out)
 }
 
+/// A challenger's rating as lists show it: stored, or a new player's when
+/// the game has a pool and the challenger is not a guest.
+fn creator_rating(
+    rating: Option<f64>,
+    deviation: Option<f64>,
+    has_pool: bool,
+    guest: bool,
+) -> Option<ShownRating> {
+    match (rating, deviation) {
+        (Some(rating), Some(deviation)) => Some(
+            Rating {
+                rating,
+                deviation,
+                ..Rating::default()
+            }
+            .into(),
+        ),
+        _ if has_pool && !guest => Some(Rating::default().into()),
+        _ => None,
+    }
+}
+
 /// Which games a list shows.
 pub enum ListFilter {
     /// Open challenges `user_id` may see (newest first, at most 200).
@@ -568,10 +683,12 @@ pub async fn summaries(db: &Db, filter: ListFilter, me: &str) -> ApiResult<Vec<G
     let sql = format!(
         "SELECT g.id, g.variant, g.rules, g.status, wu.username, bu.username, cu.username, g.creator_color, g.tc_kind, \
          g.tc_initial_ms, g.tc_increment_ms, g.ply, g.result, g.reason, g.white_id, g.black_id, g.updated_at, \
-         t.id, t.name \
+         t.id, t.name, g.rated, g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, \
+         g.white_rating_diff, g.black_rating_diff, cr.rating, cr.deviation, g.pool, cu.is_guest \
          FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
          LEFT JOIN users bu ON bu.id = g.black_id \
          LEFT JOIN tournament_games tg ON tg.game_id = g.id LEFT JOIN tournaments t ON t.id = tg.tournament_id \
+         LEFT JOIN ratings cr ON cr.user_id = g.creator_id AND cr.pool = g.pool \
          WHERE {condition}"
     );
     let rows = sqlx::query(&sql).bind(me).fetch_all(&db.pool).await?;
@@ -602,6 +719,17 @@ pub async fn summaries(db: &Db, filter: ListFilter, me: &str) -> ApiResult<Vec<G
                 updated_at: r.get(16),
                 tournament_id: r.get(17),
                 tournament_name: r.get(18),
+                rated: r.get::<i32, _>(19) != 0,
+                white_rating: shown(r.get(20), r.get(21)),
+                black_rating: shown(r.get(22), r.get(23)),
+                white_rating_diff: r.get(24),
+                black_rating_diff: r.get(25),
+                creator_rating: creator_rating(
+                    r.get(26),
+                    r.get(27),
+                    r.get::<Option<String>, _>(28).is_some(),
+                    r.get::<Option<i32>, _>(29).unwrap_or(0) != 0,
+                ),
             }
         })
         .collect())
@@ -637,6 +765,7 @@ mod tests {
             updated_at: 6,
             version,
             action: Some(action),
+            rated_end: None,
         }
     }
 

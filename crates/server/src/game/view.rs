@@ -4,6 +4,7 @@
 use super::model::{Action, Game, Status};
 use crate::auth::User;
 use crate::clock::TimeControl;
+use crate::ratings::ShownRating;
 use crate::util::now_ms;
 use games::{AnyMove, AnyPosition, Color, CountView, GameKind};
 use serde::Serialize;
@@ -15,6 +16,11 @@ pub struct PlayerView {
     pub id: String,
     /// Name.
     pub username: String,
+    /// The rating in the game's pool when the game started (none for the
+    /// computer and guests).
+    pub rating: Option<ShownRating>,
+    /// What the game changed, once a rated game ended.
+    pub rating_diff: Option<i32>,
 }
 
 impl From<&User> for PlayerView {
@@ -22,6 +28,8 @@ impl From<&User> for PlayerView {
         PlayerView {
             id: u.id.clone(),
             username: u.username.clone(),
+            rating: None,
+            rating_diff: None,
         }
     }
 }
@@ -86,6 +94,10 @@ pub struct GameView {
     pub rules: &'static str,
     /// Stage.
     pub status: Status,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// The rating pool's key (`makruk/blitz`), for games with a clock.
+    pub pool: Option<String>,
     /// The challenger.
     pub creator: PlayerView,
     /// Colour asked for by the challenger.
@@ -140,6 +152,16 @@ impl GameView {
 }
 
 impl Game {
+    /// The player of `side` with their rating.
+    fn player_view(&self, side: Color) -> Option<PlayerView> {
+        let i = usize::from(side == Color::Black);
+        self.player(side).map(|u| PlayerView {
+            rating: self.ratings[i],
+            rating_diff: self.rating_diffs.map(|d| if i == 0 { d.0 } else { d.1 }),
+            ..PlayerView::from(u)
+        })
+    }
+
     /// The view of this game; `full` includes every action.
     pub fn view(&self, full: bool) -> GameView {
         let now = now_ms();
@@ -151,10 +173,12 @@ impl Game {
             variant: self.kind.variant_name(),
             rules: self.kind.rules_name(),
             status: self.status,
+            rated: self.rated,
+            pool: self.pool.map(|p| p.to_string()),
             creator: PlayerView::from(&self.creator),
             creator_color: self.creator_color.clone(),
-            white: self.white.as_ref().map(PlayerView::from),
-            black: self.black.as_ref().map(PlayerView::from),
+            white: self.player_view(Color::White),
+            black: self.player_view(Color::Black),
             time_control: self.tc,
             clock: ClockView {
                 white_ms: self.time_left(Color::White, now).max(0),
@@ -200,12 +224,24 @@ pub struct GameSummary {
     pub rules: String,
     /// Stage.
     pub status: String,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
     /// White's name.
     pub white: Option<String>,
     /// Black's name.
     pub black: Option<String>,
+    /// White's rating when the game started.
+    pub white_rating: Option<ShownRating>,
+    /// Black's rating when the game started.
+    pub black_rating: Option<ShownRating>,
+    /// What a rated game changed for White, once over.
+    pub white_rating_diff: Option<i32>,
+    /// What a rated game changed for Black, once over.
+    pub black_rating_diff: Option<i32>,
     /// Challenger's name.
     pub creator: String,
+    /// The challenger's rating in the game's pool now.
+    pub creator_rating: Option<ShownRating>,
     /// Colour asked by the challenger.
     pub creator_color: String,
     /// Time control kind.
