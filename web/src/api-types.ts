@@ -232,6 +232,14 @@ reason: string | null,
  */
 draw_offer: Color | null, 
 /**
+ * Side offering a rematch, once the game is over.
+ */
+rematch_offer: Color | null, 
+/**
+ * The rematch's id, once it started.
+ */
+rematch: string | null, 
+/**
  * The running Makruk count.
  */
 count: CountView | null, 

@@ -25,6 +25,7 @@ pub fn routes() -> Router<AppState> {
         .route("/lobby/ws", get(crate::lobby::lobby_socket))
         .route("/my-games", get(my_games))
         .route("/challenges", post(create_challenge))
+        .route("/games/now-playing", get(now_playing))
         .route("/games/{id}", get(game))
         .route("/games/{id}/pgn", get(pgn))
         .route("/games/{id}/accept", post(accept))
@@ -36,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/claim", bare_command(Command::ClaimTimeout))
         .route("/games/{id}/draw", action_command("draw"))
         .route("/games/{id}/count", action_command("count"))
+        .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/ws", get(crate::ws::game_socket))
         .route("/ws", get(crate::ws::multi_socket))
         .merge(crate::export::routes())
@@ -215,6 +217,11 @@ async fn create_engine_game(
     ))
 }
 
+/// `GET /api/games/now-playing`: ongoing games between people, to watch.
+async fn now_playing(State(app): State<AppState>) -> ApiResult<Json<Vec<GameSummary>>> {
+    Ok(Json(app.games.now_playing().await?))
+}
+
 async fn game(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<GameView>> {
     check_id(&id)?;
     Ok(Json(app.games.view(&id, true).await?))
@@ -314,6 +321,18 @@ fn bare_command(cmd: Command) -> MethodRouter<AppState> {
 pub struct ActionRequest {
     /// Draw: `offer`, `accept`, `decline`. Count: `start`, `stop`.
     pub action: String,
+}
+
+/// `POST /api/games/{id}/rematch` with `{"action": "offer"|"accept"|"decline"}`.
+async fn rematch(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+    Body(req): Body<ActionRequest>,
+) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    let action = crate::game::model::RematchAction::parse(&req.action)?;
+    Ok(Json(app.games.rematch(&s.user, &id, action).await?))
 }
 
 /// `POST` of a draw or count action: `{"action": ...}`.

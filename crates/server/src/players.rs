@@ -5,11 +5,16 @@
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::game::GameSummary;
+use crate::game::lists::{self, ArchiveFilter};
 use crate::ratings::{Pool, Rating, ShownRating};
 use axum::extract::{Path, Query, State};
 use axum::{Json, Router, routing::get};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
+
+/// Games per page of an archive.
+pub const ARCHIVE_PAGE: i64 = 50;
 
 /// Most players a leaderboard lists.
 pub const LEADERBOARD_SIZE: i64 = 100;
@@ -22,6 +27,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/users/{name}", get(profile))
         .route("/users/{name}/rating-history", get(history))
+        .route("/users/{name}/games", get(archive))
         .route("/leaderboard/{*pool}", get(leaderboard))
 }
 
@@ -189,6 +195,116 @@ async fn history(
     ))
 }
 
+/// The query of `GET /api/users/{name}/games`: every field optional.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ArchiveQuery {
+    /// The opponent's name.
+    opponent: Option<String>,
+    /// `makruk`, `cambodian` or `makhos`.
+    variant: Option<String>,
+    /// `win`, `draw` or `loss`, from the player's side.
+    result: Option<String>,
+    /// `true` (rated only) or `false` (casual only).
+    rated: Option<bool>,
+    /// First day, `YYYY-MM-DD` (UTC).
+    from: Option<String>,
+    /// Last day, `YYYY-MM-DD` (UTC), included.
+    to: Option<String>,
+    /// Page, from 1.
+    page: Option<i64>,
+}
+
+/// Milliseconds since the epoch at the start of day `text` (`YYYY-MM-DD`, UTC).
+fn day_start(field: &str, text: &str) -> ApiResult<i64> {
+    let bad = || {
+        ApiError::bad_request(
+            "bad_query",
+            format!("{field}: {text:?} is not a date as YYYY-MM-DD"),
+        )
+    };
+    let mut parts = text.split('-').map(|p| p.parse::<i64>());
+    let (Some(Ok(y)), Some(Ok(m)), Some(Ok(d)), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad());
+    };
+    if !(1970..=9999).contains(&y) || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return Err(bad());
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let (y, m) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Ok((era * 146_097 + doe - 719_468) * 86_400_000)
+}
+
+async fn archive(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+    query: Result<Query<ArchiveQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Vec<GameSummary>>> {
+    let Query(q) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    let (id, _, _) = player(&app, &name).await?;
+    let opponent = match q
+        .opponent
+        .as_deref()
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+    {
+        Some(o) => Some(player(&app, o).await?.0),
+        None => None,
+    };
+    let variant = match q.variant.as_deref() {
+        None | Some("") => None,
+        Some(v) => Some(crate::game::kind_of(v, None)?.variant_name()),
+    };
+    let result = match q.result.as_deref() {
+        None | Some("") => None,
+        Some("win") => Some("win"),
+        Some("draw") => Some("draw"),
+        Some("loss") => Some("loss"),
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                format!("result must be win, draw or loss, not {other:?}"),
+            ));
+        }
+    };
+    let day = |field: &str, text: &Option<String>| -> ApiResult<Option<i64>> {
+        text.as_deref()
+            .filter(|t| !t.is_empty())
+            .map(|t| day_start(field, t))
+            .transpose()
+    };
+    let filter = ArchiveFilter {
+        opponent,
+        variant,
+        result,
+        rated: q.rated,
+        from: day("from", &q.from)?,
+        to: day("to", &q.to)?.map(|t| t + 86_400_000),
+    };
+    let page = q.page.unwrap_or(1);
+    if !(1..=10_000).contains(&page) {
+        return Err(ApiError::bad_request(
+            "bad_query",
+            "page must be a number from 1",
+        ));
+    }
+    let games = lists::archive(
+        &app.db,
+        &id,
+        &filter,
+        ARCHIVE_PAGE,
+        (page - 1) * ARCHIVE_PAGE,
+    )
+    .await?;
+    Ok(Json(games))
+}
+
 async fn leaderboard(
     State(app): State<AppState>,
     Path(key): Path<String>,
@@ -212,4 +328,29 @@ async fn leaderboard(
             })
             .collect(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_start_at_utc_midnight() {
+        assert_eq!(day_start("from", "1970-01-01").unwrap(), 0);
+        assert_eq!(day_start("from", "2026-11-23").unwrap(), 1_795_392_000_000);
+        assert_eq!(day_start("from", "2000-03-01").unwrap(), 951_868_800_000);
+        for bad in [
+            "2026-13-01",
+            "yesterday",
+            "2026-11",
+            "2026-11-23-1",
+            "1969-12-31",
+        ] {
+            assert_eq!(
+                day_start("from", bad).unwrap_err().code,
+                "bad_query",
+                "{bad}"
+            );
+        }
+    }
 }

@@ -6,7 +6,8 @@
 //! - [`view`]: what clients see ([`GameView`], [`GameSummary`]);
 //! - [`record`]: the game as PGN/PDN, through the `records` crate;
 //! - [`store`]: every SQL statement, with bound parameters (SQLite and
-//!   PostgreSQL alike), and SQLite's group-commit writer;
+//!   PostgreSQL alike); [`writer`]: SQLite's group-commit writer;
+//! - [`lists`]: the lobby, my games, now playing and the archive;
 //! - [`service`]: load, apply, save, publish ([`Games`]);
 //! - [`timers`]: the clocks' deadlines;
 //! - [`events`]: what subscribers (tournaments, conditional moves, the
@@ -15,12 +16,14 @@
 
 pub mod engine_play;
 pub mod events;
+pub mod lists;
 pub mod model;
 pub mod record;
 pub mod service;
 pub mod store;
 pub mod timers;
 pub mod view;
+pub mod writer;
 
 pub use engine_play::{EngineGameRequest, EnginePlay, MAX_ENGINE_GAMES};
 pub use events::GameEvent;

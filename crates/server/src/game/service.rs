@@ -6,10 +6,12 @@
 //! it is acknowledged or broadcast.
 
 use super::events::{EventBus, GameEvent, Subscriber};
-use super::model::{self, Action, Change, Command, Game, Status};
-use super::store::{self, ListFilter, NewGame, WriteJob, Writer};
+use super::lists::{self, ListFilter};
+use super::model::{self, Action, Change, Command, Game, RematchAction, RematchStep, Status};
+use super::store::{self, NewGame, WriteJob};
 use super::timers::{Deadlines, Timers, timer_task};
 use super::view::{GameSummary, GameView, Update};
+use super::writer::Writer;
 use crate::auth::User;
 use crate::clock::{TimeControl, TimeControlRequest};
 use crate::db::{Backend, Db};
@@ -390,6 +392,54 @@ impl Games {
         Ok(())
     }
 
+    /// A player's rematch action after game `id`: an offer stands, is
+    /// withdrawn, or (both wanting it) the new game starts with the colours
+    /// swapped and the same settings. Returns the old game's view, whose
+    /// `rematch` names the new game once it started.
+    pub async fn rematch(
+        &self,
+        user: &User,
+        id: &str,
+        action: RematchAction,
+    ) -> ApiResult<GameView> {
+        let view = self
+            .with_game(id, async |g| {
+                let step = model::rematch_step(g, &user.id, action)?;
+                let now = now_ms();
+                let (offer, new_id) = match step {
+                    RematchStep::Offer(offer) => (offer, None),
+                    RematchStep::Start => {
+                        let (Some(white), Some(black)) = (g.white.clone(), g.black.clone()) else {
+                            return Err(ApiError::internal("a finished game without players"));
+                        };
+                        let setup = Setup {
+                            kind: g.kind,
+                            color: Color::White.name().into(),
+                            tc: g.tc,
+                            rated: g.rated,
+                        };
+                        let new_id = self
+                            .insert_game(&setup, &black, None, Some([&black, &white]))
+                            .await?;
+                        (None, Some(new_id))
+                    }
+                };
+                store::set_rematch(&self.db, g, offer, new_id.as_deref(), now).await?;
+                g.rematch_offer = offer;
+                g.rematch_id = new_id;
+                g.version += 1;
+                Ok(g.view(true))
+            })
+            .await?;
+        if let Some(new_id) = &view.rematch {
+            store::notify(&self.db, &self.instance, new_id).await;
+            self.after_change(new_id, None).await;
+        }
+        store::notify(&self.db, &self.instance, id).await;
+        self.after_change(id, None).await;
+        Ok(view)
+    }
+
     /// Carries out a player's command. Returns the game's view after it is committed.
     pub async fn act(&self, user: &User, id: &str, cmd: Command) -> ApiResult<GameView> {
         self.act_with(user, id, cmd, true)
@@ -600,13 +650,18 @@ impl Games {
     /// Open challenges visible to `user`, newest first.
     pub async fn lobby(&self, user: Option<&User>) -> ApiResult<Vec<GameSummary>> {
         let me = user.map(|u| u.id.as_str()).unwrap_or_default();
-        store::summaries(&self.db, ListFilter::Lobby, me).await
+        lists::summaries(&self.db, ListFilter::Lobby, me).await
+    }
+
+    /// Ongoing games between people, most recently moved first (for spectators).
+    pub async fn now_playing(&self) -> ApiResult<Vec<GameSummary>> {
+        lists::summaries(&self.db, ListFilter::NowPlaying, "").await
     }
 
     /// The games of `user`: ongoing ones with "your move" first, then open
     /// challenges, then finished ones.
     pub async fn my_games(&self, user: &User) -> ApiResult<Vec<GameSummary>> {
-        let mut list = store::summaries(&self.db, ListFilter::PlayedBy, &user.id).await?;
+        let mut list = lists::summaries(&self.db, ListFilter::PlayedBy, &user.id).await?;
         let rank = |s: &GameSummary| match (s.status.as_str(), s.your_move) {
             ("ongoing", true) => 0,
             ("ongoing", false) => 1,

@@ -3,7 +3,6 @@
 //! many games are committed together by one writer task ([`Writer`]).
 
 use super::model::{Action, ActionKind, Change, Game, Status};
-use super::view::GameSummary;
 use crate::auth::User;
 use crate::clock::{TcKind, TimeControl};
 use crate::db::{Backend, Db};
@@ -12,8 +11,6 @@ use crate::ratings::store::{RatedEnd, RatingDiffs, apply_end, shown};
 use crate::ratings::{Pool, Rating, ShownRating};
 use games::{AnyGame, Color, GameKind, Outcome};
 use sqlx::{Any, Row};
-use std::sync::Arc;
-use tokio::sync::{Mutex, mpsc, oneshot};
 
 /// The answer "the game changed under you" (its version moved on).
 pub fn stale() -> ApiError {
@@ -27,7 +24,8 @@ const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_
     g.white_id, wu.username, g.black_id, bu.username, g.tc_kind, g.tc_initial_ms, g.tc_increment_ms, g.tc_max_ms, \
     g.white_ms, g.black_ms, g.turn_since, g.version, g.result, g.reason, g.draw_offer, g.created_at, \
     cu.is_guest, wu.is_guest, bu.is_guest, tg.tournament_id, g.rated, g.pool, \
-    g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, g.white_rating_diff, g.black_rating_diff \
+    g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, g.white_rating_diff, g.black_rating_diff, \
+    g.rematch_offer, g.rematch_id \
     FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
     LEFT JOIN users bu ON bu.id = g.black_id LEFT JOIN tournament_games tg ON tg.game_id = g.id \
     WHERE g.id = $1";
@@ -129,6 +127,11 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
         rating_diffs: row
             .get::<Option<i32>, _>(34)
             .zip(row.get::<Option<i32>, _>(35)),
+        rematch_offer: row
+            .get::<Option<String>, _>(36)
+            .as_deref()
+            .and_then(Color::parse),
+        rematch_id: row.get(37),
         rules,
         actions,
     })
@@ -233,6 +236,32 @@ pub async fn accept(
     Ok(())
 }
 
+/// Records a rematch offer (or its withdrawal), and the rematch once it
+/// started, on a game that is over, guarded by its version.
+pub async fn set_rematch(
+    db: &Db,
+    g: &Game,
+    offer: Option<Color>,
+    rematch_id: Option<&str>,
+    now: i64,
+) -> ApiResult<()> {
+    let done = sqlx::query(
+        "UPDATE games SET rematch_offer = $1, rematch_id = $2, version = version + 1, updated_at = $3 \
+         WHERE id = $4 AND version = $5",
+    )
+    .bind(offer.map(Color::name))
+    .bind(rematch_id)
+    .bind(now)
+    .bind(&g.id)
+    .bind(g.version)
+    .execute(&db.pool)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(stale());
+    }
+    Ok(())
+}
+
 /// Withdraws an open challenge, guarded by its version.
 pub async fn cancel(db: &Db, g: &Game, now: i64) -> ApiResult<()> {
     let done = sqlx::query(
@@ -251,22 +280,22 @@ pub async fn cancel(db: &Db, g: &Game, now: i64) -> ApiResult<()> {
 
 /// One game's write: an optional action row and the game row's new fields.
 pub struct WriteJob {
-    game_id: String,
-    action: Option<Action>,
-    status: &'static str,
-    white_ms: i64,
-    black_ms: i64,
-    turn_since: i64,
-    ply: i32,
-    fen: String,
-    result: Option<&'static str>,
-    reason: Option<&'static str>,
-    draw_offer: Option<&'static str>,
-    updated_at: i64,
+    pub(super) game_id: String,
+    pub(super) action: Option<Action>,
+    pub(super) status: &'static str,
+    pub(super) white_ms: i64,
+    pub(super) black_ms: i64,
+    pub(super) turn_since: i64,
+    pub(super) ply: i32,
+    pub(super) fen: String,
+    pub(super) result: Option<&'static str>,
+    pub(super) reason: Option<&'static str>,
+    pub(super) draw_offer: Option<&'static str>,
+    pub(super) updated_at: i64,
     /// The version the game must still have.
-    version: i64,
+    pub(super) version: i64,
     /// A rated game's end, applied to the ratings in the same transaction.
-    rated_end: Option<RatedEnd>,
+    pub(super) rated_end: Option<RatedEnd>,
 }
 
 impl WriteJob {
@@ -350,7 +379,7 @@ pub async fn write(
 /// their games, each guarded by the version it expects, then the ratings of
 /// the rated games they end; fails when any game changed meanwhile.
 /// Returns, per job, what its rated game's end changed.
-async fn write_batch(
+pub(super) async fn write_batch(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
     jobs: &[WriteJob],
@@ -417,7 +446,7 @@ async fn write_batch(
 
 /// `rows` rows of `columns` numbered placeholders, `($1, $2), ($3, $4)`: the
 /// form both SQLite and PostgreSQL read.
-fn value_rows(rows: usize, columns: usize) -> String {
+pub(super) fn value_rows(rows: usize, columns: usize) -> String {
     let mut out = String::with_capacity(rows * columns * 5);
     for r in 0..rows {
         out.push_str(if r == 0 { "(" } else { ", (" });
@@ -430,127 +459,6 @@ fn value_rows(rows: usize, columns: usize) -> String {
         out.push(')');
     }
     out
-}
-
-type Reply = oneshot::Sender<ApiResult<Option<RatingDiffs>>>;
-
-/// The SQLite group-commit writer: one task takes every write waiting in
-/// its queue, commits them in one transaction, then answers each. SQLite
-/// has one writer at a time, so this replaces a queue of transactions
-/// spinning on SQLITE_BUSY with one that commits many games at once.
-pub struct Writer {
-    queue: mpsc::Sender<(WriteJob, Reply)>,
-}
-
-/// Most writes committed in one transaction.
-const MAX_BATCH: usize = 256;
-
-impl Writer {
-    /// Starts the writer task over `db`'s pool; `lock` is held while it
-    /// writes (other SQLite writers take it too).
-    pub fn start(db: &Db, lock: Arc<Mutex<()>>) -> Writer {
-        let (queue, jobs) = mpsc::channel(4096);
-        tokio::spawn(writer_task(db.pool.clone(), lock, jobs));
-        Writer { queue }
-    }
-
-    /// Commits `job` (with whatever else waits) and answers when it is
-    /// saved, with what a rated game's end changed.
-    pub async fn write(&self, job: WriteJob) -> ApiResult<Option<RatingDiffs>> {
-        let (reply, answer) = oneshot::channel();
-        self.queue
-            .send((job, reply))
-            .await
-            .map_err(|_| ApiError::internal("the database writer stopped"))?;
-        answer
-            .await
-            .map_err(|_| ApiError::internal("the database writer stopped"))?
-    }
-}
-
-/// Commits `jobs` in one transaction on `conn`: all or nothing. The second
-/// value is false when the connection is unusable afterwards.
-async fn commit_batch(
-    conn: &mut sqlx::AnyConnection,
-    jobs: &[WriteJob],
-) -> (ApiResult<Vec<Option<RatingDiffs>>>, bool) {
-    // BEGIN IMMEDIATE takes SQLite's write lock at once (no upgrade deadlock).
-    if let Err(e) = sqlx::Executor::execute(&mut *conn, sqlx::raw_sql("BEGIN IMMEDIATE")).await {
-        return (Err(ApiError::from(e)), true);
-    }
-    let outcome = write_batch(conn, Backend::Sqlite, jobs).await;
-    let end = if outcome.is_ok() {
-        "COMMIT"
-    } else {
-        "ROLLBACK"
-    };
-    match sqlx::Executor::execute(&mut *conn, sqlx::raw_sql(end)).await {
-        Ok(_) => (outcome, true),
-        Err(e) => {
-            let _ = sqlx::Executor::execute(&mut *conn, sqlx::raw_sql("ROLLBACK")).await;
-            (Err(ApiError::from(e)), false)
-        }
-    }
-}
-
-/// The writer task: batches, commits, answers. If a batch fails, each
-/// write is retried alone so that one bad write fails only itself. It keeps
-/// one connection of the pool for itself: its page cache stays warm.
-async fn writer_task(
-    pool: sqlx::AnyPool,
-    lock: Arc<Mutex<()>>,
-    mut queue: mpsc::Receiver<(WriteJob, Reply)>,
-) {
-    let mut conn: Option<sqlx::pool::PoolConnection<Any>> = None;
-    while let Some(first) = queue.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        let _guard = lock.lock().await;
-        let c = match &mut conn {
-            Some(c) => c,
-            None => match pool.acquire().await {
-                Ok(c) => conn.insert(c),
-                Err(e) => {
-                    let e = ApiError::from(e);
-                    for (_, reply) in batch {
-                        let _ = reply.send(Err(e.clone()));
-                    }
-                    continue;
-                }
-            },
-        };
-        let (jobs, replies): (Vec<WriteJob>, Vec<Reply>) = batch.into_iter().unzip();
-        let (result, healthy) = commit_batch(c, &jobs).await;
-        match result {
-            Ok(diffs) => {
-                for (reply, diff) in replies.into_iter().zip(diffs) {
-                    let _ = reply.send(Ok(diff));
-                }
-            }
-            Err(e) if jobs.len() == 1 || !healthy => {
-                for reply in replies {
-                    let _ = reply.send(Err(e.clone()));
-                }
-            }
-            Err(_) => {
-                for (job, reply) in jobs.into_iter().zip(replies) {
-                    let (result, ok) = commit_batch(c, std::slice::from_ref(&job)).await;
-                    let _ = reply.send(result.map(|mut d| d.pop().flatten()));
-                    if !ok {
-                        break; // the rest get "writer stopped" answers when dropped
-                    }
-                }
-            }
-        }
-        if !healthy {
-            conn = None;
-        }
-    }
 }
 
 /// Tells other server processes (PostgreSQL) that game `id` changed, inside
@@ -638,240 +546,4 @@ pub async fn running_clocks(db: &Db) -> ApiResult<Vec<(String, i64)>> {
         }
     }
     Ok(out)
-}
-
-/// A challenger's rating as lists show it: stored, or a new player's when
-/// the game has a pool and the challenger is not a guest.
-fn creator_rating(
-    rating: Option<f64>,
-    deviation: Option<f64>,
-    has_pool: bool,
-    guest: bool,
-) -> Option<ShownRating> {
-    match (rating, deviation) {
-        (Some(rating), Some(deviation)) => Some(
-            Rating {
-                rating,
-                deviation,
-                ..Rating::default()
-            }
-            .into(),
-        ),
-        _ if has_pool && !guest => Some(Rating::default().into()),
-        _ => None,
-    }
-}
-
-/// Which games a list shows.
-pub enum ListFilter {
-    /// Open challenges `user_id` may see (newest first, at most 200).
-    Lobby,
-    /// Games of `user_id`: played, or challenges made (most recent first, at most 500).
-    PlayedBy,
-}
-
-/// Game summaries for `me` (`""` for nobody).
-pub async fn summaries(db: &Db, filter: ListFilter, me: &str) -> ApiResult<Vec<GameSummary>> {
-    let condition = match filter {
-        ListFilter::Lobby => {
-            "g.status = 'open' AND (g.opponent_id IS NULL OR g.opponent_id = $1 OR g.creator_id = $1) ORDER BY g.created_at DESC LIMIT 200"
-        }
-        ListFilter::PlayedBy => {
-            "(g.white_id = $1 OR g.black_id = $1 OR (g.creator_id = $1 AND g.status = 'open')) ORDER BY g.updated_at DESC LIMIT 500"
-        }
-    };
-    let sql = format!(
-        "SELECT g.id, g.variant, g.rules, g.status, wu.username, bu.username, cu.username, g.creator_color, g.tc_kind, \
-         g.tc_initial_ms, g.tc_increment_ms, g.ply, g.result, g.reason, g.white_id, g.black_id, g.updated_at, \
-         t.id, t.name, g.rated, g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, \
-         g.white_rating_diff, g.black_rating_diff, cr.rating, cr.deviation, g.pool, cu.is_guest \
-         FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
-         LEFT JOIN users bu ON bu.id = g.black_id \
-         LEFT JOIN tournament_games tg ON tg.game_id = g.id LEFT JOIN tournaments t ON t.id = tg.tournament_id \
-         LEFT JOIN ratings cr ON cr.user_id = g.creator_id AND cr.pool = g.pool \
-         WHERE {condition}"
-    );
-    let rows = sqlx::query(&sql).bind(me).fetch_all(&db.pool).await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| {
-            let status: String = r.get(3);
-            let ply: i32 = r.get(11);
-            let white_id: Option<String> = r.get(14);
-            let black_id: Option<String> = r.get(15);
-            let to_move = if ply % 2 == 0 { white_id } else { black_id };
-            GameSummary {
-                id: r.get(0),
-                variant: r.get(1),
-                rules: r.get(2),
-                your_move: status == "ongoing" && to_move.as_deref() == Some(me),
-                status,
-                white: r.get(4),
-                black: r.get(5),
-                creator: r.get(6),
-                creator_color: r.get(7),
-                tc_kind: r.get(8),
-                tc_initial_ms: r.get(9),
-                tc_increment_ms: r.get(10),
-                ply: ply as i64,
-                result: r.get(12),
-                reason: r.get(13),
-                updated_at: r.get(16),
-                tournament_id: r.get(17),
-                tournament_name: r.get(18),
-                rated: r.get::<i32, _>(19) != 0,
-                white_rating: shown(r.get(20), r.get(21)),
-                black_rating: shown(r.get(22), r.get(23)),
-                white_rating_diff: r.get(24),
-                black_rating_diff: r.get(25),
-                creator_rating: creator_rating(
-                    r.get(26),
-                    r.get(27),
-                    r.get::<Option<String>, _>(28).is_some(),
-                    r.get::<Option<i32>, _>(29).unwrap_or(0) != 0,
-                ),
-            }
-        })
-        .collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::util::random_id;
-
-    fn job(game: &str, seq: u32, version: i64, san: &str) -> WriteJob {
-        let action = Action {
-            seq,
-            kind: ActionKind::Move,
-            uci: format!("m{seq}"),
-            san: san.into(),
-            fen: format!("fen after {seq}, it's"),
-            white_ms: 1000,
-            black_ms: 2000,
-            at: 5,
-        };
-        WriteJob {
-            game_id: game.into(),
-            status: "ongoing",
-            white_ms: 1000,
-            black_ms: 2000,
-            turn_since: 5,
-            ply: seq as i32,
-            fen: action.fen.clone(),
-            result: None,
-            reason: Some("o'clock"),
-            draw_offer: None,
-            updated_at: 6,
-            version,
-            action: Some(action),
-            rated_end: None,
-        }
-    }
-
-    async fn database() -> Db {
-        let dir = std::env::temp_dir().join(format!("thaiboard-batch-{}", random_id(8)));
-        std::fs::create_dir_all(&dir).unwrap();
-        let db = crate::db::open(&format!("sqlite://{}", dir.join("t.db").display()))
-            .await
-            .unwrap();
-        sqlx::query("INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ('u', 'u', 'u', NULL, 0, 0)")
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        for id in ["g1", "g2", "g3"] {
-            sqlx::query(
-                "INSERT INTO games (id, variant, rules, status, creator_id, creator_color, opponent_id, white_id, black_id, \
-                 tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, white_ms, black_ms, turn_since, version, ply, fen, \
-                 result, reason, draw_offer, created_at, updated_at) \
-                 VALUES ($1, 'makruk', 'default', 'ongoing', 'u', 'white', NULL, 'u', 'u', 'none', 0, 0, 0, 0, 0, 0, 1, 0, 'start', NULL, NULL, NULL, 0, 0)",
-            )
-            .bind(id)
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        }
-        db
-    }
-
-    async fn version_and_fen(db: &Db, id: &str) -> (i64, String, Option<String>, i64) {
-        let row = sqlx::query("SELECT version, fen, reason, (SELECT COUNT(*) FROM game_actions WHERE game_id = $1) FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_one(&db.pool)
-            .await
-            .unwrap();
-        (row.get(0), row.get(1), row.get(2), row.get(3))
-    }
-
-    #[test]
-    fn value_rows_number_every_placeholder() {
-        assert_eq!(value_rows(2, 3), "($1, $2, $3), ($4, $5, $6)");
-    }
-
-    #[tokio::test]
-    async fn a_batch_commits_every_write_with_quotes_intact() {
-        let db = database().await;
-        let jobs = vec![job("g1", 1, 1, "e'4"), job("g2", 1, 1, "Me2#")];
-        let mut conn = db.pool.acquire().await.unwrap();
-        let (result, healthy) = commit_batch(&mut conn, &jobs).await;
-        result.unwrap();
-        assert!(healthy);
-        assert_eq!(
-            version_and_fen(&db, "g1").await,
-            (2, "fen after 1, it's".into(), Some("o'clock".into()), 1)
-        );
-        assert_eq!(version_and_fen(&db, "g2").await.0, 2);
-        let san: String = sqlx::query("SELECT san FROM game_actions WHERE game_id = 'g1'")
-            .fetch_one(&db.pool)
-            .await
-            .unwrap()
-            .get(0);
-        assert_eq!(san, "e'4");
-    }
-
-    #[tokio::test]
-    async fn a_stale_write_fails_the_batch_and_writes_nothing() {
-        let db = database().await;
-        // g3 is at version 1, not 7: the whole batch must roll back.
-        let jobs = vec![job("g1", 1, 1, "a"), job("g3", 1, 7, "b")];
-        let mut conn = db.pool.acquire().await.unwrap();
-        let (result, healthy) = commit_batch(&mut conn, &jobs).await;
-        assert_eq!(result.unwrap_err().code, "stale");
-        assert!(healthy);
-        drop(conn);
-        assert_eq!(
-            version_and_fen(&db, "g1").await,
-            (1, "start".into(), None, 0)
-        );
-        assert_eq!(version_and_fen(&db, "g3").await.3, 0);
-    }
-
-    #[tokio::test]
-    async fn the_writer_answers_each_write_of_a_failed_batch_alone() {
-        let db = database().await;
-        let lock = Arc::new(Mutex::new(()));
-        let (queue, rx) = mpsc::channel(16);
-        let mut answers = Vec::new();
-        // Queued before the writer starts, so they form one batch.
-        for (game, version) in [("g1", 1), ("g2", 9), ("g3", 1)] {
-            let (reply, answer) = oneshot::channel();
-            queue
-                .send((job(game, 1, version, "x"), reply))
-                .await
-                .unwrap();
-            answers.push(answer);
-        }
-        drop(queue);
-        writer_task(db.pool.clone(), lock, rx).await;
-        let results: Vec<_> = futures_util::future::join_all(answers).await;
-        assert!(results[0].as_ref().unwrap().is_ok());
-        assert_eq!(
-            results[1].as_ref().unwrap().as_ref().unwrap_err().code,
-            "stale"
-        );
-        assert!(results[2].as_ref().unwrap().is_ok());
-        assert_eq!(version_and_fen(&db, "g1").await.0, 2);
-        assert_eq!(version_and_fen(&db, "g2").await.0, 1);
-        assert_eq!(version_and_fen(&db, "g3").await.3, 1);
-    }
 }

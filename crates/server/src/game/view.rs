@@ -125,6 +125,10 @@ pub struct GameView {
     pub reason: Option<&'static str>,
     /// Side offering a draw.
     pub draw_offer: Option<Color>,
+    /// Side offering a rematch, once the game is over.
+    pub rematch_offer: Option<Color>,
+    /// The rematch's id, once it started.
+    pub rematch: Option<String>,
     /// The running Makruk count.
     pub count: Option<CountView>,
     /// Sides that may start a board's-honour count now.
@@ -197,6 +201,8 @@ impl Game {
             result: self.outcome().map(|o| o.result()),
             reason: self.reason(),
             draw_offer: self.draw_offer,
+            rematch_offer: self.rematch_offer,
+            rematch: self.rematch_id.clone(),
             count: self.rules.count(),
             can_start_count: Color::BOTH
                 .into_iter()
