@@ -254,6 +254,21 @@ async function run() {
     await alice.screenshot({ path: join(artifacts, '06-draw.png') });
   });
 
+  await step('a rematch: offered after the draw, accepted, the colours swapped', async () => {
+    await alice.click('#rematch');
+    await alice.waitForSelector('#rematch-sent');
+    await bob.waitForSelector('#rematch-accept');
+    await bob.screenshot({ path: join(artifacts, '06b-rematch-offered.png') });
+    await bob.click('#rematch-accept');
+    await bob.waitForURL(url => url.toString() !== gameUrl);
+    await alice.waitForURL(url => url.toString() !== gameUrl);
+    expect(alice.url() === bob.url(), `both at the rematch: ${alice.url()} ${bob.url()}`);
+    // Bob had Black: now he has White and moves first.
+    await bob.waitForSelector('#status:has-text("Your move")');
+    await bob.click('#abort');
+    await alice.waitForSelector('#result:has-text("aborted")');
+  });
+
   await step('a game is aborted before both sides moved', async () => {
     await startGame(alice, bob, 'makruk', 'white', 'live');
     await alice.waitForSelector('#abort');
@@ -304,6 +319,36 @@ async function run() {
     await alice.waitForSelector('#my-games');
     await alice.waitForSelector('#my-games .rating-diff');
     await alice.screenshot({ path: join(artifacts, '07-my-games.png') });
+  });
+
+  await step("a player's page: ratings, the rating plot, results and the archive searched", async () => {
+    await alice.click('#username');
+    await alice.waitForURL(/\/@\//);
+    await alice.waitForSelector('#rating-plot circle');
+    await alice.waitForSelector('#ratings tr.pool');
+    const results = await alice.textContent('#results');
+    expect(results.includes('1'), `results: ${results}`);
+    // The archive: the rated draw; searching for wins finds none.
+    await alice.waitForSelector('#archive td a[href^="/game/"]');
+    await alice.screenshot({ path: join(artifacts, '07b-player-page.png'), fullPage: true });
+    await alice.selectOption('#archive-search select[name=result]', 'win');
+    await alice.click('#archive-search button[type=submit]');
+    await alice.waitForSelector('#archive td:has-text("No games found")');
+  });
+
+  await step('the leaderboard of a pool, and the games being played now', async () => {
+    await bob.goto(base + '/leaderboard?pool=makruk/rapid');
+    await bob.waitForSelector('#leaderboard');
+    await bob.waitForSelector('#leaderboard-empty:has-text("5")');
+    await bob.screenshot({ path: join(artifacts, '07c-leaderboard.png') });
+    await startGame(alice, bob, 'makruk', 'white', 'live');
+    const playing = alice.url();
+    await bob.goto(base + '/');
+    await bob.waitForSelector(`#now-playing a[href="${new URL(playing).pathname}"]`);
+    await bob.screenshot({ path: join(artifacts, '07d-now-playing.png') });
+    await alice.goto(playing);
+    await alice.click('#abort');
+    await alice.waitForSelector('#result:has-text("aborted")');
   });
 
   await step('a Mak-hot game shows its board and takes a move', async () => {

@@ -20,11 +20,11 @@ export function renderHeader(topBar: HTMLElement): void {
       h('button', { id: 'login', onclick: () => go(api.login) }, t('top.login')),
       h('button', { id: 'register', onclick: () => go(api.register) }, t('top.register')), err);
   } else {
-    right.append(h('span', { id: 'username' }, t('top.signedInAs', { name: me.username })),
+    right.append(h('a', { id: 'username', href: `/@/${encodeURIComponent(me.username)}` }, t('top.signedInAs', { name: me.username })),
       h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
   topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
-    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), settings(), right);
+    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), h('a', { href: '/leaderboard', id: 'nav-leaderboard' }, t('top.leaderboard')), settings(), right);
 }
 
 /** The language switch (English / ไทย; the page is drawn again) and the Thai notation option. */

@@ -11,6 +11,17 @@ export const colorName = (c: string): string => (c === 'white' ? t('common.white
 /** A result's reason in the interface language. */
 export const reasonText = (r: string | null): string => (r ? tMaybe(`reason.${r}`, r) : '');
 
+/** The speeds of rating pools, fastest first. */
+export const SPEEDS = ['ultra_bullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
+/** A rating pool (`makruk/blitz`, `makhos:no-reverse/correspondence`) in the interface language. */
+export function poolName(key: string): string {
+  const [game, speed] = key.split('/');
+  const [variant, rules] = game.split(':');
+  return `${variantName(variant)}${rules ? ` (${rules})` : ''} · ${tMaybe(`speed.${speed}`, speed)}`;
+}
+/** A player's page. */
+export const playerHref = (name: string): string => `/@/${encodeURIComponent(name)}`;
+
 /** A rating as shown: `1500?` while provisional, `1623` after. */
 export const ratingText = (r: ShownRating | null | undefined): string => (r ? `${r.rating}${r.provisional ? '?' : ''}` : '');
 /** A rating change: `+12`, `−8`, `±0`. */

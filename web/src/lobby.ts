@@ -84,9 +84,21 @@ export function lobbyPage(app: HTMLElement): void {
   const refresh = async () => show(await api.lobby().catch(() => [] as api.Summary[]));
   new api.LobbySocket(show, ok => { connected = ok; live.textContent = ok ? t('lobby.live') : t('lobby.reconnecting'); });
   setInterval(() => { if (!connected) refresh(); }, 5000);
+  // Games being played now, to watch (refreshed every ten seconds).
+  const playing = h('ul', { id: 'now-playing' });
+  const showPlaying = async () => {
+    const games = await api.call<api.Summary[]>('GET', '/api/games/now-playing').catch(() => [] as api.Summary[]);
+    playing.replaceChildren(...(games.length ? games.map(g => h('li', {},
+      h('a', { href: `/game/${g.id}` }, `${nameWithRating(g.white ?? '?', g.white_rating)} – ${nameWithRating(g.black ?? '?', g.black_rating)}`),
+      ` · ${variantName(g.variant)} · ${describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)} · `, h('a', { href: `/game/${g.id}` }, t('lobby.watch'))))
+      : [h('li', { class: 'muted' }, t('lobby.noneNowPlaying'))]));
+  };
+  showPlaying();
+  setInterval(showPlaying, 10000);
   app.replaceChildren(
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.playComputer')), engineForm),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.newGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
-      h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)));
+      h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)),
+    h('div', { class: 'panel' }, h('h2', {}, t('lobby.nowPlaying')), playing));
 }

@@ -6,6 +6,8 @@
 //   /my-games           my-games.ts
 //   /analysis           analysis-board.ts
 //   /tournaments[/{id}] tournaments.ts
+//   /@/{name}           players.ts (a player's page)
+//   /leaderboard        players.ts (the leaderboards)
 import * as api from './api';
 import { analysisPage } from './analysis-board';
 import { h } from './dom';
@@ -14,6 +16,7 @@ import { renderHeader } from './header';
 import { applyLang, t } from './i18n';
 import { lobbyPage } from './lobby';
 import { myGamesPage } from './my-games';
+import { leaderboardPage, playerPage } from './players';
 import { tournamentPage, tournamentsPage } from './tournaments';
 
 const app = document.getElementById('app')!;
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
     if (m) await gamePage(app, m[1]);
     else if (path === '/my-games') await myGamesPage(app);
     else if (path === '/analysis') await analysisPage(app);
+    else if (path === '/leaderboard') await leaderboardPage(app);
+    else if (path.startsWith('/@/')) await playerPage(app, decodeURIComponent(path.slice(3)));
     else if (path === '/tournaments') await tournamentsPage(app);
     else if (path.match(/^\/tournaments\/[A-Za-z0-9]+$/)) await tournamentPage(app, path.split('/')[2]);
     else lobbyPage(app);

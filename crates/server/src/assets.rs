@@ -75,5 +75,7 @@ pub fn routes() -> Router<AppState> {
         .route("/game/{id}", get(index))
         .route("/tournaments", get(index))
         .route("/tournaments/{id}", get(index))
+        .route("/leaderboard", get(index))
+        .route("/@/{name}", get(index))
         .route("/assets/{*path}", get(asset))
 }

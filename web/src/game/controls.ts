@@ -87,6 +87,21 @@ export function gameControls(state: GameState, hooks: ControlsHooks) {
       if (game.can_start_count.includes(myColor)) items.push(b(t('game.countStart'), 'count-start', () => act({ type: 'count', action: 'start' })));
       if (game.can_stop_count.includes(myColor)) items.push(b(t('game.countStop'), 'count-stop', () => act({ type: 'count', action: 'stop' })));
     }
+    const over = game.status === 'finished' || game.status === 'aborted';
+    const people = ![game.white, game.black].some(p => p?.id.startsWith('engine'));
+    if (over && myColor && people && !state.inTournament) {
+      const rematch = async (action: string) => {
+        hooks.error('');
+        try { await api.call('POST', `/api/games/${state.id}/rematch`, { action }); } catch (e) { hooks.error((e as Error).message); }
+      };
+      const other = myColor === 'white' ? 'black' : 'white';
+      if (game.rematch) items.push(h('a', { id: 'rematch-link', href: `/game/${game.rematch}` }, t('game.toRematch')));
+      else if (game.rematch_offer === other) {
+        items.push(h('span', {}, t('game.rematchOffered')), b(t('game.acceptRematch'), 'rematch-accept', () => rematch('accept'), true),
+          b(t('game.decline'), 'rematch-decline', () => rematch('decline')));
+      } else if (game.rematch_offer === myColor) items.push(h('span', { id: 'rematch-sent' }, t('game.rematchSent')));
+      else items.push(b(t('game.rematch'), 'rematch', () => rematch('offer')));
+    }
     buttons.replaceChildren(nav, ...items);
   }
 

@@ -58,6 +58,8 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
 
   /** A game from the server: the whole of it, or an update with its new action. */
   function onGame(g: api.Game, action: api.Action | null, full: boolean): void {
+    // Both players go to the rematch once it starts.
+    if (g.rematch && !state.game.rematch && state.myColor) { location.href = `/game/${g.rematch}`; return; }
     if (!state.update(g, action, full)) { api.getGame(id).then(fresh => onGame(fresh, null, true)); return; }
     renderAll();
   }
