@@ -3,7 +3,7 @@
 //! Counts are kept in plies: `limit` plies may be played, and the game is
 //! drawn when the count passes the limit and the side to move is not mated.
 
-use crate::{Color, Position, Role};
+use crate::{Color, Position, Role, Variant};
 use std::fmt;
 
 /// Who starts board's-honour counts.
@@ -22,7 +22,8 @@ pub enum CountingMode {
 /// The kind of count.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CountKind {
-    /// Both sides have more than their khun: 64 moves.
+    /// The counting side has more than its khun: 64 moves (63 in Ouk
+    /// Chatrang, where it has at most three pieces).
     BoardsHonour,
     /// One side has a bare khun: a limit by the other side's material.
     PiecesHonour,
@@ -84,25 +85,83 @@ impl fmt::Display for CountingError {
 
 impl std::error::Error for CountingError {}
 
+/// The numbers of a variant's counting rules (RULES.md, "Counting rules"
+/// and "Ouk Chatrang"), defined once for every user of the crate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CountingRules {
+    /// The board's-honour limit in full moves (also the pieces'-honour
+    /// limit when no listed material matches).
+    pub board: u32,
+    /// Pieces'-honour limits in full moves: two or more rueas, one ruea, two
+    /// or more khons, two or more mas, one khon.
+    pub pieces: [u32; 5],
+    /// The most pieces (khun included) a side may have and still count
+    /// board's honour.
+    pub max_board_pieces: u32,
+    /// Whether board's honour may run while unpromoted bias are on the board.
+    pub board_honour_with_pawns: bool,
+}
+
+impl CountingRules {
+    /// The counting rules of `variant`.
+    pub const fn of(variant: Variant) -> CountingRules {
+        match variant {
+            Variant::Makruk => CountingRules {
+                board: 64,
+                pieces: [8, 16, 22, 32, 44],
+                max_board_pieces: 32,
+                board_honour_with_pawns: false,
+            },
+            Variant::Cambodian => CountingRules {
+                board: 63,
+                pieces: [7, 15, 21, 31, 43],
+                max_board_pieces: 3,
+                board_honour_with_pawns: true,
+            },
+        }
+    }
+
+    /// Every limit a count can have, in plies, in increasing order.
+    pub fn limits_in_plies(&self) -> [u32; 6] {
+        let p = self.pieces;
+        [p[0], p[1], p[2], p[3], p[4], self.board].map(|l| 2 * l)
+    }
+
+    /// Whether `plies` is a limit some count of these rules has.
+    pub fn is_limit(&self, plies: u32) -> bool {
+        self.limits_in_plies().contains(&plies)
+    }
+}
+
 impl Position {
     /// The counting limit in full moves for `side`, or 0 when `side` cannot
-    /// count (RULES.md: `limit(side)`).
+    /// count (RULES.md: `limit(side)`; Ouk Chatrang has its own table).
     pub fn counting_limit_for(&self, side: Color) -> u32 {
         let other = !side;
-        if self.by_role(Role::Pawn).any() || self.by_color(other).count() == 1 {
+        if self.by_color(other).count() == 1 {
             return 0;
         }
-        if self.by_color(side).count() > 1 {
-            return 64;
+        let rules = CountingRules::of(self.variant);
+        let own = self.by_color(side).count();
+        let pawns = self.by_role(Role::Pawn).any();
+        if own > rules.max_board_pieces || (pawns && !rules.board_honour_with_pawns) {
+            return 0;
+        }
+        if own > 1 {
+            return rules.board;
+        }
+        if pawns {
+            return 0;
         }
         let n = |role| self.pieces(other, role).count();
+        let p = &rules.pieces;
         match () {
-            _ if n(Role::Rook) >= 2 => 8,
-            _ if n(Role::Rook) == 1 => 16,
-            _ if n(Role::Khon) >= 2 => 22,
-            _ if n(Role::Knight) >= 2 => 32,
-            _ if n(Role::Khon) == 1 => 44,
-            _ => 64,
+            _ if n(Role::Rook) >= 2 => p[0],
+            _ if n(Role::Rook) == 1 => p[1],
+            _ if n(Role::Khon) >= 2 => p[2],
+            _ if n(Role::Knight) >= 2 => p[3],
+            _ if n(Role::Khon) == 1 => p[4],
+            _ => rules.board,
         }
     }
 
@@ -175,13 +234,14 @@ impl Position {
         self.by_color(side).count() > 1 && self.can_declare().is_ok() && self.counting_limit == 0
     }
 
-    /// `side` declares a board's-honour count (64 moves, from 0).
+    /// `side` declares a board's-honour count (64 moves, 63 in Ouk Chatrang,
+    /// from 0).
     pub fn start_board_count(&mut self, side: Color) -> Result<(), CountingError> {
         self.can_declare()?;
         if self.counting_limit != 0 {
             return Err(CountingError::AlreadyCounting);
         }
-        self.counting_limit = 128;
+        self.counting_limit = 2 * CountingRules::of(self.variant).board as u16;
         self.counting_ply = 0;
         self.board_counter = Some(side);
         Ok(())

@@ -309,7 +309,7 @@ impl Position {
         }
         let ksq = self.king_of(them);
         self.checkers = self.attackers(ksq, us, self.occupied());
-        if self.checkers.any() && self.special_rights.contains(ksq) {
+        if role == Role::Rook && self.special_rights.contains(ksq) && aims_at(to, ksq) {
             self.special_rights = self.special_rights.without(ksq);
             self.hash ^= zobrist::right(ksq);
         }
@@ -352,4 +352,13 @@ impl Position {
     pub fn is_insufficient_material(&self) -> bool {
         self.occupied() == self.by_role(Role::King)
     }
+}
+
+/// Ouk Chatrang: whether a ruea arriving on `to` is "aimed" at the khun on
+/// `ksq` (the same file or rank, whatever stands between), which takes the
+/// khun's leap right away (RULES.md, as Fairy-Stockfish). Checks by other
+/// pieces only forbid the leap while they last.
+#[inline]
+fn aims_at(to: Square, ksq: Square) -> bool {
+    to.file() == ksq.file() || to.rank() == ksq.rank()
 }

@@ -64,35 +64,8 @@ fn compare(variant: Variant, records: &[serde_json::Value]) {
         let m = p.parse_uci(played).unwrap();
         assert_eq!(p.san(m), san, "{fen} {played}: SAN");
         assert_eq!(p.parse_san(san).unwrap(), m, "{fen}: reading {san}");
-        let our_after = p.played(m).fen();
-        if our_after != after {
-            assert!(
-                known_rights_difference(&p.played(m), &our_after, after),
-                "{fen} {played}: FEN after\n ours: {our_after}\n fsf:  {after}"
-            );
-        }
+        assert_eq!(p.played(m).fen(), after, "{fen} {played}: FEN after");
     }
-}
-
-/// Fairy-Stockfish takes the khun's leap right away only when a ruea moves
-/// to a square aiming at the khun on an empty board (even through pieces),
-/// and keeps it after any other check. RULES.md says the
-/// right is lost once the khun is checked, which we follow. A difference in
-/// the khun's right letter alone, in exactly those cases, is accepted.
-fn known_rights_difference(after: &Position, ours: &str, fsf: &str) -> bool {
-    let (o, f): (Vec<&str>, Vec<&str>) = (ours.split(' ').collect(), fsf.split(' ').collect());
-    let same_except_rights = (0..6).filter(|&i| i != 2).all(|i| o[i] == f[i]);
-    let king = after.king_of(after.turn());
-    let letter = after
-        .turn()
-        .fold(king.file_char().to_ascii_uppercase(), king.file_char());
-    let strip = |r: &str| r.replace(letter, "");
-    let mover_rook_on_line = (after.pieces(!after.turn(), makruk::Role::Rook)
-        & (makruk::Bitboard::file(king.file()) | makruk::Bitboard::rank(king.rank())))
-    .any();
-    same_except_rights
-        && strip(o[2]).trim_matches('-') == strip(f[2]).trim_matches('-')
-        && (mover_rook_on_line || after.is_check())
 }
 
 #[test]
