@@ -131,8 +131,8 @@ impl Setup {
                     limit: self.counting_limit,
                 });
             }
-            let pawns = Square::all()
-                .any(|sq| self.piece_at(sq).is_some_and(|p| p.role == Role::Pawn));
+            let pawns =
+                Square::all().any(|sq| self.piece_at(sq).is_some_and(|p| p.role == Role::Pawn));
             // With bias on the board only a board's-honour count can run, and
             // only where the variant allows it (Ouk Chatrang).
             if pawns && !(rules.board_honour_with_pawns && self.counting_limit == 2 * rules.board) {
@@ -230,7 +230,9 @@ impl fmt::Display for SetupError {
                 "special first-move right on {sq}, where no khun or met stands on its own first rank"
             ),
             SetupError::BadCountingLimit { variant, limit } => {
-                let limits = CountingRules::of(*variant).limits_in_plies().map(|l| l.to_string());
+                let limits = CountingRules::of(*variant)
+                    .limits_in_plies()
+                    .map(|l| l.to_string());
                 write!(
                     f,
                     "FEN field 4 (counting limit) is '{limit}': no {} count has that limit (in plies: {})",

@@ -3,35 +3,19 @@
 //! start of each variant: the legal move set must agree at every position,
 //! and the SAN and exact FEN after the move played.
 
+mod common;
+
 use makruk::{Position, Variant};
 use std::collections::BTreeSet;
-use std::process::Command;
 
 fn oracle(variant: Variant, games: u32, plies: u32, seed: u64) -> Vec<serde_json::Value> {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/oracle/pyffish_playouts.py"
-    );
-    let out = Command::new("python3")
-        .args([
-            script,
-            variant.name(),
-            &games.to_string(),
-            &plies.to_string(),
-            &seed.to_string(),
-        ])
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "the pyffish oracle failed (install it with `pip install pyffish`): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    let args = [
+        variant.name().to_string(),
+        games.to_string(),
+        plies.to_string(),
+        seed.to_string(),
+    ];
+    common::pyffish_oracle("pyffish_playouts.py", &args)
 }
 
 fn compare(variant: Variant, records: &[serde_json::Value]) {

@@ -473,7 +473,10 @@ fn cambodian_met_steps_two_squares_even_past_a_piece() {
     let p = camb("4k3/8/8/8/8/8/4N3/3KM3 w DE - 0 1");
     assert!(targets(&p, "e1").contains(&"e3".to_string()));
     let p = camb("4k3/8/8/8/8/4s3/4N3/3KM3 w DE - 0 1");
-    assert!(!targets(&p, "e1").contains(&"e3".to_string()), "never captures");
+    assert!(
+        !targets(&p, "e1").contains(&"e3".to_string()),
+        "never captures"
+    );
 }
 
 // --- Ouk Chatrang counting ---
@@ -498,8 +501,16 @@ fn cambodian_boards_honour_with_at_most_three_pieces_bias_or_not() {
     let limit = |fen: &str| camb(fen).counting_limit_for(Color::Black);
     assert_eq!(limit("3mk3/8/8/8/8/8/8/RR1K4 b - - 0 1"), 63);
     assert_eq!(limit("3mk1n1/8/8/8/8/8/8/RR1K4 b - - 0 1"), 63);
-    assert_eq!(limit("3mk1n1/8/8/8/4P3/8/8/RR1K4 b - - 0 1"), 63, "bias allowed");
-    assert_eq!(limit("2smk1n1/8/8/8/8/8/8/RR1K4 b - - 0 1"), 0, "four pieces");
+    assert_eq!(
+        limit("3mk1n1/8/8/8/4P3/8/8/RR1K4 b - - 0 1"),
+        63,
+        "bias allowed"
+    );
+    assert_eq!(
+        limit("2smk1n1/8/8/8/8/8/8/RR1K4 b - - 0 1"),
+        0,
+        "four pieces"
+    );
     assert_eq!(
         limit("4k3/8/8/8/4P3/8/8/RR1K4 b - - 0 1"),
         0,
@@ -532,8 +543,8 @@ fn cambodian_fen_counting_fields_use_its_limits() {
             limit: 128
         }))
     );
-    let err = Position::from_fen(Variant::Cambodian, "4k3/8/8/8/4P3/8/8/R2K4 w - 30 4 1")
-        .unwrap_err();
+    let err =
+        Position::from_fen(Variant::Cambodian, "4k3/8/8/8/4P3/8/8/R2K4 w - 30 4 1").unwrap_err();
     assert_eq!(
         err,
         FenError::Invalid(SetupError::CountingWithPawns {
@@ -542,7 +553,11 @@ fn cambodian_fen_counting_fields_use_its_limits() {
         })
     );
     assert!(err.to_string().contains("'30'"), "{err}");
-    assert!(camb("4k3/8/8/8/4P3/8/8/R2K4 w - 126 4 1").counting().is_some());
+    assert!(
+        camb("4k3/8/8/8/4P3/8/8/R2K4 w - 126 4 1")
+            .counting()
+            .is_some()
+    );
 }
 
 // --- Notation ---

@@ -45,3 +45,26 @@ impl Rng {
         self.0
     }
 }
+
+/// Runs a Fairy-Stockfish oracle script of `tests/oracle/` (pyffish must be
+/// installed: `pip install pyffish`) and returns its JSON lines.
+pub fn pyffish_oracle(script: &str, args: &[String]) -> Vec<serde_json::Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracle")
+        .join(script);
+    let out = std::process::Command::new("python3")
+        .arg(path)
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "the pyffish oracle {script} failed (install it with `pip install pyffish`): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("the oracle writes UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("oracle line is JSON"))
+        .collect()
+}
