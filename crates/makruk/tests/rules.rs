@@ -134,6 +134,31 @@ fn promoted_bia_moves_as_a_met_and_fen_accepts_the_mark() {
 }
 
 #[test]
+fn promoted_marks_are_kept_and_written_on_request() {
+    for fen in [
+        "4k3/8/2m~5/8/3M~4/8/8/K3M3 w - - 0 1",
+        "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33",
+    ] {
+        let p = Position::from_fen(Variant::Cambodian, fen).unwrap();
+        assert_eq!(p.fen_with_marks(true), fen, "a marked FEN round-trips");
+        assert_eq!(p.fen_with_marks(false), fen.replace('~', ""));
+    }
+    // The mark follows the piece and is made by a promotion.
+    let mut p = pos("4k3/8/8/2P5/3M~4/8/8/K7 w - - 0 1");
+    play(&mut p, "d4e5");
+    play(&mut p, "e8e7");
+    play(&mut p, "c5c6m");
+    assert_eq!(
+        p.fen_with_marks(true),
+        "8/4k3/2M~5/4M~3/8/8/8/K7 b - 128 8 2"
+    );
+    // A captured promoted met leaves no mark behind.
+    let mut p = pos("4k3/8/8/8/3M~4/8/4n3/K7 b - - 0 1");
+    play(&mut p, "e2d4");
+    assert_eq!(p.promoted(), makruk::Bitboard::EMPTY);
+}
+
+#[test]
 fn checkmate_wins_and_stalemate_draws() {
     let p = pos("R3k3/8/4K3/8/8/8/8/8 b - - 0 1");
     assert_eq!(p.state(), State::Checkmate);

@@ -6,10 +6,11 @@ Each start position has two khuns, a few pieces for one side and none or
 one or two for the other (bare or nearly bare), sometimes bias, promoted
 bias (`M~`), a running count, and in Ouk Chatrang first-move rights.
 Prints one JSON object per position reached: its FEN as given (`fen_in`,
-first ply only) and as Fairy-Stockfish writes it (`fen`), the sorted legal
+first ply only) and as Fairy-Stockfish writes it with promoted bias
+marked (`fen`), the sorted legal
 moves, the rule state (our names: ongoing, checkmate, stalemate,
 counting_draw, insufficient_material), and the move played next with the
-FEN after it. pyffish costs about 2 ms a call, so the calls per ply are few.
+marked FEN after it. pyffish costs about 2 ms a call, so the calls per ply are few.
 Usage: pyffish_endgames.py VARIANT POSITIONS MAX_PLIES SEED
 """
 import json
@@ -115,7 +116,7 @@ def main():
         if fen_in is None:
             continue
         done += 1
-        fen = sf.get_fen(variant, fen_in, [])
+        fen = sf.get_fen(variant, fen_in, [], False, False, True)
         first = True
         for _ in range(max_plies):
             moves = sorted(sf.legal_moves(variant, fen, []))
@@ -124,7 +125,7 @@ def main():
                 record["fen_in"], first = fen_in, False
             if record["state"] == "ongoing":
                 played = rng.choice(moves)
-                after = sf.get_fen(variant, fen, [played])
+                after = sf.get_fen(variant, fen, [played], False, False, True)
                 record.update(played=played, fen_after=after)
             print(json.dumps(record))
             if record["state"] != "ongoing":
