@@ -328,6 +328,11 @@ fn declared_boards_honour_count_start_and_stop() {
         None,
         "declared mode: no automatic board's honour"
     );
+    assert_eq!(
+        p.fen(),
+        "4k3/8/8/2m5/1M6/8/3R4/3K4 b - 128 0 30",
+        "written at ply 0, as pychess's count_started -1"
+    );
     assert!(p.may_start_board_count(Color::White));
     p.start_board_count(Color::White).unwrap();
     let c = p.counting().unwrap();
