@@ -11,13 +11,7 @@ use makruk::{Color, CountingMode, Position, Variant};
 
 /// Replays the oracle's histories and compares the FEN after every move.
 fn check(variant: Variant, positions: u32, plies: u32, seed: u64) {
-    let args = [
-        variant.name().to_string(),
-        positions.to_string(),
-        plies.to_string(),
-        seed.to_string(),
-    ];
-    let records = common::pyffish_oracle("pyffish_declared.py", &args);
+    let records = common::pyffish_oracle("pyffish_declared.py", variant, positions, plies, seed);
     assert!(records.len() as u32 >= positions, "too few records");
     let (mut pos, mut declarer) = (Position::new(variant), Color::White);
     let mut declarations = 0;

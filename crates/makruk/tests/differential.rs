@@ -6,17 +6,6 @@
 mod common;
 
 use makruk::{Position, Variant};
-use std::collections::BTreeSet;
-
-fn oracle(variant: Variant, games: u32, plies: u32, seed: u64) -> Vec<serde_json::Value> {
-    let args = [
-        variant.name().to_string(),
-        games.to_string(),
-        plies.to_string(),
-        seed.to_string(),
-    ];
-    common::pyffish_oracle("pyffish_playouts.py", &args)
-}
 
 fn compare(variant: Variant, records: &[serde_json::Value]) {
     assert!(records.len() > 100, "too few positions: {}", records.len());
@@ -29,18 +18,7 @@ fn compare(variant: Variant, records: &[serde_json::Value]) {
             v["in_check"].as_bool().unwrap(),
             "{fen}: in check"
         );
-        let expected: BTreeSet<&str> = v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
-        let ours: BTreeSet<String> = p.legal_moves().iter().map(|m| m.to_uci()).collect();
-        assert_eq!(
-            ours.iter().map(String::as_str).collect::<BTreeSet<_>>(),
-            expected,
-            "{fen}: legal moves"
-        );
+        common::assert_same_moves(&p, &v["moves"], fen);
         let Some(played) = v["played"].as_str() else {
             continue;
         };
@@ -54,10 +32,16 @@ fn compare(variant: Variant, records: &[serde_json::Value]) {
 
 #[test]
 fn cambodian_playouts_agree_with_fairy_stockfish() {
-    compare(Variant::Cambodian, &oracle(Variant::Cambodian, 40, 40, 7));
+    compare(
+        Variant::Cambodian,
+        &common::pyffish_oracle("pyffish_playouts.py", Variant::Cambodian, 40, 40, 7),
+    );
 }
 
 #[test]
 fn makruk_long_playouts_agree_with_fairy_stockfish() {
-    compare(Variant::Makruk, &oracle(Variant::Makruk, 4, 300, 11));
+    compare(
+        Variant::Makruk,
+        &common::pyffish_oracle("pyffish_playouts.py", Variant::Makruk, 4, 300, 11),
+    );
 }

@@ -11,16 +11,6 @@ mod common;
 use makruk::{Position, Variant};
 use std::collections::BTreeSet;
 
-fn endgames(variant: Variant, positions: u32, plies: u32, seed: u64) -> Vec<serde_json::Value> {
-    let args = [
-        variant.name().to_string(),
-        positions.to_string(),
-        plies.to_string(),
-        seed.to_string(),
-    ];
-    common::pyffish_oracle("pyffish_endgames.py", &args)
-}
-
 /// Checks every record; returns how many positions ended by each state.
 fn compare(variant: Variant, records: &[serde_json::Value]) -> BTreeSet<String> {
     let mut reached = BTreeSet::new();
@@ -35,18 +25,7 @@ fn compare(variant: Variant, records: &[serde_json::Value]) -> BTreeSet<String> 
             }
             None => Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
         };
-        let expected: BTreeSet<&str> = v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
-        let ours: Vec<String> = p.legal_moves().iter().map(|m| m.to_uci()).collect();
-        assert_eq!(
-            ours.iter().map(String::as_str).collect::<BTreeSet<_>>(),
-            expected,
-            "{fen}: legal moves"
-        );
+        common::assert_same_moves(&p, &v["moves"], fen);
         let state = v["state"].as_str().unwrap();
         assert_eq!(p.state().name(), state, "{fen}: state");
         reached.insert(state.to_string());
@@ -72,7 +51,7 @@ fn compare(variant: Variant, records: &[serde_json::Value]) -> BTreeSet<String> 
 
 /// Plays the playouts and checks that they reached each of `endings`.
 fn check(variant: Variant, positions: u32, plies: u32, seed: u64, endings: &[&str]) {
-    let records = endgames(variant, positions, plies, seed);
+    let records = common::pyffish_oracle("pyffish_endgames.py", variant, positions, plies, seed);
     assert!(records.len() as u32 >= positions, "too few records");
     let reached = compare(variant, &records);
     for state in endings {

@@ -47,8 +47,21 @@ impl Rng {
 }
 
 /// Runs a Fairy-Stockfish oracle script of `tests/oracle/` (pyffish must be
-/// installed: `pip install pyffish`) and returns its JSON lines.
-pub fn pyffish_oracle(script: &str, args: &[String]) -> Vec<serde_json::Value> {
+/// installed: `pip install pyffish`) with its usual arguments (variant,
+/// number of games or positions, plies, seed) and returns its JSON lines.
+pub fn pyffish_oracle(
+    script: &str,
+    variant: makruk::Variant,
+    count: u32,
+    plies: u32,
+    seed: u64,
+) -> Vec<serde_json::Value> {
+    let args = [
+        variant.name().to_string(),
+        count.to_string(),
+        plies.to_string(),
+        seed.to_string(),
+    ];
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/oracle")
         .join(script);
@@ -67,4 +80,22 @@ pub fn pyffish_oracle(script: &str, args: &[String]) -> Vec<serde_json::Value> {
         .lines()
         .map(|l| serde_json::from_str(l).expect("oracle line is JSON"))
         .collect()
+}
+
+/// Asserts that `p`'s legal moves are the oracle's list `moves` (UCI).
+pub fn assert_same_moves(p: &makruk::Position, moves: &serde_json::Value, fen: &str) {
+    let expected: std::collections::BTreeSet<&str> = moves
+        .as_array()
+        .expect("a list of moves")
+        .iter()
+        .map(|m| m.as_str().expect("a UCI move"))
+        .collect();
+    let ours: Vec<String> = p.legal_moves().iter().map(|m| m.to_uci()).collect();
+    assert_eq!(
+        ours.iter()
+            .map(String::as_str)
+            .collect::<std::collections::BTreeSet<_>>(),
+        expected,
+        "{fen}: legal moves"
+    );
 }
