@@ -3,7 +3,7 @@
 //! Counts are kept in plies: `limit` plies may be played, and the game is
 //! drawn when the count passes the limit and the side to move is not mated.
 
-use crate::{Color, Position, Role};
+use crate::{Color, Position, Role, Variant};
 use std::fmt;
 
 /// Who starts board's-honour counts.
@@ -22,7 +22,8 @@ pub enum CountingMode {
 /// The kind of count.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CountKind {
-    /// Both sides have more than their khun: 64 moves.
+    /// The counting side has more than its khun: 64 moves (63 in Ouk
+    /// Chatrang, where it has at most three pieces).
     BoardsHonour,
     /// One side has a bare khun: a limit by the other side's material.
     PiecesHonour,
@@ -55,8 +56,10 @@ impl Count {
 pub enum CountingError {
     /// The position counts automatically (use [`CountingMode::Declared`]).
     AutomaticMode,
-    /// Unpromoted bias are still on the board.
+    /// Unpromoted bias are still on the board (Makruk).
     PawnsLeft,
+    /// Ouk Chatrang: both sides have more than three pieces.
+    TooManyPieces,
     /// A side has only its khun: pieces' honour applies instead.
     BareKing,
     /// A count is already running.
@@ -74,6 +77,9 @@ impl fmt::Display for CountingError {
             CountingError::PawnsLeft => {
                 "board's honour counting starts only when no unpromoted bia is left"
             }
+            CountingError::TooManyPieces => {
+                "board's honour counting starts only when a side has at most three pieces"
+            }
             CountingError::BareKing => "a side has only its khun: pieces' honour counting applies",
             CountingError::AlreadyCounting => "a count is already running",
             CountingError::NotCounting => "no board's-honour count is running",
@@ -84,53 +90,172 @@ impl fmt::Display for CountingError {
 
 impl std::error::Error for CountingError {}
 
-impl Position {
-    /// The counting limit in full moves for `side`, or 0 when `side` cannot
-    /// count (RULES.md: `limit(side)`).
-    pub fn counting_limit_for(&self, side: Color) -> u32 {
-        let other = !side;
-        if self.by_role(Role::Pawn).any() || self.by_color(other).count() == 1 {
-            return 0;
-        }
-        if self.by_color(side).count() > 1 {
-            return 64;
-        }
-        let n = |role| self.pieces(other, role).count();
-        match () {
-            _ if n(Role::Rook) >= 2 => 8,
-            _ if n(Role::Rook) == 1 => 16,
-            _ if n(Role::Khon) >= 2 => 22,
-            _ if n(Role::Knight) >= 2 => 32,
-            _ if n(Role::Khon) == 1 => 44,
-            _ => 64,
+/// The numbers of a variant's counting rules (RULES.md, "Counting rules"
+/// and "Ouk Chatrang"), defined once for every user of the crate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CountingRules {
+    /// The board's-honour limit in full moves (also the pieces'-honour
+    /// limit when no listed material matches).
+    pub board: u32,
+    /// Pieces'-honour limits in full moves: two or more rueas, one ruea, two
+    /// or more khons, two or more mas, one khon.
+    pub pieces: [u32; 5],
+    /// The most pieces (khun included) a side may have and still count
+    /// board's honour.
+    pub max_board_pieces: u32,
+    /// Whether board's honour may run while unpromoted bias are on the board.
+    pub board_honour_with_pawns: bool,
+}
+
+impl CountingRules {
+    /// The counting rules of `variant`.
+    pub const fn of(variant: Variant) -> CountingRules {
+        match variant {
+            Variant::Makruk => CountingRules {
+                board: 64,
+                pieces: [8, 16, 22, 32, 44],
+                max_board_pieces: 32,
+                board_honour_with_pawns: false,
+            },
+            Variant::Cambodian => CountingRules {
+                board: 63,
+                pieces: [7, 15, 21, 31, 43],
+                max_board_pieces: 3,
+                board_honour_with_pawns: true,
+            },
         }
     }
 
-    /// The running count, if any.
-    pub fn counting(&self) -> Option<Count> {
-        if self.counting_limit == 0 {
-            return None;
+    /// Every limit a count can have, in plies, in increasing order.
+    pub fn limits_in_plies(&self) -> [u32; 6] {
+        let p = self.pieces;
+        [p[0], p[1], p[2], p[3], p[4], self.board].map(|l| 2 * l)
+    }
+
+    /// Whether `plies` is a limit some count of these rules has.
+    pub fn is_limit(&self, plies: u32) -> bool {
+        self.limits_in_plies().contains(&plies)
+    }
+}
+
+impl Position {
+    /// The counting limit in full moves for `side`, or 0 when `side` cannot
+    /// count (RULES.md: `limit(side)`; Ouk Chatrang has its own table).
+    pub fn counting_limit_for(&self, side: Color) -> u32 {
+        let other = !side;
+        if self.by_color(other).count() == 1 {
+            return 0;
         }
-        let bare = Color::ALL
-            .into_iter()
-            .find(|&c| self.by_color(c).count() == 1);
-        let (kind, counter) = match (bare, self.counting_mode) {
-            (Some(c), _) => (CountKind::PiecesHonour, Some(c)),
-            (None, CountingMode::Declared) => (CountKind::BoardsHonour, self.board_counter),
-            (None, CountingMode::Automatic) => (CountKind::BoardsHonour, None),
+        let rules = CountingRules::of(self.variant);
+        let own = self.by_color(side).count();
+        let pawns = self.by_role(Role::Pawn).any();
+        if own > rules.max_board_pieces || (pawns && !rules.board_honour_with_pawns) {
+            return 0;
+        }
+        if own > 1 {
+            return rules.board;
+        }
+        if pawns {
+            return 0;
+        }
+        let n = |role| self.pieces(other, role).count();
+        let p = &rules.pieces;
+        match () {
+            _ if n(Role::Rook) >= 2 => p[0],
+            _ if n(Role::Rook) == 1 => p[1],
+            _ if n(Role::Khon) >= 2 => p[2],
+            _ if n(Role::Knight) >= 2 => p[3],
+            _ if n(Role::Khon) == 1 => p[4],
+            _ => rules.board,
+        }
+    }
+
+    /// The running count, if any. In [`CountingMode::Declared`] a
+    /// board's-honour count runs only from its declaration, and Ouk
+    /// Chatrang keeps a declared count instead of a new pieces'-honour count
+    /// that would end later (pychess's meaning, see [`Position::counting_fields`]).
+    pub fn counting(&self) -> Option<Count> {
+        let (limit, ply, kind) = self.effective_count()?;
+        let counter = match kind {
+            CountKind::PiecesHonour => Color::ALL
+                .into_iter()
+                .find(|&c| self.by_color(c).count() == 1),
+            CountKind::BoardsHonour => self.board_counter,
         };
         Some(Count {
-            limit: self.counting_limit as u32,
-            ply: self.counting_ply as u32,
+            limit,
+            ply,
             kind,
             counter,
         })
     }
 
+    /// The game ply as Fairy-Stockfish counts it from the move number: 0
+    /// before White's first move.
+    pub fn game_ply(&self) -> u32 {
+        2 * self.fullmoves.saturating_sub(1) + (self.turn == Color::Black) as u32
+    }
+
+    /// The count that decides the game: `(limit, ply)` in plies and its kind.
+    fn effective_count(&self) -> Option<(u32, u32, CountKind)> {
+        let (limit, ply) = (self.counting_limit as u32, self.counting_ply as u32);
+        if limit == 0 {
+            return None;
+        }
+        // Pieces' honour needs a bare khun and no bia left (an Ouk Chatrang
+        // board's-honour count may run on with bias against a bare khun).
+        let bare = self.by_role(Role::Pawn).is_empty()
+            && Color::ALL.iter().any(|&c| self.by_color(c).count() == 1);
+        let kind = if bare {
+            CountKind::PiecesHonour
+        } else {
+            CountKind::BoardsHonour
+        };
+        if self.counting_mode == CountingMode::Automatic {
+            return Some((limit, ply, kind));
+        }
+        let declared = self
+            .declared_from
+            .map(|from| self.game_ply().saturating_sub(from));
+        if !bare {
+            return declared.map(|d| (limit, d, kind));
+        }
+        // Ouk Chatrang: a declared board's-honour count is kept when it ends
+        // sooner than the pieces'-honour count (as Fairy-Stockfish).
+        let board = 2 * CountingRules::of(self.variant).board;
+        match declared {
+            Some(d)
+                if self.variant == Variant::Cambodian
+                    && (board as i64 - d as i64) < (limit as i64 - ply as i64) =>
+            {
+                Some((board, d, CountKind::BoardsHonour))
+            }
+            _ => Some((limit, ply, kind)),
+        }
+    }
+
+    /// The counting fields of FEN fields 4 and 5 while a count runs, as
+    /// Fairy-Stockfish writes them: in [`CountingMode::Declared`] the same
+    /// as pyffish's `get_fen(..., count_started)` with `count_started` the
+    /// declaration's game ply plus one, or -1 when nothing is declared (an
+    /// undeclared board's-honour count is then written at ply 0).
+    pub fn counting_fields(&self) -> Option<(u32, u32)> {
+        if self.counting_limit == 0 {
+            return None;
+        }
+        Some(
+            self.effective_count()
+                .map_or((self.counting_limit as u32, 0), |(limit, ply, _)| {
+                    (limit, ply)
+                }),
+        )
+    }
+
     /// Whether a count has run out (the game is drawn unless the side to
     /// move is checkmated).
     pub fn counting_expired(&self) -> bool {
-        self.counting_limit > 0 && self.counting_ply > self.counting_limit
+        self.effective_count()
+            .is_some_and(|(limit, ply, _)| ply > limit)
     }
 
     /// How board's-honour counts start.
@@ -139,50 +264,51 @@ impl Position {
     }
 
     /// Switches how board's-honour counts start. Switching to
-    /// [`CountingMode::Declared`] ends a running board's-honour count that
-    /// nobody declared.
+    /// [`CountingMode::Declared`] starts with nothing declared.
     pub fn set_counting_mode(&mut self, mode: CountingMode) {
         self.counting_mode = mode;
-        if mode == CountingMode::Declared
-            && self.board_counter.is_none()
-            && self
-                .counting()
-                .is_some_and(|c| c.kind == CountKind::BoardsHonour)
-        {
-            self.counting_limit = 0;
-            self.counting_ply = 0;
-        }
+        self.declared_from = None;
+        self.board_counter = None;
     }
 
     fn can_declare(&self) -> Result<(), CountingError> {
         if self.counting_mode != CountingMode::Declared {
             return Err(CountingError::AutomaticMode);
         }
-        if self.by_role(Role::Pawn).any() {
-            return Err(CountingError::PawnsLeft);
-        }
         if Color::ALL.iter().any(|&c| self.by_color(c).count() == 1) {
             return Err(CountingError::BareKing);
+        }
+        if self.counting_limit == 0 {
+            // A declared count runs only where the automatic one would.
+            return Err(if self.by_role(Role::Pawn).any() {
+                CountingError::PawnsLeft
+            } else {
+                CountingError::TooManyPieces
+            });
         }
         Ok(())
     }
 
     /// Whether `side` may declare a board's-honour count now: in declared
-    /// mode, no unpromoted bia left, both sides with more than their khun
-    /// and no count running. Either side may declare (over the board it is
-    /// the side that fears losing that does).
+    /// mode, where the rules run a board's-honour count (Makruk: no
+    /// unpromoted bia left; Ouk Chatrang: a side with at most three pieces),
+    /// both sides with more than their khun and nothing declared yet.
+    /// Either side may declare (over the board it is the side that fears
+    /// losing that does).
     pub fn may_start_board_count(&self, side: Color) -> bool {
-        self.by_color(side).count() > 1 && self.can_declare().is_ok() && self.counting_limit == 0
+        self.by_color(side).count() > 1
+            && self.can_declare().is_ok()
+            && self.declared_from.is_none()
     }
 
-    /// `side` declares a board's-honour count (64 moves, from 0).
+    /// `side` declares a board's-honour count (64 moves, 63 in Ouk Chatrang,
+    /// from 0 at this position).
     pub fn start_board_count(&mut self, side: Color) -> Result<(), CountingError> {
         self.can_declare()?;
-        if self.counting_limit != 0 {
+        if self.declared_from.is_some() {
             return Err(CountingError::AlreadyCounting);
         }
-        self.counting_limit = 128;
-        self.counting_ply = 0;
+        self.declared_from = Some(self.game_ply());
         self.board_counter = Some(side);
         Ok(())
     }
@@ -190,14 +316,13 @@ impl Position {
     /// `side` stops the board's-honour count it declared.
     pub fn stop_board_count(&mut self, side: Color) -> Result<(), CountingError> {
         self.can_declare()?;
-        if self.counting_limit == 0 {
+        if self.declared_from.is_none() {
             return Err(CountingError::NotCounting);
         }
         if self.board_counter != Some(side) {
             return Err(CountingError::NotYourCount);
         }
-        self.counting_limit = 0;
-        self.counting_ply = 0;
+        self.declared_from = None;
         self.board_counter = None;
         Ok(())
     }
@@ -227,15 +352,14 @@ impl Position {
             || ((captured.is_some() || promotion) && self.by_color(stm).count() == 1)
         {
             let limit = self.counting_limit_for(stm);
-            let stm_bare = limit > 0 && self.by_color(stm).count() == 1;
-            if limit > 0 && (stm_bare || self.counting_mode == CountingMode::Automatic) {
+            if limit > 0 {
+                let stm_bare = self.by_color(stm).count() == 1;
                 self.counting_limit = 2 * limit as u16;
                 self.counting_ply = if stm_bare {
                     2 * self.occupied().count() as u16
                 } else {
                     0
                 };
-                self.board_counter = None;
             }
         }
     }

@@ -199,8 +199,15 @@ impl Setup {
     }
 
     /// Writes the setup as FEN, in Fairy-Stockfish letters, with no `~` marks
-    /// (as Fairy-Stockfish writes Makruk).
+    /// (as Fairy-Stockfish writes Makruk by default).
     pub fn to_fen(&self) -> String {
+        self.to_fen_with_marks(false)
+    }
+
+    /// Writes the setup as FEN; with `promoted_marks`, a promoted bia is
+    /// written `M~`/`m~` as Fairy-Stockfish does when asked (pychess asks),
+    /// so that a marked FEN read and written again is unchanged.
+    pub fn to_fen_with_marks(&self, promoted_marks: bool) -> String {
         let mut out = String::with_capacity(80);
         for rank in (0..8u8).rev() {
             let mut empty = 0;
@@ -213,6 +220,9 @@ impl Setup {
                             empty = 0;
                         }
                         out.push(p.char());
+                        if promoted_marks && self.promoted.contains(sq) {
+                            out.push('~');
+                        }
                     }
                     None => empty += 1,
                 }
@@ -257,5 +267,11 @@ impl Position {
     /// The position as FEN, byte-for-byte as Fairy-Stockfish writes it.
     pub fn fen(&self) -> String {
         self.to_setup().to_fen()
+    }
+
+    /// The position as FEN, with promoted bias marked `M~`/`m~` when
+    /// `promoted_marks` is set (Fairy-Stockfish's `showPromoted`).
+    pub fn fen_with_marks(&self, promoted_marks: bool) -> String {
+        self.to_setup().to_fen_with_marks(promoted_marks)
     }
 }

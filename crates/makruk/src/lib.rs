@@ -38,7 +38,7 @@ mod uci;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use counting::{Count, CountKind, CountingError, CountingMode};
+pub use counting::{Count, CountKind, CountingError, CountingMode, CountingRules};
 pub use fen::FenError;
 pub use game::{EndReason, Game, GameError, Outcome};
 pub use moves::{Move, MoveError, MoveList};

@@ -27,6 +27,9 @@ pub struct Position {
     pub(crate) counting_ply: u16,
     pub(crate) counting_mode: CountingMode,
     pub(crate) board_counter: Option<Color>,
+    /// Declared mode: the game ply at which a board's-honour count was
+    /// declared (the count is the plies since).
+    pub(crate) declared_from: Option<u32>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
@@ -54,6 +57,7 @@ impl Position {
             counting_ply: setup.counting_ply.min(u16::MAX as u32) as u16,
             counting_mode: CountingMode::Automatic,
             board_counter: None,
+            declared_from: None,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
             hash: 0,
@@ -86,8 +90,9 @@ impl Position {
         setup.promoted = self.promoted;
         setup.turn = self.turn;
         setup.special_rights = self.special_rights;
-        setup.counting_limit = self.counting_limit as u32;
-        setup.counting_ply = self.counting_ply as u32;
+        let (limit, ply) = self.counting_fields().unwrap_or((0, 0));
+        setup.counting_limit = limit;
+        setup.counting_ply = ply;
         setup.halfmoves = self.halfmoves;
         setup.fullmoves = self.fullmoves;
         setup
@@ -309,7 +314,7 @@ impl Position {
         }
         let ksq = self.king_of(them);
         self.checkers = self.attackers(ksq, us, self.occupied());
-        if self.checkers.any() && self.special_rights.contains(ksq) {
+        if role == Role::Rook && self.special_rights.contains(ksq) && aims_at(to, ksq) {
             self.special_rights = self.special_rights.without(ksq);
             self.hash ^= zobrist::right(ksq);
         }
@@ -342,8 +347,11 @@ impl Position {
         let us = self.turn;
         next.turn = !us;
         next.hash ^= zobrist::black_to_move();
+        let (limit, ply) = self.counting_fields().unwrap_or((0, 0));
+        (next.counting_limit, next.counting_ply) = (limit as u16, ply as u16);
         next.counting_mode = CountingMode::Automatic;
         next.board_counter = None;
+        next.declared_from = None;
         next.checkers = next.attackers(next.king_of(!us), us, next.occupied());
         Some(next)
     }
@@ -352,4 +360,13 @@ impl Position {
     pub fn is_insufficient_material(&self) -> bool {
         self.occupied() == self.by_role(Role::King)
     }
+}
+
+/// Ouk Chatrang: whether a ruea arriving on `to` is "aimed" at the khun on
+/// `ksq` (the same file or rank, whatever stands between), which takes the
+/// khun's leap right away (RULES.md, as Fairy-Stockfish). Checks by other
+/// pieces only forbid the leap while they last.
+#[inline]
+fn aims_at(to: Square, ksq: Square) -> bool {
+    to.file() == ksq.file() || to.rank() == ksq.rank()
 }

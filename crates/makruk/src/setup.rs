@@ -1,6 +1,6 @@
 //! Unchecked position input ([`Setup`]) and the reasons one can be rejected.
 
-use crate::{Bitboard, Color, Piece, Role, Square, Variant};
+use crate::{Bitboard, Color, CountingRules, Piece, Role, Square, Variant};
 use std::fmt;
 
 /// A position as read from input, not yet checked for legality.
@@ -124,15 +124,22 @@ impl Setup {
             }
         }
         if self.counting_limit != 0 {
-            const LIMITS: [u32; 6] = [8, 16, 22, 32, 44, 64];
-            if !LIMITS.iter().any(|&l| 2 * l == self.counting_limit) {
-                return Err(SetupError::BadCountingLimit(self.counting_limit));
+            let rules = CountingRules::of(variant);
+            if !rules.is_limit(self.counting_limit) {
+                return Err(SetupError::BadCountingLimit {
+                    variant,
+                    limit: self.counting_limit,
+                });
             }
-            let pawns = Square::all()
-                .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.role == Role::Pawn))
-                .count();
-            if pawns > 0 {
-                return Err(SetupError::CountingWithPawns);
+            let pawns =
+                Square::all().any(|sq| self.piece_at(sq).is_some_and(|p| p.role == Role::Pawn));
+            // With bias on the board only a board's-honour count can run, and
+            // only where the variant allows it (Ouk Chatrang).
+            if pawns && !(rules.board_honour_with_pawns && self.counting_limit == 2 * rules.board) {
+                return Err(SetupError::CountingWithPawns {
+                    variant,
+                    limit: self.counting_limit,
+                });
             }
         }
         if self.fullmoves == 0 {
@@ -168,10 +175,21 @@ pub enum SetupError {
     SpecialRightsInMakruk,
     /// A special first-move right on a square without an unmoved khun or met.
     BadSpecialRight(Square),
-    /// A counting limit that no rule gives.
-    BadCountingLimit(u32),
-    /// A count running while unpromoted bias are on the board.
-    CountingWithPawns,
+    /// A counting limit (FEN field 4) that no rule of the variant gives.
+    BadCountingLimit {
+        /// The rules read under.
+        variant: Variant,
+        /// The limit found, in plies.
+        limit: u32,
+    },
+    /// A count (FEN field 4) that cannot run while unpromoted bias are on the
+    /// board.
+    CountingWithPawns {
+        /// The rules read under.
+        variant: Variant,
+        /// The limit found, in plies.
+        limit: u32,
+    },
     /// Move number 0.
     ZeroFullmoves,
     /// The side that just moved left its khun in check.
@@ -211,13 +229,28 @@ impl fmt::Display for SetupError {
                 f,
                 "special first-move right on {sq}, where no khun or met stands on its own first rank"
             ),
-            SetupError::BadCountingLimit(n) => write!(
-                f,
-                "counting limit {n} plies is not one the rules give (16, 32, 44, 64, 88 or 128)"
-            ),
-            SetupError::CountingWithPawns => {
-                write!(f, "a count is running but unpromoted bias are on the board")
+            SetupError::BadCountingLimit { variant, limit } => {
+                let limits = CountingRules::of(*variant)
+                    .limits_in_plies()
+                    .map(|l| l.to_string());
+                write!(
+                    f,
+                    "FEN field 4 (counting limit) is '{limit}': no {} count has that limit (in plies: {})",
+                    variant.display_name(),
+                    limits.join(", ")
+                )
             }
+            SetupError::CountingWithPawns { variant, limit } => write!(
+                f,
+                "FEN field 4 (counting limit) is '{limit}', but unpromoted bias are on the board: {}",
+                match variant {
+                    Variant::Makruk => "in Makruk no count runs while a bia is left".to_string(),
+                    Variant::Cambodian => format!(
+                        "in Ouk Chatrang only a board's-honour count ('{}') can run then",
+                        2 * CountingRules::of(*variant).board
+                    ),
+                }
+            ),
             SetupError::ZeroFullmoves => write!(f, "the move number must be at least 1"),
             SetupError::OppositeCheck => write!(f, "the side not to move is in check"),
         }

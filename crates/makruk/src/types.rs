@@ -200,6 +200,14 @@ impl Variant {
         }
     }
 
+    /// The name for people: `Makruk` or `Ouk Chatrang`.
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            Variant::Makruk => "Makruk",
+            Variant::Cambodian => "Ouk Chatrang",
+        }
+    }
+
     /// Reads a variant name, ignoring case (`makruk`, `cambodian`, also `ouk`/`kambodian`).
     pub fn from_name(name: &str) -> Option<Variant> {
         match name.trim().to_ascii_lowercase().as_str() {

@@ -3,36 +3,9 @@
 //! start of each variant: the legal move set must agree at every position,
 //! and the SAN and exact FEN after the move played.
 
-use makruk::{Position, Variant};
-use std::collections::BTreeSet;
-use std::process::Command;
+mod common;
 
-fn oracle(variant: Variant, games: u32, plies: u32, seed: u64) -> Vec<serde_json::Value> {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/oracle/pyffish_playouts.py"
-    );
-    let out = Command::new("python3")
-        .args([
-            script,
-            variant.name(),
-            &games.to_string(),
-            &plies.to_string(),
-            &seed.to_string(),
-        ])
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "the pyffish oracle failed (install it with `pip install pyffish`): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use makruk::{Position, Variant};
 
 fn compare(variant: Variant, records: &[serde_json::Value]) {
     assert!(records.len() > 100, "too few positions: {}", records.len());
@@ -45,18 +18,7 @@ fn compare(variant: Variant, records: &[serde_json::Value]) {
             v["in_check"].as_bool().unwrap(),
             "{fen}: in check"
         );
-        let expected: BTreeSet<&str> = v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
-        let ours: BTreeSet<String> = p.legal_moves().iter().map(|m| m.to_uci()).collect();
-        assert_eq!(
-            ours.iter().map(String::as_str).collect::<BTreeSet<_>>(),
-            expected,
-            "{fen}: legal moves"
-        );
+        common::assert_same_moves(&p, &v["moves"], fen);
         let Some(played) = v["played"].as_str() else {
             continue;
         };
@@ -64,43 +26,22 @@ fn compare(variant: Variant, records: &[serde_json::Value]) {
         let m = p.parse_uci(played).unwrap();
         assert_eq!(p.san(m), san, "{fen} {played}: SAN");
         assert_eq!(p.parse_san(san).unwrap(), m, "{fen}: reading {san}");
-        let our_after = p.played(m).fen();
-        if our_after != after {
-            assert!(
-                known_rights_difference(&p.played(m), &our_after, after),
-                "{fen} {played}: FEN after\n ours: {our_after}\n fsf:  {after}"
-            );
-        }
+        assert_eq!(p.played(m).fen(), after, "{fen} {played}: FEN after");
     }
-}
-
-/// Fairy-Stockfish takes the khun's leap right away only when a ruea moves
-/// to a square aiming at the khun on an empty board (even through pieces),
-/// and keeps it after any other check. RULES.md says the
-/// right is lost once the khun is checked, which we follow. A difference in
-/// the khun's right letter alone, in exactly those cases, is accepted.
-fn known_rights_difference(after: &Position, ours: &str, fsf: &str) -> bool {
-    let (o, f): (Vec<&str>, Vec<&str>) = (ours.split(' ').collect(), fsf.split(' ').collect());
-    let same_except_rights = (0..6).filter(|&i| i != 2).all(|i| o[i] == f[i]);
-    let king = after.king_of(after.turn());
-    let letter = after
-        .turn()
-        .fold(king.file_char().to_ascii_uppercase(), king.file_char());
-    let strip = |r: &str| r.replace(letter, "");
-    let mover_rook_on_line = (after.pieces(!after.turn(), makruk::Role::Rook)
-        & (makruk::Bitboard::file(king.file()) | makruk::Bitboard::rank(king.rank())))
-    .any();
-    same_except_rights
-        && strip(o[2]).trim_matches('-') == strip(f[2]).trim_matches('-')
-        && (mover_rook_on_line || after.is_check())
 }
 
 #[test]
 fn cambodian_playouts_agree_with_fairy_stockfish() {
-    compare(Variant::Cambodian, &oracle(Variant::Cambodian, 40, 40, 7));
+    compare(
+        Variant::Cambodian,
+        &common::pyffish_oracle("pyffish_playouts.py", Variant::Cambodian, 40, 40, 7),
+    );
 }
 
 #[test]
 fn makruk_long_playouts_agree_with_fairy_stockfish() {
-    compare(Variant::Makruk, &oracle(Variant::Makruk, 4, 300, 11));
+    compare(
+        Variant::Makruk,
+        &common::pyffish_oracle("pyffish_playouts.py", Variant::Makruk, 4, 300, 11),
+    );
 }

@@ -134,6 +134,31 @@ fn promoted_bia_moves_as_a_met_and_fen_accepts_the_mark() {
 }
 
 #[test]
+fn promoted_marks_are_kept_and_written_on_request() {
+    for fen in [
+        "4k3/8/2m~5/8/3M~4/8/8/K3M3 w - - 0 1",
+        "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33",
+    ] {
+        let p = Position::from_fen(Variant::Cambodian, fen).unwrap();
+        assert_eq!(p.fen_with_marks(true), fen, "a marked FEN round-trips");
+        assert_eq!(p.fen_with_marks(false), fen.replace('~', ""));
+    }
+    // The mark follows the piece and is made by a promotion.
+    let mut p = pos("4k3/8/8/2P5/3M~4/8/8/K7 w - - 0 1");
+    play(&mut p, "d4e5");
+    play(&mut p, "e8e7");
+    play(&mut p, "c5c6m");
+    assert_eq!(
+        p.fen_with_marks(true),
+        "8/4k3/2M~5/4M~3/8/8/8/K7 b - 128 8 2"
+    );
+    // A captured promoted met leaves no mark behind.
+    let mut p = pos("4k3/8/8/8/3M~4/8/4n3/K7 b - - 0 1");
+    play(&mut p, "e2d4");
+    assert_eq!(p.promoted(), makruk::Bitboard::EMPTY);
+}
+
+#[test]
 fn checkmate_wins_and_stalemate_draws() {
     let p = pos("R3k3/8/4K3/8/8/8/8/8 b - - 0 1");
     assert_eq!(p.state(), State::Checkmate);
@@ -303,6 +328,11 @@ fn declared_boards_honour_count_start_and_stop() {
         None,
         "declared mode: no automatic board's honour"
     );
+    assert_eq!(
+        p.fen(),
+        "4k3/8/8/2m5/1M6/8/3R4/3K4 b - 128 0 30",
+        "written at ply 0, as pychess's count_started -1"
+    );
     assert!(p.may_start_board_count(Color::White));
     p.start_board_count(Color::White).unwrap();
     let c = p.counting().unwrap();
@@ -409,11 +439,11 @@ fn cambodian_special_moves_never_capture() {
 }
 
 #[test]
-fn cambodian_rights_lost_after_moving_and_once_checked() {
+fn cambodian_rights_lost_after_moving_or_when_a_ruea_aims_at_the_khun() {
     let mut p = Position::new(Variant::Cambodian);
     play(&mut p, "e1d2");
     assert_eq!(p.fen().split(' ').nth(2), Some("Dde"));
-    // The khun may not leap out of check, and loses its right once checked.
+    // A ruea arriving on the khun's rank takes the right away, checking or not.
     let mut p = camb("4k3/8/8/8/8/1N6/r7/3K4 b D - 0 1");
     play(&mut p, "a2a1");
     assert!(p.is_check());
@@ -424,18 +454,140 @@ fn cambodian_rights_lost_after_moving_and_once_checked() {
     assert_eq!(p.special_rights(), makruk::Bitboard::EMPTY);
     play(&mut p, "b3a1");
     play(&mut p, "e8e7");
-    assert!(!p.is_check());
     assert_eq!(
         targets(&p, "d1"),
         ["c1", "c2", "d2", "e1", "e2"],
-        "no leap once checked"
+        "no leap once a ruea aimed at the khun"
     );
+    // Aimed through pieces: the right goes although nothing checks.
+    let mut p = camb("4k3/8/4p3/8/8/8/8/R6K w e - 0 1");
+    play(&mut p, "a1e1");
+    assert_eq!(p.fen(), "4k3/8/4p3/8/8/8/8/4R2K b - 126 0 1");
+    // A ruea already on the khun's file that moves along it aims again.
+    let mut p = camb("4k3/8/4N3/8/8/8/4R3/7K w e - 0 1");
+    play(&mut p, "e2e3");
+    assert_eq!(p.special_rights(), makruk::Bitboard::EMPTY);
+    // A ruea aimed at the met keeps the met's right.
+    let mut p = camb("3mk3/8/8/8/8/8/R7/7K w de - 0 1");
+    play(&mut p, "a2d2");
+    assert_eq!(p.fen().split(' ').nth(2), Some("de"));
     // After the khun moves, it never leaps again.
     let mut p = Position::new(Variant::Cambodian);
     for m in ["d1d2", "e8e7", "d2d1", "e7e8"] {
         play(&mut p, m);
     }
     assert_eq!(targets(&p, "d1"), ["c2", "d2", "e2"]);
+}
+
+#[test]
+fn cambodian_a_check_by_another_piece_forbids_the_leap_but_keeps_the_right() {
+    // A discovered check by a ruea that did not move, then the check ends.
+    let mut p = camb("4k3/8/4N3/8/8/4R3/8/7K w e - 0 1");
+    play(&mut p, "e6c5");
+    assert!(p.is_check());
+    assert_eq!(p.fen(), "4k3/8/8/2N5/8/4R3/8/7K b e 30 8 1");
+    assert!(!targets(&p, "e8").contains(&"c7".to_string()));
+    // A ma's check: no leap while it lasts, the right outlives it.
+    let mut p = camb("4k3/8/8/1N6/8/8/3r4/7K w e - 0 1");
+    play(&mut p, "b5d6");
+    assert!(p.is_check());
+    assert!(!targets(&p, "e8").contains(&"g7".to_string()));
+    play(&mut p, "d2d6");
+    play(&mut p, "h1g1");
+    assert_eq!(p.fen(), "4k3/8/3r4/8/8/8/8/6K1 b e 30 7 2");
+    assert!(targets(&p, "e8").contains(&"g7".to_string()));
+}
+
+#[test]
+fn cambodian_met_steps_two_squares_even_past_a_piece() {
+    let p = camb("4k3/8/8/8/8/8/4N3/3KM3 w DE - 0 1");
+    assert!(targets(&p, "e1").contains(&"e3".to_string()));
+    let p = camb("4k3/8/8/8/8/4s3/4N3/3KM3 w DE - 0 1");
+    assert!(
+        !targets(&p, "e1").contains(&"e3".to_string()),
+        "never captures"
+    );
+}
+
+// --- Ouk Chatrang counting ---
+
+#[test]
+fn cambodian_counting_limits_table() {
+    let cases = [
+        ("4k3/8/8/8/8/8/8/RR1K4 b - - 0 1", 7),
+        ("4k3/8/8/8/8/8/8/R2KN3 b - - 0 1", 15),
+        ("4k3/8/8/8/8/8/8/SS1KN3 b - - 0 1", 21),
+        ("4k3/8/8/8/8/8/8/NN1KS3 b - - 0 1", 31),
+        ("4k3/8/8/8/8/8/8/S2KM3 b - - 0 1", 43),
+        ("4k3/8/8/8/8/8/8/3KMM2 b - - 0 1", 63),
+    ];
+    for (fen, limit) in cases {
+        assert_eq!(camb(fen).counting_limit_for(Color::Black), limit, "{fen}");
+    }
+}
+
+#[test]
+fn cambodian_boards_honour_with_at_most_three_pieces_bias_or_not() {
+    let limit = |fen: &str| camb(fen).counting_limit_for(Color::Black);
+    assert_eq!(limit("3mk3/8/8/8/8/8/8/RR1K4 b - - 0 1"), 63);
+    assert_eq!(limit("3mk1n1/8/8/8/8/8/8/RR1K4 b - - 0 1"), 63);
+    assert_eq!(
+        limit("3mk1n1/8/8/8/4P3/8/8/RR1K4 b - - 0 1"),
+        63,
+        "bias allowed"
+    );
+    assert_eq!(
+        limit("2smk1n1/8/8/8/8/8/8/RR1K4 b - - 0 1"),
+        0,
+        "four pieces"
+    );
+    assert_eq!(
+        limit("4k3/8/8/8/4P3/8/8/RR1K4 b - - 0 1"),
+        0,
+        "a bare khun has no pieces' honour while a bia is left"
+    );
+    let mut p = camb("4k3/8/4p3/8/8/8/8/R6K b e - 0 1");
+    play(&mut p, "e8e7");
+    assert_eq!(p.fen(), "8/4k3/4p3/8/8/8/8/R6K w - 126 0 2");
+}
+
+#[test]
+fn cambodian_promotion_starts_pieces_honour_with_its_own_limit() {
+    // RULES.md's example: 86 in Ouk Chatrang where Makruk gives 88.
+    let mut p = camb("8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1");
+    play(&mut p, "g5g6m");
+    assert_eq!(p.fen(), "8/3k4/6M1/2K1S3/8/8/8/8 b - 86 8 1");
+    let mut p = pos("8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1");
+    play(&mut p, "g5g6m");
+    assert_eq!(p.fen(), "8/3k4/6M1/2K1S3/8/8/8/8 b - 88 8 1");
+}
+
+#[test]
+fn cambodian_fen_counting_fields_use_its_limits() {
+    let p = camb("3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33");
+    assert_eq!(p.counting().map(|c| c.limit), Some(126));
+    assert_eq!(
+        Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/R2K4 w - 128 4 1"),
+        Err(FenError::Invalid(SetupError::BadCountingLimit {
+            variant: Variant::Cambodian,
+            limit: 128
+        }))
+    );
+    let err =
+        Position::from_fen(Variant::Cambodian, "4k3/8/8/8/4P3/8/8/R2K4 w - 30 4 1").unwrap_err();
+    assert_eq!(
+        err,
+        FenError::Invalid(SetupError::CountingWithPawns {
+            variant: Variant::Cambodian,
+            limit: 30
+        })
+    );
+    assert!(err.to_string().contains("'30'"), "{err}");
+    assert!(
+        camb("4k3/8/8/8/4P3/8/8/R2K4 w - 126 4 1")
+            .counting()
+            .is_some()
+    );
 }
 
 // --- Notation ---
@@ -579,11 +731,25 @@ fn fen_and_setup_errors_say_what_is_wrong() {
     assert_eq!(invalid("4k3/8/8/8/8/8/8/3K3r b"), SetupError::OppositeCheck);
     assert_eq!(
         invalid("4k3/8/8/8/8/8/8/R2K4 w - 33 4 1"),
-        SetupError::BadCountingLimit(33)
+        SetupError::BadCountingLimit {
+            variant: Variant::Makruk,
+            limit: 33
+        }
+    );
+    assert_eq!(
+        invalid("4k3/8/8/8/8/8/8/R2K4 w - 126 4 1"),
+        SetupError::BadCountingLimit {
+            variant: Variant::Makruk,
+            limit: 126
+        },
+        "126 is an Ouk Chatrang limit only"
     );
     assert_eq!(
         invalid("4k3/8/8/8/4P3/8/8/R2K4 w - 32 4 1"),
-        SetupError::CountingWithPawns
+        SetupError::CountingWithPawns {
+            variant: Variant::Makruk,
+            limit: 32
+        }
     );
     assert_eq!(
         invalid("4k3/8/8/8/8/8/8/RRRK4 w"),

@@ -56,6 +56,15 @@ impl GameArgs {
     }
 }
 
+/// How Makruk and Ouk Chatrang positions and moves are written.
+#[derive(Args, Debug, Clone, Default)]
+pub struct FormatArgs {
+    /// Mark promoted bias in FEN as `M~`/`m~` (as Fairy-Stockfish and
+    /// pychess can); Makruk and Ouk Chatrang only.
+    #[arg(long)]
+    pub promoted_marks: bool,
+}
+
 /// The game named by `--variant` and `--rules`.
 pub fn game_kind(variant: &str, rules: Option<&str>) -> Result<GameKind, CliError> {
     GameKind::from_names(variant, rules).map_err(|e| CliError::input(format!("--rules: {e}")))
@@ -77,6 +86,8 @@ enum Command {
     Moves {
         #[command(flatten)]
         game: GameArgs,
+        #[command(flatten)]
+        format: FormatArgs,
     },
     /// Play moves from a position and print the resulting position and its state.
     Fen {
@@ -85,6 +96,8 @@ enum Command {
         /// Moves to play, separated by spaces (UCI form; Mak-hot also `c3xe5xc7`).
         #[arg(long, default_value = "")]
         moves: String,
+        #[command(flatten)]
+        format: FormatArgs,
     },
     /// Start the game server with the web board.
     #[cfg(feature = "server")]
@@ -118,13 +131,17 @@ fn run(cli: Cli) -> Result<(), CliError> {
             GameKind::Makhos(rules) => makhos_cmd::perft(&game, rules, depth, bench),
             GameKind::Makruk(v) => makruk_cmd::perft(&game, v, depth, bench),
         },
-        Command::Moves { game } => match game.kind()? {
+        Command::Moves { game, format } => match game.kind()? {
             GameKind::Makhos(rules) => makhos_cmd::moves(&game, rules),
-            GameKind::Makruk(v) => makruk_cmd::moves(&game, v),
+            GameKind::Makruk(v) => makruk_cmd::moves(&game, v, &format),
         },
-        Command::Fen { game, moves } => match game.kind()? {
+        Command::Fen {
+            game,
+            moves,
+            format,
+        } => match game.kind()? {
             GameKind::Makhos(rules) => makhos_cmd::fen(&game, rules, &moves),
-            GameKind::Makruk(v) => makruk_cmd::fen(&game, v, &moves),
+            GameKind::Makruk(v) => makruk_cmd::fen(&game, v, &moves, &format),
         },
         #[cfg(feature = "server")]
         Command::Serve(args) => serve_cmd::serve(args),

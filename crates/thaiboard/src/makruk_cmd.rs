@@ -1,8 +1,8 @@
 //! The Makruk and Ouk Chatrang side of the commands.
 
-use crate::GameArgs;
 use crate::error::CliError;
 use crate::output::{PerftClock, perft_report, write_out};
+use crate::{FormatArgs, GameArgs};
 use makruk::{Position, Variant, perft_divide};
 
 /// The start position of the command: `--fen` or the variant's start.
@@ -31,17 +31,23 @@ pub fn perft(game: &GameArgs, variant: Variant, depth: u32, bench: bool) -> Resu
 }
 
 /// `thaiboard moves`: `UCI SAN FEN_AFTER` per legal move.
-pub fn moves(game: &GameArgs, variant: Variant) -> Result<(), CliError> {
+pub fn moves(game: &GameArgs, variant: Variant, format: &FormatArgs) -> Result<(), CliError> {
     let pos = start_position(game, variant)?;
     let mut text = String::new();
     for &m in pos.legal_moves().iter() {
-        text.push_str(&format!("{} {} {}\n", m, pos.san(m), pos.played(m).fen()));
+        let after = pos.played(m).fen_with_marks(format.promoted_marks);
+        text.push_str(&format!("{} {} {}\n", m, pos.san(m), after));
     }
     write_out(&text)
 }
 
 /// `thaiboard fen`: play UCI moves (SAN also accepted), print FEN and state.
-pub fn fen(game: &GameArgs, variant: Variant, moves: &str) -> Result<(), CliError> {
+pub fn fen(
+    game: &GameArgs,
+    variant: Variant,
+    moves: &str,
+    format: &FormatArgs,
+) -> Result<(), CliError> {
     let mut pos = start_position(game, variant)?;
     for (i, text) in moves.split_whitespace().enumerate() {
         let m = pos
@@ -50,5 +56,6 @@ pub fn fen(game: &GameArgs, variant: Variant, moves: &str) -> Result<(), CliErro
             .map_err(|e| CliError::input(format!("move {} ('{text}'): {e}", i + 1)))?;
         pos.play_unchecked(m);
     }
-    write_out(&format!("{}\n{}\n", pos.fen(), pos.state()))
+    let fen = pos.fen_with_marks(format.promoted_marks);
+    write_out(&format!("{fen}\n{}\n", pos.state()))
 }

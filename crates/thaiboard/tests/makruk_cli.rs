@@ -91,6 +91,52 @@ fn fen_plays_moves_and_reports_the_state() {
 }
 
 #[test]
+fn cambodian_fen_uses_its_counting_limits() {
+    let o = thaiboard(&[
+        "fen",
+        "--variant",
+        "cambodian",
+        "--fen",
+        "8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1",
+        "--moves",
+        "g5g6m",
+    ]);
+    assert_eq!(stdout(&o), "8/3k4/6M1/2K1S3/8/8/8/8 b - 86 8 1\nongoing\n");
+    let fen = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33";
+    let o = thaiboard(&["fen", "--variant", "cambodian", "--fen", fen]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = thaiboard(&["fen", "--fen", fen]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("field 4") && stderr(&o).contains("'126'"));
+}
+
+#[test]
+fn promoted_marks_on_request() {
+    let fen = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33";
+    let args = ["fen", "--variant", "cambodian", "--fen", fen];
+    let o = thaiboard(&[&args[..], &["--promoted-marks"]].concat());
+    assert_eq!(stdout(&o).lines().next(), Some(fen), "round trip");
+    let o = thaiboard(&args);
+    assert_eq!(
+        stdout(&o).lines().next(),
+        Some(fen.replace('~', "").as_str())
+    );
+    let o = thaiboard(&[
+        "moves",
+        "--promoted-marks",
+        "--fen",
+        "4k3/8/8/2P5/8/8/8/K7 w - - 0 1",
+    ]);
+    assert!(
+        stdout(&o)
+            .lines()
+            .any(|l| l == "c5c6m c6=M 4k3/8/2M~5/8/8/8/8/K7 b - 128 6 1"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn illegal_move_names_its_index_and_text() {
     let o = thaiboard(&["fen", "--moves", "e3e4 e6e5 e4e6"]);
     assert_eq!(o.status.code(), Some(2));
