@@ -46,6 +46,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::position::routes())
         .merge(crate::conditional::routes())
         .merge(crate::tournament::routes())
+        .merge(crate::bot_api::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 
