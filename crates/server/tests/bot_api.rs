@@ -60,15 +60,17 @@ impl Bot {
         (b, c)
     }
 
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let resp = self
-            .http
+    async fn send_get(&self, path: &str) -> reqwest::Response {
+        self.http
             .get(format!("{}{path}", self.base))
             .bearer_auth(&self.token)
             .send()
             .await
-            .unwrap();
-        answer(resp).await
+            .unwrap()
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        answer(self.send_get(path).await).await
     }
 
     async fn post(&self, path: &str) -> (StatusCode, Value) {
@@ -99,13 +101,7 @@ impl Bot {
 
     /// Opens an ndjson stream.
     async fn stream(&self, path: &str) -> Result<Nd, (StatusCode, Value)> {
-        let resp = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .unwrap();
+        let resp = self.send_get(path).await;
         if resp.status() != StatusCode::OK {
             return Err(answer(resp).await);
         }
@@ -153,6 +149,13 @@ impl Nd {
             }
         }
     }
+}
+
+/// A new server and a bot account on it with a `bot:play` token.
+async fn server_with_bot() -> (Server, Bot) {
+    let server = common::start().await;
+    let (bot, _) = Bot::new(&server, &["bot:play"], true).await;
+    (server, bot)
 }
 
 fn assert_refused((s, v): (StatusCode, Value), status: StatusCode, code: &str) {
@@ -311,8 +314,7 @@ async fn account_upgrade_and_token_test_answer_in_lichess_shape() {
 /// over its streams and resigns.
 #[tokio::test]
 async fn a_bot_accepts_a_challenge_and_plays_over_its_streams() {
-    let server = common::start().await;
-    let (bot, _) = Bot::new(&server, &["bot:play"], true).await;
+    let (server, bot) = server_with_bot().await;
     let human = Client::registered(&server, "human").await;
     let mut events = bot.stream("/api/stream/event").await.unwrap();
     let id = human
@@ -572,8 +574,7 @@ async fn challenges_by_bots_are_checked_declined_and_cancelled() {
 /// Mak-hot moves in the engine form, and draws through `offeringDraw`.
 #[tokio::test]
 async fn makhos_engine_form_moves_and_draw_offers_with_a_move() {
-    let server = common::start().await;
-    let (bot, _) = Bot::new(&server, &["bot:play"], true).await;
+    let (server, bot) = server_with_bot().await;
     let (human_bot, human) = Bot::new(&server, &["challenge:write"], false).await;
     let (_, c) = human_bot
         .post_form(
@@ -669,8 +670,7 @@ async fn bot_routes_need_a_bot_account() {
 
 #[tokio::test]
 async fn streams_per_token_are_limited_and_keep_alive() {
-    let server = common::start().await;
-    let (bot, _) = Bot::new(&server, &["bot:play"], true).await;
+    let (server, bot) = server_with_bot().await;
     let max = thaiboard_server::bot_api::hub::MAX_STREAMS_PER_TOKEN;
     let mut open = Vec::new();
     for _ in 0..max {
