@@ -698,3 +698,30 @@ async fn streams_per_token_are_limited_and_keep_alive() {
     // An idle stream sends keep-alive newlines.
     assert_eq!(again.line().await.as_deref(), Some(""));
 }
+
+/// Two bots in one game: when one's game stream closes, the other hears
+/// `opponentGone`, and hears it end when the stream comes back.
+#[tokio::test]
+async fn a_bot_hears_when_its_opponents_stream_goes_and_comes_back() {
+    let (server, white) = server_with_bot().await;
+    let (black, _) = Bot::new(&server, &["bot:play"], true).await;
+    let (_, c) = white
+        .post_form(&format!("/api/challenge/{}", black.name), "color=white")
+        .await;
+    let id = c["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        black.post(&format!("/api/challenge/{id}/accept")).await.0,
+        StatusCode::OK
+    );
+    let path = format!("/api/bot/game/stream/{id}");
+    let mut watching = white.stream(&path).await.unwrap();
+    watching.next_of("gameFull").await;
+    let theirs = black.stream(&path).await.unwrap();
+    let back = watching.next_of("opponentGone").await;
+    assert_eq!(back["gone"], false);
+    drop(theirs);
+    let gone = watching.next_of("opponentGone").await;
+    assert_eq!(gone["gone"], true);
+    let _theirs = black.stream(&path).await.unwrap();
+    assert_eq!(watching.next_of("opponentGone").await["gone"], false);
+}
