@@ -209,6 +209,7 @@ async fn tokens_are_shown_once_stored_hashed_and_revocable() {
         name: c.name(),
     };
     assert_eq!(bot.get("/api/account").await.0, StatusCode::OK);
+    let mut open_stream = bot.stream("/api/stream/event").await.unwrap();
     let other = Client::registered(&server, "other").await;
     let del = |who: &Client| {
         who.http
@@ -224,6 +225,10 @@ async fn tokens_are_shown_once_stored_hashed_and_revocable() {
         StatusCode::UNAUTHORIZED,
         "no_such_token",
     );
+    // Its open stream ends at the next keep-alive.
+    while let Some(line) = open_stream.line().await {
+        assert_eq!(line, "", "only keep-alives before the end");
+    }
 }
 
 #[tokio::test]

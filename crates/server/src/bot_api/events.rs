@@ -152,6 +152,7 @@ pub async fn stream(
             first.push(line);
         }
     }
+    let token_id = auth.token.id.clone();
     Ok(ndjson::response(slot, move |lines| async move {
         for line in &first {
             if !lines.send(line).await {
@@ -166,7 +167,7 @@ pub async fn stream(
                     Err(RecvError::Lagged(_)) => true,
                     Err(RecvError::Closed) => false,
                 },
-                _ = timer.tick() => lines.keep_alive().await,
+                _ = timer.tick() => ndjson::keep_alive_while(&lines, &app.db, &token_id).await,
                 _ = lines.closed() => false,
             };
             if !alive {

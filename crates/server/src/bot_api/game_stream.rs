@@ -71,6 +71,7 @@ pub async fn stream(
     let opponent = view.player(side.other()).map(|p| p.id.clone());
     let presence = app.bots.arrive(&id, &auth.user.id, opponent.as_deref());
     let me = auth.user.id.clone();
+    let token_id = auth.token.id.clone();
     Ok(ndjson::response(
         (slot, presence),
         move |lines| async move {
@@ -103,7 +104,7 @@ pub async fn stream(
                         Ok(_) | Err(RecvError::Lagged(_)) => true,
                         Err(RecvError::Closed) => false,
                     },
-                    _ = timer.tick() => lines.keep_alive().await,
+                    _ = timer.tick() => ndjson::keep_alive_while(&lines, &app.db, &token_id).await,
                     _ = lines.closed() => false,
                 };
                 if !alive {

@@ -2,7 +2,8 @@
 //! into a channel that the response body reads. When the client goes, the
 //! body is dropped (with whatever it holds, such as a stream slot) and the
 //! task's next write fails, which ends it; keep-alive newlines every
-//! [`KEEP_ALIVE`] make that write come soon.
+//! [`KEEP_ALIVE`] make that write come soon. A stream whose token is
+//! revoked ends at its next keep-alive.
 
 use axum::body::Body;
 use axum::http::header;
@@ -42,6 +43,15 @@ impl Lines {
     pub async fn closed(&self) {
         self.tx.closed().await
     }
+}
+
+/// Writes the keep-alive line if token `token_id` still stands; `false`
+/// (the stream ends) once the client has gone or the token was revoked.
+pub async fn keep_alive_while(lines: &Lines, db: &crate::db::Db, token_id: &str) -> bool {
+    let live = super::store::token_exists(db, token_id)
+        .await
+        .unwrap_or(true);
+    live && lines.keep_alive().await
 }
 
 /// A keep-alive timer whose first tick is one period away.

@@ -69,6 +69,15 @@ pub async fn delete_token(db: &Db, user_id: &str, id: &str) -> ApiResult<bool> {
     Ok(done.rows_affected() > 0)
 }
 
+/// Whether token `id` is still there (not revoked).
+pub async fn token_exists(db: &Db, id: &str) -> ApiResult<bool> {
+    Ok(sqlx::query("SELECT 1 FROM api_tokens WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?
+        .is_some())
+}
+
 /// The token with this hash and its user.
 pub async fn token_by_hash(db: &Db, hash: &str) -> ApiResult<Option<(TokenRow, User)>> {
     let row = sqlx::query(
