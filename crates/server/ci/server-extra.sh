@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Extra server checks for .ci/run: the server's integration tests against
-# PostgreSQL, and the browser end-to-end test in headless Chromium.
+# PostgreSQL, a berserk bot over the Bot API, and the browser end-to-end
+# test in headless Chromium.
 # Installs Debian's postgresql, chromium and a Thai font when missing (needs root).
 # Run from the repository root: bash crates/server/ci/server-extra.sh
 set -euo pipefail
@@ -29,5 +30,12 @@ THAIBOARD_TEST_DATABASE_URL=postgres://thaiboard:thaiboard@127.0.0.1/thaiboard_t
 # then the browser end-to-end test (screenshots in web/e2e/artifacts/).
 # The build runs npm ci in web/ first.
 cargo build -p thaiboard
+
+# The Bot API with a real client: a berserk bot (PyPI) plays a whole Makruk
+# game with `thaiboard uci` as its engine against a human of the HTTP API.
+if ! python3 -c 'import berserk' 2>/dev/null; then
+  pip install --quiet --disable-pip-version-check berserk
+fi
+python3 crates/server/ci/bot_game.py "${CARGO_TARGET_DIR:-target}/debug/thaiboard"
 (cd web && npx tsc --noEmit && node test/unit.mjs)
 THAIBOARD_BIN="${CARGO_TARGET_DIR:-target}/debug/thaiboard" node web/e2e/run.mjs

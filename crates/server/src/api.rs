@@ -49,6 +49,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::players::routes())
         .merge(crate::conditional::routes())
         .merge(crate::tournament::routes())
+        .merge(crate::bot_api::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

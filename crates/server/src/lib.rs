@@ -11,13 +11,15 @@
 //!   [`ws`]: the game WebSocket; [`lobby`]: the live lobby socket;
 //! - [`assets`]: the web board;
 //! - [`opponent`]: the seam for computer opponents; [`engine_opponent`]: the engine behind it;
-//! - [`tournament`]: round-robin, swiss and arena tournaments.
+//! - [`tournament`]: round-robin, swiss and arena tournaments;
+//! - [`bot_api`]: the part of lichess's API that lichess-bot and berserk use.
 
 pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod book;
+pub mod bot_api;
 pub mod cli;
 pub mod clock;
 pub mod comments;
@@ -66,6 +68,8 @@ pub struct App {
     pub hub: Arc<hub::Hub>,
     /// Per-IP request limiter.
     pub limiter: ratelimit::RateLimiter,
+    /// The Bot API's event channels and stream limits.
+    pub bots: Arc<bot_api::BotHub>,
 }
 
 /// The state handed to every handler.
@@ -98,6 +102,8 @@ impl Server {
         );
         tournament::subscribe(&games);
         conditional::subscribe(&games);
+        let bots = Arc::new(bot_api::BotHub::default());
+        bot_api::subscribe(&games, bots.clone());
         games.start().await?;
         engine_play.resume().await?;
         tournament::resume(&games).await?;
@@ -123,6 +129,7 @@ impl Server {
             engine_play,
             hub,
             limiter,
+            bots,
         });
         let listener = tokio::net::TcpListener::bind(app.config.bind).await?;
         let addr = listener.local_addr()?;

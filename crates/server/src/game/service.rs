@@ -302,6 +302,8 @@ impl Games {
             .insert_game(&setup, user, opponent_id.as_deref(), None)
             .await?;
         store::notify(&self.db, &self.instance, &id).await;
+        // Announced on the bus too: the Bot API's event stream tells the invited player.
+        self.after_change(&id, None).await;
         self.hub.lobby_changed();
         self.view(&id, true).await
     }
@@ -367,13 +369,41 @@ impl Games {
 
     /// Withdraws an open challenge (its creator only).
     pub async fn cancel(&self, user: &User, id: &str) -> ApiResult<()> {
-        self.with_game(id, async |g| {
+        self.close_challenge(id, |g| {
             if g.creator.id != user.id {
                 return Err(ApiError::forbidden(
                     "not_yours",
                     "only the challenger can withdraw a challenge",
                 ));
             }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Declines a challenge made to `user` (its invited player only).
+    pub async fn decline(&self, user: &User, id: &str) -> ApiResult<()> {
+        self.close_challenge(id, |g| {
+            if g.opponent_id.as_deref() != Some(user.id.as_str()) {
+                return Err(ApiError::forbidden(
+                    "not_invited",
+                    "only the invited player can decline a challenge",
+                ));
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Ends an open challenge that `may` allows: it is cancelled, and the
+    /// change is published.
+    async fn close_challenge(
+        &self,
+        id: &str,
+        may: impl FnOnce(&Game) -> ApiResult<()>,
+    ) -> ApiResult<()> {
+        self.with_game(id, async |g| {
+            may(g)?;
             if g.status != Status::Open {
                 return Err(ApiError::conflict(
                     "not_open",

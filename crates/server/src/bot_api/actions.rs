@@ -1,0 +1,128 @@
+//! A bot's actions in its games: `POST /api/bot/game/{id}/move/{move}`
+//! (Makruk UCI, Mak-hot's engine form `c3e5c7`; `?offeringDraw=true` offers
+//! or agrees to a draw, as on lichess), `/resign`, `/abort` and `/chat`.
+//! Each goes through [`crate::game::Games::act`]: the model checks the
+//! player, the turn and the rules.
+
+use super::game_stream::{chat_line, side_of};
+use super::hub::Note;
+use super::params::Params;
+use super::tokens::{Bearer, BotPlay};
+use super::{ok, require_bot, store};
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::check_id;
+use crate::game::Command;
+use crate::util::now_ms;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Longest chat line, in characters (lichess's limit).
+pub const MAX_CHAT_CHARS: usize = 140;
+
+/// `POST /api/bot/game/{id}/move/{move}`.
+pub async fn play_move(
+    State(app): State<AppState>,
+    auth: Bearer<BotPlay>,
+    Path((id, mv)): Path<(String, String)>,
+    Query(query): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Value>> {
+    check_id(&id)?;
+    // lichess's `offeringDraw`: offer a draw with the move, or agree to the opponent's offer.
+    let offering_draw = Params(query).flag("offeringDraw", false)?;
+    require_bot(&app, &auth.user).await?;
+    let user = &auth.user;
+    if offering_draw {
+        let view = app.games.view(&id, false).await?;
+        let side = side_of(&view, &user.id)?;
+        if view.draw_offer == Some(side.other()) {
+            // Agreeing to the standing offer ends the game; the move is not played.
+            app.games.act(user, &id, Command::DrawAccept).await?;
+            return Ok(ok());
+        }
+    }
+    let text = mv.clone();
+    let after = app
+        .games
+        .act(user, &id, Command::Move { text, ply: None })
+        .await?;
+    if offering_draw && !after.status.is_over() {
+        app.games.act(user, &id, Command::DrawOffer).await?;
+    }
+    Ok(ok())
+}
+
+/// A bare command of a bot in its game (resign, abort).
+async fn command(
+    app: &AppState,
+    auth: &Bearer<BotPlay>,
+    id: &str,
+    cmd: Command,
+) -> ApiResult<Json<Value>> {
+    check_id(id)?;
+    require_bot(app, &auth.user).await?;
+    app.games.act(&auth.user, id, cmd).await?;
+    Ok(ok())
+}
+
+/// `POST /api/bot/game/{id}/resign`.
+pub async fn resign(
+    State(app): State<AppState>,
+    auth: Bearer<BotPlay>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    command(&app, &auth, &id, Command::Resign).await
+}
+
+/// `POST /api/bot/game/{id}/abort`.
+pub async fn abort(
+    State(app): State<AppState>,
+    auth: Bearer<BotPlay>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    command(&app, &auth, &id, Command::Abort).await
+}
+
+/// `POST /api/bot/game/{id}/chat` with `room` (`player`, `spectator`) and
+/// `text`: stored, and sent to the game's streams as a `chatLine`.
+pub async fn chat(
+    State(app): State<AppState>,
+    auth: Bearer<BotPlay>,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Json<Value>> {
+    check_id(&id)?;
+    require_bot(&app, &auth.user).await?;
+    let room = params.get("room").unwrap_or("player");
+    if !["player", "spectator"].contains(&room) {
+        return Err(ApiError::bad_request(
+            "invalid_room",
+            "room must be player or spectator",
+        ));
+    }
+    let text = params.get("text").unwrap_or("").trim();
+    if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
+        return Err(ApiError::bad_request(
+            "invalid_text",
+            format!("a chat line has 1 to {MAX_CHAT_CHARS} characters"),
+        ));
+    }
+    let view = app.games.view(&id, false).await?;
+    side_of(&view, &auth.user.id)?;
+    let line = store::ChatLine {
+        username: auth.user.username.clone(),
+        room: room.to_string(),
+        text: text.to_string(),
+    };
+    store::add_chat(&app.db, &id, &auth.user, &line, now_ms()).await?;
+    app.bots.send_game(
+        &id,
+        Note {
+            to: None,
+            line: chat_line(&line).to_string(),
+        },
+    );
+    Ok(ok())
+}
