@@ -111,11 +111,14 @@ pub async fn create(
         color: params.get("color").map(str::to_string),
         time_control,
         opponent: Some(dest_name.clone()),
+        rated: Some(rated),
     };
     let view = app.games.create_challenge(&auth.user, req).await?;
     let dest = PlayerView {
         id: dest_id,
         username: dest_name,
+        rating: None,
+        rating_diff: None,
     };
     let mut challenge = shapes::challenge(&view, &dest, bots, "created");
     challenge["direction"] = json!("out");
