@@ -336,6 +336,20 @@ async function run() {
     await alice.waitForSelector('#archive td:has-text("No games found")');
   });
 
+  await step('my account: an API token made, shown once, then revoked', async () => {
+    await alice.click('#nav-account');
+    await alice.waitForSelector('#token-create');
+    await alice.fill('#token-create input[name=description]', 'my makruk bot');
+    await alice.click('#token-create button[type=submit]');
+    await alice.waitForSelector('#new-token');
+    const token = await alice.textContent('#new-token');
+    expect(token.startsWith('tbp_'), `token shown: ${token}`);
+    await alice.waitForSelector('#tokens tr:has-text("my makruk bot")');
+    await alice.screenshot({ path: join(artifacts, '07e-account-token.png') });
+    await alice.click('#tokens tr:has-text("my makruk bot") button.revoke');
+    await alice.waitForSelector('#tokens tr:has-text("my makruk bot")', { state: 'detached' });
+  });
+
   await step('the leaderboard of a pool, and the games being played now', async () => {
     await bob.goto(base + '/leaderboard?pool=makruk/rapid');
     await bob.waitForSelector('#leaderboard');

@@ -21,6 +21,7 @@ export function renderHeader(topBar: HTMLElement): void {
       h('button', { id: 'register', onclick: () => go(api.register) }, t('top.register')), err);
   } else {
     right.append(h('a', { id: 'username', href: `/@/${encodeURIComponent(me.username)}` }, t('top.signedInAs', { name: me.username })),
+      h('a', { id: 'nav-account', href: '/account' }, t('top.account')),
       h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
   topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),

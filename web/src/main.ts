@@ -8,6 +8,8 @@
 //   /tournaments[/{id}] tournaments.ts
 //   /@/{name}           players.ts (a player's page)
 //   /leaderboard        players.ts (the leaderboards)
+//   /account            account.ts
+import { accountPage } from './account';
 import * as api from './api';
 import { analysisPage } from './analysis-board';
 import { h } from './dom';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     else if (path === '/my-games') await myGamesPage(app);
     else if (path === '/analysis') await analysisPage(app);
     else if (path === '/leaderboard') await leaderboardPage(app);
+    else if (path === '/account') await accountPage(app);
     else if (path.startsWith('/@/')) await playerPage(app, decodeURIComponent(path.slice(3)));
     else if (path === '/tournaments') await tournamentsPage(app);
     else if (path.match(/^\/tournaments\/[A-Za-z0-9]+$/)) await tournamentPage(app, path.split('/')[2]);

@@ -47,6 +47,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::organise::routes())
         .merge(crate::position::routes())
         .merge(crate::players::routes())
+        .merge(crate::account::routes())
         .merge(crate::conditional::routes())
         .merge(crate::tournament::routes())
         .merge(crate::bot_api::routes())

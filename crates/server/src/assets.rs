@@ -77,5 +77,6 @@ pub fn routes() -> Router<AppState> {
         .route("/tournaments/{id}", get(index))
         .route("/leaderboard", get(index))
         .route("/@/{name}", get(index))
+        .route("/account", get(index))
         .route("/assets/{*path}", get(asset))
 }

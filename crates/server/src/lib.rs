@@ -14,6 +14,7 @@
 //! - [`tournament`]: round-robin, swiss and arena tournaments;
 //! - [`bot_api`]: the part of lichess's API that lichess-bot and berserk use.
 
+pub mod account;
 pub mod analysis;
 pub mod api;
 pub mod assets;

@@ -730,3 +730,29 @@ async fn a_bot_hears_when_its_opponents_stream_goes_and_comes_back() {
     let _theirs = black.stream(&path).await.unwrap();
     assert_eq!(watching.next_of("opponentGone").await["gone"], false);
 }
+
+#[tokio::test]
+async fn a_bot_plays_people_in_casual_games_only() {
+    let (server, bot) = server_with_bot().await;
+    let human = Client::registered(&server, "human").await;
+    // A live game would be rated between people; with a bot it is casual.
+    let id = human
+        .challenge(
+            json!({ "variant": "makruk", "color": "white", "opponent": bot.name,
+            "time_control": { "kind": "live", "minutes": 5, "increment": 0 } }),
+        )
+        .await;
+    let (s, v) = bot.post(&format!("/api/challenge/{id}/accept")).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, g) = human.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        (g["status"].as_str(), g["rated"].as_bool()),
+        (Some("ongoing"), Some(false)),
+        "{g}"
+    );
+    human
+        .post_ok(&format!("/api/games/{id}/resign"), json!({}))
+        .await;
+    let (_, p) = human.get(&format!("/api/users/{}", human.name())).await;
+    assert_eq!(p["ratings"], json!([]), "no rating changed: {p}");
+}

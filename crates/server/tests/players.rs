@@ -213,3 +213,60 @@ async fn the_archive_is_searched_by_opponent_game_result_rating_and_date() {
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_player_changes_the_password_and_logs_in_with_the_new_one() {
+    let server = start().await;
+    let c = Client::registered(&server, "dan").await;
+    let path = "/api/account/password";
+    c.refused(
+        path,
+        json!({ "current": "wrong one!", "new": "a better secret" }),
+        StatusCode::UNAUTHORIZED,
+        "bad_credentials",
+    )
+    .await;
+    c.refused(
+        path,
+        json!({ "current": "correct horse", "new": "short" }),
+        StatusCode::BAD_REQUEST,
+        "invalid_password",
+    )
+    .await;
+    c.refused(
+        path,
+        json!({ "current": "correct horse" }),
+        StatusCode::BAD_REQUEST,
+        "malformed_json",
+    )
+    .await;
+    c.post_ok(
+        path,
+        json!({ "current": "correct horse", "new": "a better secret" }),
+    )
+    .await;
+    let other = Client::guest(&server).await;
+    let (s, _) = other
+        .post(
+            "/api/login",
+            json!({ "username": c.name(), "password": "correct horse" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, body) = other
+        .post(
+            "/api/login",
+            json!({ "username": c.name(), "password": "a better secret" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let guest = Client::guest(&server).await;
+    guest
+        .refused(
+            path,
+            json!({ "current": "", "new": "a better secret" }),
+            StatusCode::FORBIDDEN,
+            "account_required",
+        )
+        .await;
+}

@@ -97,17 +97,7 @@ pub async fn token_by_hash(db: &Db, hash: &str) -> ApiResult<Option<(TokenRow, U
     }))
 }
 
-/// Whether `user_id` is a bot account (upgraded, or one of the engine's).
-pub async fn is_bot(db: &Db, user_id: &str) -> ApiResult<bool> {
-    if crate::opponent::engine_level(user_id).is_some() {
-        return Ok(true);
-    }
-    Ok(sqlx::query("SELECT 1 FROM bot_accounts WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_optional(&db.pool)
-        .await?
-        .is_some())
-}
+pub use crate::game::store::is_bot;
 
 /// Whether `user_id` has played a game (started, whatever its end).
 pub async fn has_played(db: &Db, user_id: &str) -> ApiResult<bool> {

@@ -348,9 +348,13 @@ impl Games {
                 };
                 let now = now_ms();
                 let ratings = store::starting_ratings(&self.db, g.pool, [&white, &black]).await?;
+                // A bot plays people in casual games only.
+                let rated = g.rated
+                    && !store::is_bot(&self.db, &white.id).await?
+                    && !store::is_bot(&self.db, &black.id).await?;
                 let _writer = self.sqlite_write_lock().await;
                 let mut tx = self.db.pool.begin().await?;
-                store::accept(&mut tx, g, [&white.id, &black.id], ratings, now).await?;
+                store::accept(&mut tx, g, [&white.id, &black.id], ratings, rated, now).await?;
                 store::notify_in(&self.db, &mut tx, &self.instance, &g.id).await?;
                 tx.commit().await?;
                 g.status = Status::Ongoing;
@@ -358,6 +362,7 @@ impl Games {
                 g.black = Some(black);
                 g.turn_since = now;
                 g.ratings = ratings;
+                g.rated = rated;
                 g.version += 1;
                 Ok(g.view(true))
             })

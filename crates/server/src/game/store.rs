@@ -20,6 +20,27 @@ pub fn stale() -> ApiError {
     )
 }
 
+/// Whether `user_id` is a bot account (upgraded, or one of the engine's).
+pub async fn is_bot(db: &Db, user_id: &str) -> ApiResult<bool> {
+    if crate::opponent::engine_level(user_id).is_some() {
+        return Ok(true);
+    }
+    Ok(sqlx::query("SELECT 1 FROM bot_accounts WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&db.pool)
+        .await?
+        .is_some())
+}
+
+/// A guarded update's answer: the game had moved on when no row changed.
+fn changed_one(done: sqlx::any::AnyQueryResult) -> ApiResult<()> {
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(stale())
+    }
+}
+
 const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_id, cu.username, g.creator_color, g.opponent_id, \
     g.white_id, wu.username, g.black_id, bu.username, g.tc_kind, g.tc_initial_ms, g.tc_increment_ms, g.tc_max_ms, \
     g.white_ms, g.black_ms, g.turn_since, g.version, g.result, g.reason, g.draw_offer, g.created_at, \
@@ -212,11 +233,13 @@ pub async fn accept(
     g: &Game,
     players: [&str; 2],
     ratings: [Option<ShownRating>; 2],
+    rated: bool,
     now: i64,
 ) -> ApiResult<()> {
     let done = sqlx::query(
         "UPDATE games SET status = 'ongoing', white_id = $1, black_id = $2, turn_since = $3, updated_at = $3, \
-         version = version + 1, white_rating = $6, white_provisional = $7, black_rating = $8, black_provisional = $9 \
+         version = version + 1, white_rating = $6, white_provisional = $7, black_rating = $8, black_provisional = $9, \
+         rated = $10 \
          WHERE id = $4 AND version = $5 AND status = 'open'",
     )
     .bind(players[0])
@@ -228,12 +251,10 @@ pub async fn accept(
     .bind(ratings[0].map(|r| i32::from(r.provisional)))
     .bind(ratings[1].map(|r| r.rating))
     .bind(ratings[1].map(|r| i32::from(r.provisional)))
+    .bind(i32::from(rated))
     .execute(&mut **tx)
     .await?;
-    if done.rows_affected() != 1 {
-        return Err(stale());
-    }
-    Ok(())
+    changed_one(done)
 }
 
 /// Records a rematch offer (or its withdrawal), and the rematch once it
@@ -256,10 +277,7 @@ pub async fn set_rematch(
     .bind(g.version)
     .execute(&db.pool)
     .await?;
-    if done.rows_affected() != 1 {
-        return Err(stale());
-    }
-    Ok(())
+    changed_one(done)
 }
 
 /// Withdraws an open challenge, guarded by its version.
@@ -272,10 +290,7 @@ pub async fn cancel(db: &Db, g: &Game, now: i64) -> ApiResult<()> {
     .bind(g.version)
     .execute(&db.pool)
     .await?;
-    if done.rows_affected() != 1 {
-        return Err(stale());
-    }
-    Ok(())
+    changed_one(done)
 }
 
 /// One game's write: an optional action row and the game row's new fields.

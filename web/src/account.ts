@@ -1,0 +1,48 @@
+// My account (/account): changing the password, and personal API tokens
+// for bots and other programs (made once, shown once, revocable).
+import * as api from './api';
+import { h } from './dom';
+import { t } from './i18n';
+
+interface TokenInfo { id: string; description: string; scopes: string[]; created_at: number; token?: string }
+const SCOPES = ['bot:play', 'board:play', 'challenge:read', 'challenge:write'];
+
+/** Draws the account page into `app`. */
+export async function accountPage(app: HTMLElement): Promise<void> {
+  if (api.me!.guest) { app.replaceChildren(h('div', { class: 'panel' }, h('p', {}, t('account.guest')))); return; }
+  const msg = h('div', { id: 'password-message' });
+  const current = h('input', { type: 'password', name: 'current', placeholder: t('account.current'), autocomplete: 'current-password' }) as HTMLInputElement;
+  const next = h('input', { type: 'password', name: 'new', placeholder: t('account.new'), autocomplete: 'new-password' }) as HTMLInputElement;
+  const password = h('form', { class: 'row', id: 'password', onsubmit: async (ev: Event) => {
+    ev.preventDefault();
+    try {
+      await api.call('POST', '/api/account/password', { current: current.value, new: next.value });
+      msg.className = 'ok'; msg.textContent = t('account.changed'); current.value = next.value = '';
+    } catch (e) { msg.className = 'error'; msg.textContent = (e as Error).message; }
+  } }, current, next, h('button', { type: 'submit' }, t('account.change')));
+  const list = h('tbody', {});
+  const made = h('div', { id: 'token-made' });
+  const err = h('div', { class: 'error', id: 'token-error' });
+  const show = async () => {
+    const tokens = await api.call<TokenInfo[]>('GET', '/api/account/tokens');
+    list.replaceChildren(...tokens.map(tk => h('tr', { 'data-id': tk.id }, h('td', {}, tk.description), h('td', {}, tk.scopes.join(' ')),
+      h('td', {}, new Date(tk.created_at).toLocaleDateString()),
+      h('td', {}, h('button', { class: 'revoke', onclick: async () => { await api.call('DELETE', `/api/account/tokens/${tk.id}`); made.textContent = ''; show(); } }, t('account.revoke'))))));
+  };
+  const description = h('input', { name: 'description', placeholder: t('account.description') }) as HTMLInputElement;
+  const boxes = SCOPES.map(s => h('input', { type: 'checkbox', name: 'scope', value: s, checked: s === 'bot:play' }) as HTMLInputElement);
+  const create = h('form', { class: 'row', id: 'token-create', onsubmit: async (ev: Event) => {
+    ev.preventDefault(); err.textContent = '';
+    try {
+      const tk = await api.call<TokenInfo>('POST', '/api/account/tokens', { description: description.value, scopes: boxes.filter(b => b.checked).map(b => b.value) });
+      made.replaceChildren(h('p', {}, t('account.tokenOnce')), h('code', { id: 'new-token' }, tk.token ?? ''));
+      description.value = '';
+      await show();
+    } catch (e) { err.textContent = (e as Error).message; }
+  } }, description, ...boxes.map(b => h('label', {}, b, b.value)), h('button', { type: 'submit' }, t('account.create')));
+  app.replaceChildren(h('div', { class: 'panel', id: 'account' },
+    h('h2', {}, t('account.title')), h('h3', {}, t('account.password')), password, msg,
+    h('h3', {}, t('account.tokens')), h('p', {}, t('account.tokensHint')), create, err, made,
+    h('table', { id: 'tokens' }, list)));
+  await show();
+}
