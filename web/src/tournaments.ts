@@ -133,9 +133,9 @@ function standingsTable(t: Detail): HTMLElement {
   let head: HTMLElement[];
   let cells: (s: Record<string, any>) => (string | HTMLElement)[];
   if (t.kind === 'arena') {
-    head = [th('#'), th(tr('tournament.player')), th(tr('tournament.score')), th(tr('tournament.sheet')), th(tr('tournament.games')), th(tr('tournament.performance'))];
+    head = [th('#'), th(tr('tournament.player')), th(tr('tournament.score')), th(tr('tournament.sheet')), th(tr('tournament.games')), th(tr('tournament.performance')), th(tr('tournament.performanceRating'))];
     cells = s => [String(s.rank), h('span', {}, s.user.username, s.on_fire ? h('span', { class: 'fire', title: tr('tournament.onFire') }, ' 🔥') : ''),
-      String(s.score), (s.sheet as number[]).join(' '), String(s.games), String(s.performance)];
+      String(s.score), (s.sheet as number[]).join(' '), String(s.games), String(s.performance), s.performance_rating == null ? '' : String(s.performance_rating)];
   } else if (t.kind === 'swiss') {
     head = [th('#'), th(tr('tournament.player')), th(tr('tournament.points')), th(tr('tournament.buchholz'), tr('tournament.buchholzTitle')), th(tr('tournament.median'), tr('tournament.medianTitle')), th(tr('tournament.sb'), tr('tournament.sbTitle')), th(tr('tournament.de'), tr('tournament.deTitle')), th(tr('tournament.wins')), th(tr('tournament.byes'))];
     cells = s => [String(s.rank), s.user.username, num(s.points), num(s.buchholz), num(s.median_buchholz), String(s.sonneborn_berger), num(s.direct_encounter), String(s.wins), String(s.byes)];

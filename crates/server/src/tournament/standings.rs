@@ -15,7 +15,10 @@
 //!
 //! Arena: a win 2, a draw 1, a loss 0; after two wins in a row a player is
 //! "on fire" and scores double until a game is not won. Ties are split by
-//! performance: the percentage of game points (win 1, draw ½) scored.
+//! performance rating, as lichess splits them: the opponents' average
+//! rating (as each game started) plus 500 × (wins − losses) / games, over
+//! the games whose opponent had a rating; then by the percentage of game
+//! points (win 1, draw ½) scored.
 
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -271,7 +274,12 @@ pub struct ArenaGame {
     pub black: usize,
     /// The result (pending games are left out of the scores).
     pub outcome: Outcome,
+    /// White's and Black's ratings as the game started, if rated players.
+    pub ratings: [Option<i32>; 2],
 }
+
+/// Points a win adds to (and a loss takes from) a performance rating.
+pub const PERFORMANCE_WIN_POINTS: i64 = 500;
 
 /// One line of arena standings.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -298,6 +306,9 @@ pub struct ArenaRow {
     pub sheet: Vec<u32>,
     /// Game points as a percentage of games (win 1, draw ½).
     pub performance: f64,
+    /// The performance rating (see the module documentation), once a game
+    /// against a rated opponent ended.
+    pub performance_rating: Option<i32>,
 }
 
 /// Arena points of `n` players after `games` (in the order they ended).
@@ -315,8 +326,12 @@ pub fn arena_standings(n: usize, games: &[ArenaGame]) -> Vec<ArenaRow> {
             on_fire: false,
             sheet: Vec::new(),
             performance: 0.0,
+            performance_rating: None,
         })
         .collect();
+    // Per player: the opponents' ratings summed, and wins − losses, over
+    // games whose opponent had a rating.
+    let mut rated = vec![(0i64, 0i64, 0i64); n];
     for g in games {
         if g.white >= n || g.black >= n {
             continue;
@@ -325,7 +340,17 @@ pub fn arena_standings(n: usize, games: &[ArenaGame]) -> Vec<ArenaRow> {
             Outcome::Pending | Outcome::NoResult => continue,
             o => o.half_points(),
         };
-        for (p, h) in [(g.white, hw), (g.black, hb)] {
+        for (p, h, opp_rating) in [(g.white, hw, g.ratings[1]), (g.black, hb, g.ratings[0])] {
+            if let Some(opp) = opp_rating {
+                let acc = &mut rated[p];
+                acc.0 += i64::from(opp);
+                acc.1 += match h {
+                    2 => 1,
+                    0 => -1,
+                    _ => 0,
+                };
+                acc.2 += 1;
+            }
             let r = &mut rows[p];
             let mult = if r.streak >= 2 { 2 } else { 1 };
             let pts = match h {
@@ -353,7 +378,10 @@ pub fn arena_standings(n: usize, games: &[ArenaGame]) -> Vec<ArenaRow> {
             r.on_fire = r.streak >= 2;
         }
     }
-    for r in &mut rows {
+    for (r, (sum, balance, games)) in rows.iter_mut().zip(&rated) {
+        if *games > 0 {
+            r.performance_rating = Some(((sum + PERFORMANCE_WIN_POINTS * balance) / games) as i32);
+        }
         r.performance = if r.games == 0 {
             0.0
         } else {
@@ -365,6 +393,7 @@ pub fn arena_standings(n: usize, games: &[ArenaGame]) -> Vec<ArenaRow> {
         |a, b| {
             b.score
                 .cmp(&a.score)
+                .then(b.performance_rating.cmp(&a.performance_rating))
                 .then(b.performance.total_cmp(&a.performance))
         },
         |r| r.player,
@@ -519,6 +548,7 @@ mod tests {
             white,
             black,
             outcome,
+            ratings: [None, None],
         };
         // Player 0: win, win, win (4), draw (2), win (2), loss.
         let games = [
@@ -549,6 +579,7 @@ mod tests {
             white,
             black,
             outcome,
+            ratings: [None, None],
         };
         // Both 0 and 2 end with 2 points: 0 in one game, 2 in two draws.
         let games = [g(0, 1, WhiteWin), g(2, 3, Draw), g(2, 1, Draw)];
@@ -556,6 +587,38 @@ mod tests {
         assert_eq!((rows[0].player, rows[0].score), (0, 2));
         assert_eq!((rows[1].player, rows[1].score), (2, 2));
         assert_eq!(rows[1].rank, 2);
+    }
+
+    #[test]
+    fn arena_ties_go_first_to_the_better_performance_rating() {
+        use Outcome::*;
+        let g = |white, black, outcome, ratings| ArenaGame {
+            white,
+            black,
+            outcome,
+            ratings,
+        };
+        // 0 and 2 each beat one opponent: 0 beat a 1900, 2 beat a 1500.
+        let games = [
+            g(2, 3, WhiteWin, [Some(1600), Some(1500)]),
+            g(0, 1, WhiteWin, [Some(1600), Some(1900)]),
+        ];
+        let rows = arena_standings(4, &games);
+        let perf = |p: usize| {
+            rows.iter()
+                .find(|r| r.player == p)
+                .unwrap()
+                .performance_rating
+        };
+        assert_eq!(perf(0), Some(1900 + PERFORMANCE_WIN_POINTS as i32));
+        assert_eq!(perf(2), Some(1500 + PERFORMANCE_WIN_POINTS as i32));
+        assert_eq!(perf(1), Some(1600 - PERFORMANCE_WIN_POINTS as i32));
+        assert_eq!((rows[0].player, rows[1].player), (0, 2));
+        // Without ratings the percentage decides, as before.
+        assert_eq!(
+            arena_standings(2, &[g(0, 1, Draw, [None, None])])[0].performance_rating,
+            None
+        );
     }
 
     fn outcome_of(k: u8) -> Outcome {
@@ -594,7 +657,7 @@ mod tests {
                     prop_assert!(w[0].points >= w[1].points);
                 }
             }
-            let games: Vec<ArenaGame> = boards.iter().filter_map(|b| b.black.map(|bl| ArenaGame { white: b.white, black: bl, outcome: b.outcome })).collect();
+            let games: Vec<ArenaGame> = boards.iter().filter_map(|b| b.black.map(|bl| ArenaGame { white: b.white, black: bl, outcome: b.outcome, ratings: [None, None] })).collect();
             let rows = arena_standings(n, &games);
             let decided = games.iter().filter(|g| g.outcome.is_over()).count() as u32;
             prop_assert_eq!(rows.iter().map(|r| r.games).sum::<u32>(), 2 * decided);

@@ -113,6 +113,8 @@ pub(crate) struct StoredBoard {
     pub(crate) result: Option<String>,
     pub(crate) reason: Option<String>,
     pub(crate) ended_at: i64,
+    /// White's and Black's ratings as the game started.
+    pub(crate) ratings: [Option<i32>; 2],
 }
 
 impl StoredBoard {
@@ -205,7 +207,7 @@ pub(crate) async fn entrants(pool: &AnyPool, id: &str) -> ApiResult<Vec<Entrant>
 pub(crate) async fn boards(pool: &AnyPool, id: &str) -> ApiResult<Vec<StoredBoard>> {
     let rows = sqlx::query(
         "SELECT tg.round, tg.board, tg.white_id, wu.username, tg.black_id, bu.username, tg.game_id, \
-         g.status, g.result, g.reason, g.updated_at FROM tournament_games tg \
+         g.status, g.result, g.reason, g.updated_at, g.white_rating, g.black_rating FROM tournament_games tg \
          JOIN users wu ON wu.id = tg.white_id LEFT JOIN users bu ON bu.id = tg.black_id \
          LEFT JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 ORDER BY tg.round, tg.board",
     )
@@ -234,6 +236,7 @@ pub(crate) async fn boards(pool: &AnyPool, id: &str) -> ApiResult<Vec<StoredBoar
                 result: r.try_get(8)?,
                 reason: r.try_get(9)?,
                 ended_at: r.try_get::<Option<i64>, _>(10)?.unwrap_or(0),
+                ratings: [r.try_get(11)?, r.try_get(12)?],
             })
         })
         .collect()

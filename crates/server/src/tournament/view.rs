@@ -117,6 +117,7 @@ pub(crate) fn compute_standings(
                     white: idx(&b.white),
                     black: b.black.as_ref().map(idx).unwrap_or(usize::MAX),
                     outcome: b.outcome(),
+                    ratings: b.ratings,
                 })
                 .collect();
             Standings::Arena(
