@@ -42,15 +42,6 @@ impl Color {
             _ => None,
         }
     }
-
-    /// The side to move after `ply` plies from a White-to-move start.
-    pub const fn to_move_after(ply: u32) -> Color {
-        if ply % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
 }
 
 impl fmt::Display for Color {

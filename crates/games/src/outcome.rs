@@ -74,18 +74,6 @@ impl EndReason {
     pub fn parse(name: &str) -> Option<EndReason> {
         EndReason::ALL.into_iter().find(|r| r.name() == name)
     }
-
-    /// Whether the reason ends the game by the rules of play (on the board),
-    /// rather than by a player's decision or the clock.
-    pub const fn is_on_the_board(self) -> bool {
-        !matches!(
-            self,
-            EndReason::Agreement
-                | EndReason::Resignation
-                | EndReason::Timeout
-                | EndReason::TimeoutDraw
-        )
-    }
 }
 
 impl fmt::Display for EndReason {

@@ -7,7 +7,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::game::GameSummary;
 use crate::game::lists::{self, ArchiveFilter};
-use crate::ratings::{Pool, Rating, ShownRating};
+use crate::ratings::{Pool, ShownRating};
 use axum::extract::{Path, Query, State};
 use axum::{Json, Router, routing::get};
 use serde::{Deserialize, Serialize};
@@ -103,15 +103,6 @@ async fn player(app: &AppState, name: &str) -> ApiResult<(String, String, i64)> 
     Ok((row.get(0), row.get(1), row.get(2)))
 }
 
-fn shown(rating: f64, deviation: f64) -> ShownRating {
-    Rating {
-        rating,
-        deviation,
-        ..Rating::default()
-    }
-    .into()
-}
-
 async fn profile(
     State(app): State<AppState>,
     Path(name): Path<String>,
@@ -127,7 +118,7 @@ async fn profile(
     .iter()
     .map(|r| PoolRating {
         pool: r.get(0),
-        rating: shown(r.get(1), r.get(2)),
+        rating: ShownRating::of(r.get(1), r.get(2)),
         games: r.get(3),
     })
     .collect();
@@ -323,7 +314,7 @@ async fn leaderboard(
         rows.iter()
             .map(|r| LeaderboardRow {
                 username: r.get(0),
-                rating: shown(r.get(1), r.get(2)),
+                rating: ShownRating::of(r.get(1), r.get(2)),
                 games: r.get(3),
             })
             .collect(),

@@ -18,14 +18,7 @@ fn creator_rating(
     guest: bool,
 ) -> Option<ShownRating> {
     match (rating, deviation) {
-        (Some(rating), Some(deviation)) => Some(
-            Rating {
-                rating,
-                deviation,
-                ..Rating::default()
-            }
-            .into(),
-        ),
+        (Some(rating), Some(deviation)) => Some(ShownRating::of(rating, deviation)),
         _ if has_pool && !guest => Some(Rating::default().into()),
         _ => None,
     }

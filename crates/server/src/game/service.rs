@@ -514,13 +514,14 @@ impl Games {
                 };
                 let action = change.action.clone();
                 self.save(g, change, now).await?;
-                // The update for watchers is made under the same lock, right after the commit.
-                Ok(Ok((
-                    full.then(|| g.view(true)),
-                    g.view(false),
-                    g.deadline(),
-                    action,
-                )))
+                // The update for watchers is made under the same lock, right
+                // after the commit; the full view adds only the actions.
+                let light = g.view(false);
+                let full = full.then(|| GameView {
+                    actions: Some(g.actions.clone()),
+                    ..light.clone()
+                });
+                Ok(Ok((full, light, g.deadline(), action)))
             })
             .await?;
         match done {

@@ -198,6 +198,18 @@ pub struct ShownRating {
     pub provisional: bool,
 }
 
+impl ShownRating {
+    /// The shown form of a stored rating and deviation.
+    pub fn of(rating: f64, deviation: f64) -> ShownRating {
+        Rating {
+            rating,
+            deviation,
+            ..Rating::default()
+        }
+        .into()
+    }
+}
+
 impl From<Rating> for ShownRating {
     fn from(r: Rating) -> ShownRating {
         ShownRating {
