@@ -249,7 +249,7 @@ async fn user(pool: &AnyPool, id: &str) -> ApiResult<User> {
 pub fn subscribe(games: &Arc<Games>) {
     let service = Arc::downgrade(games);
     games.subscribe(Box::new(move |event: &GameEvent| {
-        if event.game.time_control.kind != TcKind::Correspondence {
+        if event.remote || event.game.time_control.kind != TcKind::Correspondence {
             return;
         }
         let Some(games) = service.upgrade() else {

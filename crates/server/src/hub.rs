@@ -1,6 +1,6 @@
-//! Live updates: a broadcast channel per watched game (and one for the
-//! lobby) inside this process, and PostgreSQL LISTEN/NOTIFY between
-//! processes that share one database.
+//! Live updates inside this process: a broadcast channel per watched game
+//! and one for the lobby. Changes made by other processes arrive through
+//! [`crate::relay`].
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -67,44 +67,5 @@ impl Hub {
     /// Tells lobby watchers to refresh.
     pub fn lobby_changed(&self) {
         let _ = self.lobby.send(Message::from_static(r#"{"type":"lobby"}"#));
-    }
-}
-
-/// Follows other server processes' changes through PostgreSQL
-/// `LISTEN thaiboard_games`: reloads the changed game and tells local watchers.
-pub async fn listen_postgres(url: String, games: std::sync::Weak<crate::game::Games>) {
-    loop {
-        match sqlx::postgres::PgListener::connect(&url).await {
-            Ok(mut listener) => {
-                if let Err(e) = listener.listen("thaiboard_games").await {
-                    eprintln!("thaiboard-server: LISTEN failed: {e}");
-                } else {
-                    loop {
-                        match listener.recv().await {
-                            Ok(n) => {
-                                let Some(g) = games.upgrade() else { return };
-                                let Some((instance, id)) = n.payload().split_once(' ') else {
-                                    continue;
-                                };
-                                if instance == g.instance {
-                                    continue;
-                                }
-                                g.invalidate(id);
-                                g.after_remote_change(id).await;
-                            }
-                            Err(e) => {
-                                eprintln!("thaiboard-server: LISTEN connection lost: {e}");
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            Err(e) => eprintln!("thaiboard-server: cannot connect for LISTEN: {e}"),
-        }
-        if games.strong_count() == 0 {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     }
 }

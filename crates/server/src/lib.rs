@@ -40,6 +40,7 @@ pub mod players;
 pub mod position;
 pub mod ratelimit;
 pub mod ratings;
+pub mod relay;
 pub mod tournament;
 pub mod util;
 pub mod ws;
@@ -109,7 +110,12 @@ impl Server {
         engine_play.resume().await?;
         tournament::resume(&games).await?;
         if db.backend == db::Backend::Postgres {
-            tokio::spawn(hub::listen_postgres(db.url.clone(), Arc::downgrade(&games)));
+            bots.relay_through(db.clone(), games.instance.clone());
+            tokio::spawn(relay::listen_postgres(
+                db.url.clone(),
+                Arc::downgrade(&games),
+                Arc::downgrade(&bots),
+            ));
         }
         // Forget expired sessions now and then.
         let janitor_db = db.pool.clone();

@@ -756,3 +756,99 @@ async fn a_bot_plays_people_in_casual_games_only() {
     let (_, p) = human.get(&format!("/api/users/{}", human.name())).await;
     assert_eq!(p["ratings"], json!([]), "no rating changed: {p}");
 }
+
+/// Two server processes on one PostgreSQL: a bot whose streams are open on
+/// one hears challenges, declines, game starts, moves, chat lines and its
+/// opponent's stream made through the other. Runs only when
+/// `THAIBOARD_TEST_DATABASE_URL` names a PostgreSQL database.
+#[tokio::test]
+async fn a_bot_hears_what_happens_on_another_server_process() {
+    let (url, _) = common::test_database();
+    if !url.starts_with("postgres") {
+        eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
+        return;
+    }
+    let a = Server::start(common::test_config(&url)).await.unwrap();
+    let b = Server::start(common::test_config(&url)).await.unwrap();
+    let (bot, _) = Bot::new(&a, &["bot:play"], true).await;
+    let (rival_a, _) = Bot::new(&a, &["bot:play"], true).await;
+    // The same accounts and tokens, through server B.
+    let on_b = |x: &Bot| Bot {
+        http: reqwest::Client::new(),
+        base: format!("http://{}", b.addr),
+        token: x.token.clone(),
+        name: x.name.clone(),
+    };
+    let rival = on_b(&rival_a);
+    let bot_b = on_b(&bot);
+    let mut events = bot.stream("/api/stream/event").await.unwrap();
+
+    // A challenge made on B, declined on B: A's stream hears both, with the reason.
+    let (s, c) = rival
+        .post_form(&format!("/api/challenge/{}", bot.name), "variant=cambodian")
+        .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    let heard = events.next_of("challenge").await;
+    assert_eq!(heard["challenge"]["id"], id.as_str());
+    assert_eq!(heard["challenge"]["variant"]["key"], "cambodian");
+    let (s, v) = bot_b
+        .post_form(&format!("/api/challenge/{id}/decline"), "reason=variant")
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let declined = events.next_of("challengeDeclined").await;
+    assert_eq!(declined["challenge"]["id"], id.as_str());
+    assert_eq!(declined["challenge"]["declineReasonKey"], "variant");
+
+    // Another, accepted on B: gameStart on A.
+    let (_, c) = rival
+        .post_form(
+            &format!("/api/challenge/{}", bot.name),
+            "variant=makruk&color=white",
+        )
+        .await;
+    let id = c["id"].as_str().unwrap().to_string();
+    events.next_of("challenge").await;
+    assert_eq!(
+        bot_b.post(&format!("/api/challenge/{id}/accept")).await.0,
+        StatusCode::OK
+    );
+    let start = events.next_of("gameStart").await;
+    assert_eq!(start["game"]["id"], id.as_str());
+    assert_eq!(start["game"]["color"], "black");
+
+    // The bot's game stream on A follows the rival's moves, chat and stream on B.
+    let path = format!("/api/bot/game/stream/{id}");
+    let mut game = bot.stream(&path).await.unwrap();
+    game.next_of("gameFull").await;
+    let theirs = rival.stream(&path).await.unwrap();
+    assert_eq!(game.next_of("opponentGone").await["gone"], false);
+    assert_eq!(
+        rival.post(&format!("/api/bot/game/{id}/move/e3e4")).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(game.next_of("gameState").await["moves"], "e3e4");
+    assert_eq!(
+        rival
+            .post_json(
+                &format!("/api/bot/game/{id}/chat"),
+                json!({ "room": "player", "text": "from the other server" })
+            )
+            .await
+            .0,
+        StatusCode::OK
+    );
+    let chat = game.next_of("chatLine").await;
+    assert_eq!(chat["text"], "from the other server");
+    assert_eq!(chat["username"], rival.name.as_str());
+    drop(theirs);
+    assert_eq!(game.next_of("opponentGone").await["gone"], true);
+
+    // The rival resigns on B: gameFinish on A.
+    assert_eq!(
+        rival.post(&format!("/api/bot/game/{id}/resign")).await.0,
+        StatusCode::OK
+    );
+    let finish = events.next_of("gameFinish").await;
+    assert_eq!(finish["game"]["id"], id.as_str());
+}

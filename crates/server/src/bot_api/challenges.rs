@@ -166,10 +166,10 @@ pub async fn decline(
             format!("reason must be one of {}", DECLINE_REASONS.join(", ")),
         ));
     }
-    app.bots.set_declining(&id, Some(reason));
+    app.bots.set_declining(&id, Some(reason)).await;
     let done = app.games.decline(&auth.user, &id).await;
     if done.is_err() {
-        app.bots.set_declining(&id, None);
+        app.bots.set_declining(&id, None).await;
     }
     done?;
     Ok(ok())

@@ -2,16 +2,23 @@
 //! (what `GET /api/stream/event` reads), a channel of notes per game (chat
 //! lines, a player's stream going or coming back), the open streams of each
 //! token (a limit per token) and which players have a game stream open.
+//!
+//! With PostgreSQL, notes and declines are also relayed to the other server
+//! processes (see [`crate::relay`]), so a bot hears them whichever process
+//! its streams are on.
 
+use crate::db::Db;
+use crate::relay::BOTS_CHANNEL;
+use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use tokio::sync::broadcast;
 
 /// Most streams (event and game streams together) one token may hold open.
 pub const MAX_STREAMS_PER_TOKEN: usize = 8;
 
 /// A line for a game's streams: to every player, or to one (`to`, a user id).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Note {
     /// The user id it is for; `None`: everyone.
     pub to: Option<String>,
@@ -65,6 +72,27 @@ pub struct BotHub {
     started: Mutex<HashSet<String>>,
     /// Challenges being declined, with the reason (so that their end reads as declined).
     declining: Mutex<HashMap<String, String>>,
+    /// Where notes go for the other processes: the database and this
+    /// process's instance id (PostgreSQL only).
+    relay: OnceLock<(Db, String)>,
+}
+
+/// What one process tells the others on [`BOTS_CHANNEL`].
+#[derive(Serialize, Deserialize)]
+struct Relayed {
+    /// The sending process's instance id (its own notes come back to it).
+    from: String,
+    #[serde(flatten)]
+    what: RelayedKind,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum RelayedKind {
+    /// A note for game `game`'s streams.
+    Note { game: String, note: Note },
+    /// Challenge `id` is being declined for `reason` (`None`: not any more).
+    Declining { id: String, reason: Option<String> },
 }
 
 /// An open stream, counted against its token until dropped.
@@ -150,9 +178,61 @@ impl BotHub {
         self.games.subscribe(game_id)
     }
 
-    /// Sends a note to game `game_id`'s streams, if any.
+    /// Sends a note to game `game_id`'s streams, here and (in the
+    /// background) in the other processes.
     pub fn send_game(&self, game_id: &str, note: Note) {
+        if self.relay.get().is_some() {
+            let what = RelayedKind::Note {
+                game: game_id.to_string(),
+                note: note.clone(),
+            };
+            if let Some(send) = self.relayed(what) {
+                if let Ok(handle) = tokio::runtime::Handle::try_current() {
+                    handle.spawn(send);
+                }
+            }
+        }
         self.games.send(game_id, note);
+    }
+
+    /// From now on, relays notes to the other processes on `db` (PostgreSQL).
+    pub fn relay_through(&self, db: Db, instance: String) {
+        let _ = self.relay.set((db, instance));
+    }
+
+    /// The notification that tells the other processes `what`, if relaying.
+    fn relayed(&self, what: RelayedKind) -> Option<impl Future<Output = ()> + use<>> {
+        let (db, instance) = self.relay.get()?.clone();
+        let payload = serde_json::to_string(&Relayed {
+            from: instance,
+            what,
+        })
+        .ok()?;
+        Some(async move {
+            if let Err(e) = sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(BOTS_CHANNEL)
+                .bind(payload)
+                .execute(&db.pool)
+                .await
+            {
+                eprintln!("thaiboard-server: relaying a bot note: {e}");
+            }
+        })
+    }
+
+    /// Takes a relayed payload from another process (ignoring this
+    /// process's own, named by `instance`, and anything unreadable).
+    pub fn receive_remote(&self, instance: &str, payload: &str) {
+        let Ok(relayed) = serde_json::from_str::<Relayed>(payload) else {
+            return;
+        };
+        if relayed.from == instance {
+            return;
+        }
+        match relayed.what {
+            RelayedKind::Note { game, note } => self.games.send(&game, note),
+            RelayedKind::Declining { id, reason } => self.mark_declining(&id, reason),
+        }
     }
 
     /// Counts a game stream of `user_id` in game `game_id`; the opponent
@@ -207,11 +287,24 @@ impl BotHub {
         self.started.lock().expect("bot hub lock").remove(id);
     }
 
-    /// Marks challenge `id` as being declined for `reason` (`None`: not any more).
-    pub fn set_declining(&self, id: &str, reason: Option<&str>) {
+    /// Marks challenge `id` as being declined for `reason` (`None`: not any
+    /// more), here and in the other processes (told before this returns, so
+    /// before the decline itself is committed).
+    pub async fn set_declining(&self, id: &str, reason: Option<&str>) {
+        self.mark_declining(id, reason.map(str::to_string));
+        let what = RelayedKind::Declining {
+            id: id.to_string(),
+            reason: reason.map(str::to_string),
+        };
+        if let Some(send) = self.relayed(what) {
+            send.await;
+        }
+    }
+
+    fn mark_declining(&self, id: &str, reason: Option<String>) {
         let mut declining = self.declining.lock().expect("bot hub lock");
         match reason {
-            Some(r) => declining.insert(id.to_string(), r.to_string()),
+            Some(r) => declining.insert(id.to_string(), r),
             None => declining.remove(id),
         };
     }

@@ -133,7 +133,9 @@ impl EnginePlay {
         });
         let weak = Arc::downgrade(&play);
         games.subscribe(Box::new(move |event| {
-            if let Some(play) = weak.upgrade() {
+            if let Some(play) = weak.upgrade()
+                && !event.remote
+            {
                 play.check(&event.game);
             }
         }));

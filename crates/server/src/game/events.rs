@@ -13,6 +13,10 @@ pub struct GameEvent {
     pub game: Arc<GameView>,
     /// The action the change recorded (a move, a count), if any.
     pub action: Option<Action>,
+    /// Whether another server process made the change (PostgreSQL): its
+    /// follow-up work (tournaments, the computer's reply, conditional moves)
+    /// is that process's, so only notifying subscribers act on it.
+    pub remote: bool,
 }
 
 impl GameEvent {

@@ -620,6 +620,7 @@ impl Games {
         let event = GameEvent {
             game: Arc::new(view),
             action,
+            remote: false,
         };
         self.events.publish(&event);
         self.hub.publish_text(&id, || {
@@ -669,10 +670,12 @@ impl Games {
     }
 
     /// After a change made by another server process: tell the watchers here
-    /// with a full snapshot, and follow the clock.
+    /// with a full snapshot, follow the clock, and publish a remote event.
     pub async fn after_remote_change(&self, id: &str) {
-        let Ok((view, deadline)) = self
-            .with_game(id, async |g| Ok((g.view(true), g.deadline())))
+        let Ok((view, light, deadline)) = self
+            .with_game(id, async |g| {
+                Ok((g.view(true), g.view(false), g.deadline()))
+            })
             .await
         else {
             return;
@@ -681,6 +684,11 @@ impl Games {
         self.hub
             .publish(id, &serde_json::json!({ "type": "snapshot", "game": view }));
         self.hub.lobby_changed();
+        self.events.publish(&GameEvent {
+            game: Arc::new(light),
+            action: None,
+            remote: true,
+        });
     }
 
     /// Open challenges visible to `user`, newest first.

@@ -476,6 +476,10 @@ pub(super) fn value_rows(rows: usize, columns: usize) -> String {
     out
 }
 
+/// The PostgreSQL channel of game changes (payload: `"{instance} {game id}"`),
+/// which [`crate::relay`] follows.
+pub const GAMES_CHANNEL: &str = "thaiboard_games";
+
 /// Tells other server processes (PostgreSQL) that game `id` changed, inside
 /// the change's transaction.
 pub async fn notify_in(
@@ -485,7 +489,8 @@ pub async fn notify_in(
     id: &str,
 ) -> ApiResult<()> {
     if db.backend == Backend::Postgres {
-        sqlx::query("SELECT pg_notify('thaiboard_games', $1)")
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(GAMES_CHANNEL)
             .bind(format!("{instance} {id}"))
             .execute(&mut **tx)
             .await?;
@@ -497,7 +502,8 @@ pub async fn notify_in(
 /// a game transaction. Best effort: a lost note only delays a lobby.
 pub async fn notify(db: &Db, instance: &str, id: &str) {
     if db.backend == Backend::Postgres {
-        let _ = sqlx::query("SELECT pg_notify('thaiboard_games', $1)")
+        let _ = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(GAMES_CHANNEL)
             .bind(format!("{instance} {id}"))
             .execute(&db.pool)
             .await;

@@ -180,7 +180,7 @@ fn advance_later(games: &Arc<Games>, id: &str) {
 pub fn subscribe(games: &Arc<Games>) {
     let service = Arc::downgrade(games);
     games.subscribe(Box::new(move |event| {
-        if !event.ended() {
+        if event.remote || !event.ended() {
             return;
         }
         let Some(games) = service.upgrade() else {
