@@ -1,22 +1,28 @@
 //! The load generator: N simultaneous live games played through the real
-//! HTTP and WebSocket API of a running server.
+//! HTTP, WebSocket and Bot API of a running server.
 //!
 //! Players are paired; each pair plays `games_per_pair` games at once over one
 //! multi-game WebSocket per player (`/api/ws`), so 10,000 games need only
 //! 1,000 connections. Each move is a random legal move sent after a random
 //! think time around `think_ms`; its round trip is the time from sending it to
 //! the server's acknowledgement (which comes after the database commit).
+//!
+//! With `bot_share`, that share of the games is played by bots over the
+//! lichess-compatible Bot API instead, as lichess-bot plays: a bot account
+//! with a `bot:play` token accepts challenges from a person, follows each game
+//! on its ndjson game stream and posts its moves (computed from the streamed
+//! moves with the rules crates); a bot move's round trip is the time from the
+//! POST to its answer. Each bot plays [`bot::GAMES_PER_BOT`] games, a game
+//! stream each, within the server's streams-per-token limit.
 
-use futures_util::{SinkExt, StreamExt};
-use rand::Rng;
-use serde::Deserialize;
-use serde_json::{Value, json};
-use std::collections::HashMap;
+mod bot;
+mod cpu;
+mod player;
+
+use cpu::cpu_reading;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{Semaphore, mpsc, oneshot};
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio::sync::{Barrier, Semaphore};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -35,6 +41,8 @@ pub struct Options {
     pub games_per_pair: usize,
     /// Live clock minutes per player.
     pub minutes: f64,
+    /// Share of the games (0 to 1) in which Black is a bot over the Bot API.
+    pub bot_share: f64,
     /// Whose CPU time to report as the server's.
     pub server_cpu: ServerCpu,
 }
@@ -65,6 +73,7 @@ impl Default for Options {
             variant: "makruk".into(),
             games_per_pair: 20,
             minutes: 30.0,
+            bot_share: 0.0,
             server_cpu: ServerCpu::Unknown,
         }
     }
@@ -85,8 +94,12 @@ pub struct Report {
     pub setup: Duration,
     /// Play time.
     pub play: Duration,
-    /// Move round trips, ms: 50th, 90th, 99th percentile and maximum.
+    /// Moves sent over the Bot API (a part of `moves`).
+    pub bot_moves: usize,
+    /// Move round trips over the WebSocket, ms: 50th, 90th, 99th percentile and maximum.
     pub rtt_ms: [f64; 4],
+    /// Bot API move round trips (POST to answer), ms, as `rtt_ms`.
+    pub bot_rtt_ms: [f64; 4],
     /// The server's CPU use during play, % of one core (when measured).
     pub server_cpu_pct: Option<f64>,
     /// The load generator's own CPU use during play, % of one core.
@@ -109,11 +122,18 @@ impl std::fmt::Display for Report {
             self.play.as_secs_f64(),
             self.moves as f64 / self.play.as_secs_f64().max(1e-9)
         )?;
-        writeln!(
-            f,
-            "move round trip ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
-            self.rtt_ms[0], self.rtt_ms[1], self.rtt_ms[2], self.rtt_ms[3]
-        )?;
+        let rtt = |[p50, p90, p99, max]: [f64; 4]| {
+            format!("p50 {p50:.2}  p90 {p90:.2}  p99 {p99:.2}  max {max:.2}")
+        };
+        writeln!(f, "move round trip ms: {}", rtt(self.rtt_ms))?;
+        if self.bot_moves > 0 {
+            writeln!(
+                f,
+                "bot api moves: {}  round trip ms: {}",
+                self.bot_moves,
+                rtt(self.bot_rtt_ms)
+            )?;
+        }
         let pct = |p: Option<f64>| p.map_or("?".to_string(), |p| format!("{p:.0}%"));
         writeln!(
             f,
@@ -129,57 +149,13 @@ impl std::fmt::Display for Report {
     }
 }
 
-/// CPU seconds (user + system) in a `/proc/.../stat` line.
-fn stat_cpu_seconds(stat: &str) -> Option<f64> {
-    // Fields after the command name (which may hold spaces) in parentheses:
-    // state is the 3rd field, utime the 14th, stime the 15th.
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: u64 = fields.get(11)?.parse().ok()?;
-    let stime: u64 = fields.get(12)?.parse().ok()?;
-    // USER_HZ is 100 on every Linux ABI Rust supports.
-    Some((utime + stime) as f64 / 100.0)
-}
-
-/// CPU seconds used so far by process `pid`.
-fn process_cpu(pid: u32) -> Option<f64> {
-    stat_cpu_seconds(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
-}
-
-/// CPU seconds used so far by this process's threads, split into
-/// (named [`CLIENT_THREADS`], all others).
-fn own_threads_cpu() -> Option<(f64, f64)> {
-    let (mut client, mut other) = (0.0, 0.0);
-    for entry in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue; // the thread ended
-        };
-        let cpu = stat_cpu_seconds(&stat).unwrap_or(0.0);
-        let name = stat.split_once('(').map(|(_, r)| r).unwrap_or_default();
-        if name.starts_with(CLIENT_THREADS) {
-            client += cpu;
-        } else {
-            other += cpu;
-        }
-    }
-    Some((client, other))
-}
-
-/// A reading of (server, load generator) CPU seconds.
-fn cpu_reading(source: &ServerCpu) -> (Option<f64>, Option<f64>) {
-    match source {
-        ServerCpu::Unknown => (None, process_cpu(std::process::id())),
-        ServerCpu::Process(pid) => (process_cpu(*pid), process_cpu(std::process::id())),
-        ServerCpu::ThisProcess => match own_threads_cpu() {
-            Some((client, server)) => (Some(server), Some(client)),
-            None => (None, None),
-        },
-    }
-}
-
+/// What the players and bots measure, shared between their tasks.
 #[derive(Default)]
 struct Stats {
+    /// WebSocket move round trips, µs.
     rtts_us: Vec<u64>,
+    /// Bot API move round trips, µs.
+    bot_rtts_us: Vec<u64>,
     errors: usize,
     samples: Vec<String>,
 }
@@ -197,257 +173,81 @@ fn err<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> String + '_ {
     move |e| format!("{what}: {e}")
 }
 
-/// The parts of a server message the players read (the rest is skipped
-/// unparsed, which keeps the generator's own CPU use small).
-#[derive(Deserialize)]
-struct Incoming {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    id: Option<u64>,
-    #[serde(default)]
-    game: Option<GameState>,
-    #[serde(default)]
-    error: Option<String>,
-    #[serde(default)]
-    message: Option<String>,
-}
-
-/// A game as the players follow it.
-#[derive(Deserialize, Default)]
-struct GameState {
-    id: String,
-    version: i64,
-    ply: usize,
-    status: String,
-    turn: String,
-    #[serde(default)]
-    legal: Vec<LegalUci>,
-}
-
-#[derive(Deserialize)]
-struct LegalUci {
-    uci: String,
-}
-
-/// The answer to a command: `Ok` for an ack, else the error text.
-type Answer = Result<(), String>;
-
-/// A logged-in player.
-struct Player {
-    http: reqwest::Client,
-    jar: Arc<reqwest::cookie::Jar>,
-    csrf: String,
-}
-
-impl Player {
-    async fn new(base: &str, name: &str) -> Result<Player, String> {
-        let jar = Arc::new(reqwest::cookie::Jar::default());
-        let http = reqwest::Client::builder()
-            .cookie_provider(jar.clone())
-            .build()
-            .map_err(err("client"))?;
-        let s: Value = http
-            .get(format!("{base}/api/session"))
-            .send()
-            .await
-            .map_err(err("session"))?
-            .json()
-            .await
-            .map_err(err("session"))?;
-        let mut p = Player {
-            http,
-            jar,
-            csrf: s["csrf"].as_str().unwrap_or_default().to_string(),
-        };
-        let r = p
-            .post(
-                base,
-                "/api/register",
-                json!({ "username": name, "password": "loadtest-password" }),
-            )
-            .await?;
-        p.csrf = r["csrf"].as_str().unwrap_or_default().to_string();
-        Ok(p)
-    }
-
-    async fn post(&self, base: &str, path: &str, body: Value) -> Result<Value, String> {
-        let resp = self
-            .http
-            .post(format!("{base}{path}"))
-            .header("x-csrf-token", &self.csrf)
-            .json(&body)
-            .send()
-            .await
-            .map_err(err(path))?;
-        let status = resp.status();
-        let v: Value = resp.json().await.map_err(err(path))?;
-        if !status.is_success() {
-            return Err(format!("{path}: {status} {v}"));
+/// Percentiles 50, 90, 99 and 100 of round trips in µs, as ms.
+fn percentiles(us: &mut [u64]) -> [f64; 4] {
+    us.sort_unstable();
+    [0.5, 0.9, 0.99, 1.0].map(|p| {
+        if us.is_empty() {
+            return 0.0;
         }
-        Ok(v)
-    }
-
-    /// Opens `/api/ws`; returns a sender of commands and starts a task that
-    /// routes replies to `pending` and game messages to `games`.
-    async fn connect(
-        &self,
-        base: &str,
-        pending: Pending,
-        games: Routes,
-    ) -> Result<mpsc::UnboundedSender<String>, String> {
-        use reqwest::cookie::CookieStore;
-        let url = format!("{}/api/ws", base.replacen("http", "ws", 1));
-        let mut req = url.into_client_request().map_err(err("ws url"))?;
-        if let Some(c) = self.jar.cookies(&base.parse().map_err(err("url"))?) {
-            req.headers_mut().insert("cookie", c);
-        }
-        let (stream, _) = tokio_tungstenite::connect_async_with_config(
-            req,
-            Some(
-                tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-                    .read_buffer_size(thaiboard_server::ws::SOCKET_BUFFER)
-                    .write_buffer_size(0),
-            ),
-            true,
-        )
-        .await
-        .map_err(err("ws connect"))?;
-        let (mut sink, mut source) = stream.split();
-        let (tx, mut rx) = mpsc::unbounded_channel::<String>();
-        tokio::spawn(async move {
-            while let Some(text) = rx.recv().await {
-                if sink.send(Message::Text(text.into())).await.is_err() {
-                    break;
-                }
-            }
-        });
-        tokio::spawn(async move {
-            while let Some(Ok(msg)) = source.next().await {
-                let Message::Text(text) = msg else { continue };
-                let Ok(m) = serde_json::from_str::<Incoming>(text.as_str()) else {
-                    continue;
-                };
-                match m.kind.as_str() {
-                    "ack" | "error" => {
-                        let reply = if m.kind == "ack" {
-                            Ok(())
-                        } else {
-                            Err(format!(
-                                "{}: {}",
-                                m.error.unwrap_or_default(),
-                                m.message.unwrap_or_default()
-                            ))
-                        };
-                        if let Some(id) = m.id
-                            && let Some(waiting) = pending.lock().unwrap().remove(&id)
-                        {
-                            let _ = waiting.send(reply);
-                        }
-                    }
-                    "snapshot" | "update" => {
-                        if let Some(game) = m.game
-                            && let Some(route) = games.lock().unwrap().get(&game.id)
-                        {
-                            let _ = route.send(game);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            // Connection gone: fail whatever waits.
-            for (_, reply) in pending.lock().unwrap().drain() {
-                let _ = reply.send(Err("disconnected".into()));
-            }
-        });
-        Ok(tx)
-    }
+        let i = ((us.len() as f64 - 1.0) * p).round() as usize;
+        us[i] as f64 / 1000.0
+    })
 }
 
-type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<Answer>>>>;
-type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<GameState>>>>;
-
-struct Conn {
-    tx: mpsc::UnboundedSender<String>,
-    pending: Pending,
-    next: Arc<std::sync::atomic::AtomicU64>,
+/// One group of games set up together: a pair of people, or a person and a bot.
+#[derive(Clone, Copy)]
+struct Group {
+    /// Its index (in players' names).
+    index: usize,
+    /// Games it plays.
+    games: usize,
+    /// Whether Black is a bot.
+    bot: bool,
 }
 
-impl Conn {
-    /// Sends a command; `body` is the JSON object's fields after `"id"`
-    /// (game ids and moves are plain letters and digits: no escaping needed).
-    async fn command(&self, body: &str) -> Answer {
-        let id = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let (reply_tx, reply_rx) = oneshot::channel();
-        self.pending.lock().unwrap().insert(id, reply_tx);
-        if self.tx.send(format!("{{\"id\":{id},{body}}}")).is_err() {
-            return Err("disconnected".into());
-        }
-        match tokio::time::timeout(Duration::from_secs(30), reply_rx).await {
-            Ok(Ok(answer)) => answer,
-            _ => Err("timeout: no answer within 30 s".into()),
+/// The groups of a run: bot groups of [`bot::GAMES_PER_BOT`] games for
+/// `bot_share` of the games, then pairs of people of `games_per_pair`.
+fn groups(o: &Options) -> Vec<Group> {
+    let bot_games = ((o.games as f64) * o.bot_share.clamp(0.0, 1.0)).round() as usize;
+    let mut out = Vec::new();
+    for (total, size, bot) in [
+        (bot_games, bot::GAMES_PER_BOT, true),
+        (o.games - bot_games, o.games_per_pair.max(1), false),
+    ] {
+        let mut left = total;
+        while left > 0 {
+            let games = size.min(left);
+            out.push(Group {
+                index: out.len(),
+                games,
+                bot,
+            });
+            left -= games;
         }
     }
+    out
 }
 
 /// Runs the load test against the server at `o.base`.
 pub async fn run(o: Options) -> Result<Report, String> {
     let started = Instant::now();
     let stats = Arc::new(Mutex::new(Stats::default()));
-    let pairs = o.games.div_ceil(o.games_per_pair.max(1));
+    let groups = groups(&o);
     let run_id = thaiboard_server::util::random_id(5);
     let setup_gate = Arc::new(Semaphore::new(16));
-    let begin = Arc::new(tokio::sync::Barrier::new(pairs + 1));
+    let begin = Arc::new(Barrier::new(groups.len() + 1));
     let mut tasks = Vec::new();
-    for p in 0..pairs {
-        let o = o.clone();
-        let stats = stats.clone();
-        let gate = setup_gate.clone();
-        let begin = begin.clone();
-        let run_id = run_id.clone();
-        let n_games = o.games_per_pair.min(o.games - p * o.games_per_pair);
+    for group in groups {
+        let (o, stats, gate, begin) = (o.clone(), stats.clone(), setup_gate.clone(), begin.clone());
+        let prefix = format!("{run_id}{}", group.index);
         tasks.push(tokio::spawn(async move {
             let setup = async {
-                let _permit = gate.acquire().await.unwrap();
-                let white = Player::new(&o.base, &format!("lw{run_id}{p}")).await?;
-                let black = Player::new(&o.base, &format!("lb{run_id}{p}")).await?;
-                let mut ids = Vec::new();
-                for _ in 0..n_games {
-                    let g = white
-                        .post(&o.base, "/api/challenges", json!({ "variant": o.variant, "color": "white",
-                            "time_control": { "kind": "live", "minutes": o.minutes, "increment": 0 } }))
-                        .await?;
-                    let id = g["id"].as_str().unwrap_or_default().to_string();
-                    black.post(&o.base, &format!("/api/games/{id}/accept"), json!({})).await?;
-                    ids.push(id);
+                let _permit = gate.acquire().await.map_err(err("setup gate"))?;
+                if group.bot {
+                    bot::set_up(&o, &prefix, group.games).await.map(Setup::Bot)
+                } else {
+                    player::set_up_pair(&o, &prefix, group.games)
+                        .await
+                        .map(Setup::Pair)
                 }
-                let routes: Routes = Arc::default();
-                let mut conns = Vec::new();
-                for player in [&white, &black] {
-                    let pending: Pending = Arc::default();
-                    let tx = player.connect(&o.base, pending.clone(), routes.clone()).await?;
-                    conns.push(Conn { tx, pending, next: Arc::new(0.into()) });
-                }
-                Ok::<_, String>((ids, routes, conns))
             }
             .await;
             begin.wait().await;
-            let (ids, routes, conns) = match setup {
-                Ok(s) => s,
-                Err(e) => {
-                    stats.lock().unwrap().error(format!("setup: {e}"));
-                    return;
-                }
-            };
-            let conns = Arc::new(conns);
-            let mut games = Vec::new();
-            for id in ids {
-                let (tx, rx) = mpsc::unbounded_channel();
-                routes.lock().unwrap().insert(id.clone(), tx);
-                games.push(tokio::spawn(play_game(id, rx, conns.clone(), o.clone(), stats.clone())));
-            }
-            for g in games {
-                let _ = g.await;
+            match setup {
+                Ok(Setup::Pair(pair)) => pair.play(&o, &stats).await,
+                Ok(Setup::Bot(games)) => games.play(&o, &stats).await,
+                Err(e) => stats.lock().unwrap().error(format!("setup: {e}")),
             }
         }));
     }
@@ -464,28 +264,29 @@ pub async fn run(o: Options) -> Result<Report, String> {
         Some((b? - a?) / play.as_secs_f64().max(1e-9) * 100.0)
     };
     let mut st = stats.lock().unwrap();
-    st.rtts_us.sort_unstable();
-    let pct = |p: f64| -> f64 {
-        if st.rtts_us.is_empty() {
-            return 0.0;
-        }
-        let i = ((st.rtts_us.len() as f64 - 1.0) * p).round() as usize;
-        st.rtts_us[i] as f64 / 1000.0
-    };
+    let bot_moves = st.bot_rtts_us.len();
     Ok(Report {
         games: o.games,
-        moves: st.rtts_us.len(),
+        moves: st.rtts_us.len() + bot_moves,
+        bot_moves,
         errors: st.errors,
         error_samples: st.samples.clone(),
         setup,
         play,
-        rtt_ms: [pct(0.5), pct(0.9), pct(0.99), pct(1.0)],
+        rtt_ms: percentiles(&mut st.rtts_us),
+        bot_rtt_ms: percentiles(&mut st.bot_rtts_us),
         server_cpu_pct: share(cpu_start.0, cpu_end.0),
         client_cpu_pct: share(cpu_start.1, cpu_end.1),
         load_average: std::fs::read_to_string("/proc/loadavg")
             .ok()
             .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")),
     })
+}
+
+/// A group, set up and ready to play.
+enum Setup {
+    Pair(player::SocketGames),
+    Bot(bot::BotGames),
 }
 
 /// A server started inside the load generator's process.
@@ -558,99 +359,4 @@ pub fn run_blocking(mut o: Options, local: Option<LocalServer>) -> Result<Report
         let _ = std::fs::remove_dir_all(dir);
     }
     report
-}
-
-async fn play_game(
-    id: String,
-    mut updates: mpsc::UnboundedReceiver<GameState>,
-    conns: Arc<Vec<Conn>>,
-    o: Options,
-    stats: Arc<Mutex<Stats>>,
-) {
-    // Both players follow the game; the snapshot arrives after subscribing.
-    let subscribe = format!("\"type\":\"subscribe\",\"game\":\"{id}\"");
-    for c in conns.iter() {
-        if let Err(e) = c.command(&subscribe).await {
-            stats.lock().unwrap().error(format!("subscribe: {e}"));
-            return;
-        }
-    }
-    let mut latest = GameState {
-        version: i64::MIN,
-        ..Default::default()
-    };
-    let newer = |latest: &mut GameState, g: GameState| {
-        if g.version >= latest.version {
-            *latest = g;
-        }
-    };
-    loop {
-        // Take the newest state seen so far.
-        while let Ok(g) = updates.try_recv() {
-            newer(&mut latest, g);
-        }
-        if latest.version == i64::MIN || latest.legal.is_empty() && latest.status == "ongoing" {
-            match tokio::time::timeout(Duration::from_secs(30), updates.recv()).await {
-                Ok(Some(g)) => {
-                    newer(&mut latest, g);
-                    continue;
-                }
-                _ => {
-                    stats.lock().unwrap().error(format!("game {id}: no update"));
-                    return;
-                }
-            }
-        }
-        if latest.status != "ongoing" {
-            return;
-        }
-        let ply = latest.ply;
-        let side = if latest.turn == "white" { 0 } else { 1 };
-        if ply >= o.plies {
-            let _ = conns[side]
-                .command(&format!("\"type\":\"resign\",\"game\":\"{id}\""))
-                .await;
-            return;
-        }
-        let (think, pick) = {
-            let mut rng = rand::rng();
-            (
-                rng.random_range(o.think_ms / 2..=o.think_ms + o.think_ms / 2),
-                rng.random_range(0..latest.legal.len()),
-            )
-        };
-        tokio::time::sleep(Duration::from_millis(think)).await;
-        let mv = std::mem::take(&mut latest.legal[pick].uci);
-        let command =
-            format!("\"type\":\"move\",\"game\":\"{id}\",\"move\":\"{mv}\",\"ply\":{ply}");
-        let sent = Instant::now();
-        let r = conns[side].command(&command).await;
-        let rtt = sent.elapsed();
-        match r {
-            Ok(()) => stats.lock().unwrap().rtts_us.push(rtt.as_micros() as u64),
-            Err(e) => stats
-                .lock()
-                .unwrap()
-                .error(format!("move {mv} in {id}: {e}")),
-        }
-        // Wait for the state after this move.
-        loop {
-            match tokio::time::timeout(Duration::from_secs(30), updates.recv()).await {
-                Ok(Some(g)) => {
-                    let done = g.ply > ply || g.status != "ongoing";
-                    newer(&mut latest, g);
-                    if done {
-                        break;
-                    }
-                }
-                _ => {
-                    stats
-                        .lock()
-                        .unwrap()
-                        .error(format!("game {id}: no update after {mv}"));
-                    return;
-                }
-            }
-        }
-    }
 }

@@ -47,3 +47,32 @@ async fn load_generator_plays_games() {
     assert_eq!(report.moves, 6 * 8, "{report}");
     assert!(report.rtt_ms[2] > 0.0);
 }
+
+/// Half the games with a bot over the Bot API (its moves counted apart),
+/// in both games: Mak-hot's bot moves are in the engine form (`c3d4`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_generator_plays_bots_over_the_bot_api() {
+    let server = start().await;
+    for variant in ["makruk", "makhos"] {
+        let report = run(Options {
+            base: format!("http://{}", server.addr),
+            games: 6,
+            plies: 8,
+            think_ms: 10,
+            variant: variant.into(),
+            games_per_pair: 3,
+            minutes: 5.0,
+            bot_share: 0.5,
+            ..Options::default()
+        })
+        .await
+        .unwrap();
+        println!("{variant}: {report}");
+        assert_eq!(report.errors, 0, "{report}");
+        assert_eq!(report.moves, 6 * 8, "{report}");
+        // Three bot games, Black's four moves in each.
+        assert_eq!(report.bot_moves, 3 * 4, "{report}");
+        assert!(report.bot_rtt_ms[2] > 0.0, "{report}");
+        assert!(report.to_string().contains("bot api moves: 12"), "{report}");
+    }
+}

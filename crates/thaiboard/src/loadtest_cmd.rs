@@ -39,6 +39,10 @@ pub struct LoadtestArgs {
     /// Live clock minutes per player.
     #[arg(long, default_value_t = 30.0)]
     pub minutes: f64,
+    /// Share of the games (0 to 1) in which Black is a bot playing over the
+    /// Bot API (an ndjson game stream per game, moves POSTed), as lichess-bot plays.
+    #[arg(long, default_value_t = 0.0)]
+    pub bot_share: f64,
 }
 
 /// Runs the load test and prints its report; exit code 1 if any command failed.
@@ -49,6 +53,12 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
     if !(args.minutes.is_finite() && args.minutes > 0.0) {
         return Err(CliError::input("--minutes must be a positive number"));
     }
+    if !(0.0..=1.0).contains(&args.bot_share) {
+        return Err(CliError::input(format!(
+            "--bot-share must be between 0 and 1, not {}",
+            args.bot_share
+        )));
+    }
     let mut options = Options {
         games: args.games,
         plies: args.plies,
@@ -56,6 +66,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         variant,
         games_per_pair: args.games_per_pair as usize,
         minutes: args.minutes,
+        bot_share: args.bot_share,
         ..Options::default()
     };
     let local = match args.url {

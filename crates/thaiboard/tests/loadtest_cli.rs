@@ -64,6 +64,9 @@ fn loadtest_refuses_bad_options() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant"));
     let out = thaiboard(&["loadtest", "--games-per-pair", "0"]);
     assert_eq!(out.status.code(), Some(2));
+    let out = thaiboard(&["loadtest", "--bot-share", "1.5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--bot-share must be between 0 and 1"));
     let out = thaiboard(&["loadtest", "--server-pid", "1"]);
     assert_eq!(out.status.code(), Some(2), "--server-pid needs --url");
     let out = thaiboard(&["loadtest", "--url", "http://127.0.0.1:1", "--games", "2"]);
