@@ -770,7 +770,7 @@ async fn a_bot_hears_what_happens_on_another_server_process() {
     }
     let a = Server::start(common::test_config(&url)).await.unwrap();
     let b = Server::start(common::test_config(&url)).await.unwrap();
-    let (bot, _) = Bot::new(&a, &["bot:play"], true).await;
+    let (bot, bot_owner) = Bot::new(&a, &["bot:play"], true).await;
     let (rival_a, _) = Bot::new(&a, &["bot:play"], true).await;
     // The same accounts and tokens, through server B.
     let on_b = |x: &Bot| Bot {
@@ -851,4 +851,34 @@ async fn a_bot_hears_what_happens_on_another_server_process() {
     );
     let finish = events.next_of("gameFinish").await;
     assert_eq!(finish["game"]["id"], id.as_str());
+
+    // The bot's token revoked through server A: refused on B at once (B had
+    // it cached), and B's open stream ends at its next keep-alive.
+    let mut on_b = bot_b.stream("/api/stream/event").await.unwrap();
+    assert_eq!(bot_b.get("/api/account").await.0, StatusCode::OK);
+    let (_, tokens) = bot_owner.get("/api/account/tokens").await;
+    let token_id = tokens[0]["id"].as_str().unwrap().to_string();
+    let deleted = bot_owner
+        .http
+        .delete(format!("{}/api/account/tokens/{token_id}", bot_owner.base))
+        .header("x-csrf-token", &bot_owner.csrf)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status(), StatusCode::OK);
+    let mut refused = false;
+    for _ in 0..50 {
+        if bot_b.get("/api/account").await.0 == StatusCode::UNAUTHORIZED {
+            refused = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(refused, "the revoked token still works on server B");
+    loop {
+        match on_b.line().await {
+            None => break,
+            Some(line) => assert!(line.is_empty() || line.starts_with('{'), "{line}"),
+        }
+    }
 }

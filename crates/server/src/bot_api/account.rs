@@ -2,6 +2,7 @@
 //! `GET /api/user/{name}` (anyone; the engine's levels are bot accounts),
 //! `POST /api/token/test` and `POST /api/bot/account/upgrade`.
 
+use super::token_cache::KnownToken;
 use super::tokens::{AnyScope, Bearer, BotPlay, lookup};
 use super::{ok, store};
 use crate::AppState;
@@ -65,13 +66,15 @@ pub async fn token_test(State(app): State<AppState>, body: String) -> ApiResult<
     }
     let mut answer = Map::new();
     for text in tokens {
-        let info = lookup(&app, text).await?.map(|(token, user)| {
-            json!({
-                "userId": user.username.to_lowercase(),
-                "scopes": token.scopes.join(","),
-                "expires": null,
-            })
-        });
+        let info = lookup(&app, text)
+            .await?
+            .map(|KnownToken { token, user, .. }| {
+                json!({
+                    "userId": user.username.to_lowercase(),
+                    "scopes": token.scopes.join(","),
+                    "expires": null,
+                })
+            });
         answer.insert(text.to_string(), info.unwrap_or(Value::Null));
     }
     Ok(Json(Value::Object(answer)))
@@ -90,5 +93,6 @@ pub async fn upgrade(State(app): State<AppState>, auth: Bearer<BotPlay>) -> ApiR
         ));
     }
     store::make_bot(&app.db, &auth.user.id, now_ms()).await?;
+    app.bots.user_changed(&auth.user.id).await;
     Ok(ok())
 }

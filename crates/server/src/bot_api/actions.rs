@@ -32,7 +32,7 @@ pub async fn play_move(
     check_id(&id)?;
     // lichess's `offeringDraw`: offer a draw with the move, or agree to the opponent's offer.
     let offering_draw = Params(query).flag("offeringDraw", false)?;
-    require_bot(&app, &auth.user).await?;
+    require_bot(&auth)?;
     let user = &auth.user;
     if offering_draw {
         let view = app.games.view(&id, false).await?;
@@ -62,7 +62,7 @@ async fn command(
     cmd: Command,
 ) -> ApiResult<Json<Value>> {
     check_id(id)?;
-    require_bot(app, &auth.user).await?;
+    require_bot(auth)?;
     app.games.act(&auth.user, id, cmd).await?;
     Ok(ok())
 }
@@ -94,7 +94,7 @@ pub async fn chat(
     params: Params,
 ) -> ApiResult<Json<Value>> {
     check_id(&id)?;
-    require_bot(&app, &auth.user).await?;
+    require_bot(&auth)?;
     let room = params.get("room").unwrap_or("player");
     if !["player", "spectator"].contains(&room) {
         return Err(ApiError::bad_request(

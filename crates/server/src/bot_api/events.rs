@@ -167,7 +167,7 @@ pub async fn stream(
                     Err(RecvError::Lagged(_)) => true,
                     Err(RecvError::Closed) => false,
                 },
-                _ = timer.tick() => ndjson::keep_alive_while(&lines, &app.db, &token_id).await,
+                _ = timer.tick() => ndjson::keep_alive_while(&lines, &app, &token_id).await,
                 _ = lines.closed() => false,
             };
             if !alive {

@@ -42,7 +42,7 @@ pub async fn stream(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     check_id(&id)?;
-    require_bot(&app, &auth.user).await?;
+    require_bot(&auth)?;
     // Subscribed before the first view, so that no change falls between.
     let mut changes = app.hub.subscribe(&id);
     let mut notes = app.bots.subscribe_game(&id);
@@ -104,7 +104,7 @@ pub async fn stream(
                         Ok(_) | Err(RecvError::Lagged(_)) => true,
                         Err(RecvError::Closed) => false,
                     },
-                    _ = timer.tick() => ndjson::keep_alive_while(&lines, &app.db, &token_id).await,
+                    _ = timer.tick() => ndjson::keep_alive_while(&lines, &app, &token_id).await,
                     _ = lines.closed() => false,
                 };
                 if !alive {

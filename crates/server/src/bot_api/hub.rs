@@ -7,6 +7,7 @@
 //! processes (see [`crate::relay`]), so a bot hears them whichever process
 //! its streams are on.
 
+use super::token_cache::TokenCache;
 use crate::db::Db;
 use crate::relay::BOTS_CHANNEL;
 use serde::{Deserialize, Serialize};
@@ -72,6 +73,8 @@ pub struct BotHub {
     started: Mutex<HashSet<String>>,
     /// Challenges being declined, with the reason (so that their end reads as declined).
     declining: Mutex<HashMap<String, String>>,
+    /// Tokens known to this process.
+    pub tokens: TokenCache,
     /// Where notes go for the other processes: the database and this
     /// process's instance id (PostgreSQL only).
     relay: OnceLock<(Db, String)>,
@@ -93,6 +96,10 @@ enum RelayedKind {
     Note { game: String, note: Note },
     /// Challenge `id` is being declined for `reason` (`None`: not any more).
     Declining { id: String, reason: Option<String> },
+    /// Token `id` was revoked.
+    TokenRevoked { id: String },
+    /// User `id` became a bot account.
+    UserChanged { id: String },
 }
 
 /// An open stream, counted against its token until dropped.
@@ -232,6 +239,27 @@ impl BotHub {
         match relayed.what {
             RelayedKind::Note { game, note } => self.games.send(&game, note),
             RelayedKind::Declining { id, reason } => self.mark_declining(&id, reason),
+            RelayedKind::TokenRevoked { id } => self.tokens.forget_token(&id),
+            RelayedKind::UserChanged { id } => self.tokens.forget_user(&id),
+        }
+    }
+
+    /// Token `id` was revoked: forgotten here and in the other processes.
+    pub async fn token_revoked(&self, id: &str) {
+        self.tokens.forget_token(id);
+        let what = RelayedKind::TokenRevoked { id: id.to_string() };
+        if let Some(send) = self.relayed(what) {
+            send.await;
+        }
+    }
+
+    /// User `id` became a bot account: its tokens are read again, here and
+    /// in the other processes.
+    pub async fn user_changed(&self, id: &str) {
+        self.tokens.forget_user(id);
+        let what = RelayedKind::UserChanged { id: id.to_string() };
+        if let Some(send) = self.relayed(what) {
+            send.await;
         }
     }
 

@@ -26,13 +26,13 @@ pub mod ndjson;
 pub mod params;
 pub mod shapes;
 pub mod store;
+pub mod token_cache;
 pub mod tokens;
 
 pub use events::subscribe;
 pub use hub::BotHub;
 
 use crate::AppState;
-use crate::auth::User;
 use crate::error::{ApiError, ApiResult};
 use axum::Router;
 use axum::routing::{delete, get, post};
@@ -58,10 +58,10 @@ pub fn routes() -> Router<AppState> {
         .route("/challenge/{id}/cancel", post(challenges::cancel))
 }
 
-/// Refuses a user who is not a bot account: the `/api/bot/...` routes are
-/// for bots, as on lichess.
-pub async fn require_bot(app: &AppState, user: &User) -> ApiResult<()> {
-    if !store::is_bot(&app.db, &user.id).await? {
+/// Refuses a token whose user is not a bot account: the `/api/bot/...`
+/// routes are for bots, as on lichess.
+pub fn require_bot<S: tokens::Scope>(auth: &tokens::Bearer<S>) -> ApiResult<()> {
+    if !auth.bot {
         return Err(ApiError::forbidden(
             "not_a_bot",
             "this endpoint is for bot accounts: upgrade with POST /api/bot/account/upgrade",

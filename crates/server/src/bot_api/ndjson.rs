@@ -47,10 +47,19 @@ impl Lines {
 
 /// Writes the keep-alive line if token `token_id` still stands; `false`
 /// (the stream ends) once the client has gone or the token was revoked.
-pub async fn keep_alive_while(lines: &Lines, db: &crate::db::Db, token_id: &str) -> bool {
-    let live = super::store::token_exists(db, token_id)
-        .await
-        .unwrap_or(true);
+/// Revocations are known in memory; the database is asked now and then
+/// (see [`super::token_cache`]).
+pub async fn keep_alive_while(lines: &Lines, app: &crate::AppState, token_id: &str) -> bool {
+    let tokens = &app.bots.tokens;
+    let mut live = !tokens.revoked(token_id);
+    if live && tokens.check_due(token_id) {
+        live = super::store::token_exists(&app.db, token_id)
+            .await
+            .unwrap_or(true);
+        if !live {
+            tokens.forget_token(token_id);
+        }
+    }
     live && lines.keep_alive().await
 }
 

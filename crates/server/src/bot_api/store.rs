@@ -2,6 +2,7 @@
 //! PostgreSQL alike): tokens, bot accounts, chat lines, and the few game
 //! lookups the event stream needs.
 
+use super::token_cache::KnownToken;
 use crate::auth::User;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
@@ -78,11 +79,13 @@ pub async fn token_exists(db: &Db, id: &str) -> ApiResult<bool> {
         .is_some())
 }
 
-/// The token with this hash and its user.
-pub async fn token_by_hash(db: &Db, hash: &str) -> ApiResult<Option<(TokenRow, User)>> {
+/// The token with this hash, its user and whether that user is a bot account.
+pub async fn token_by_hash(db: &Db, hash: &str) -> ApiResult<Option<KnownToken>> {
     let row = sqlx::query(
-        "SELECT t.id, t.description, t.scopes, t.created_at, u.id, u.username, u.is_guest \
-         FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+        "SELECT t.id, t.description, t.scopes, t.created_at, u.id, u.username, u.is_guest, \
+         CASE WHEN b.user_id IS NULL THEN 0 ELSE 1 END \
+         FROM api_tokens t JOIN users u ON u.id = t.user_id \
+         LEFT JOIN bot_accounts b ON b.user_id = u.id WHERE t.token_hash = $1",
     )
     .bind(hash)
     .fetch_optional(&db.pool)
@@ -93,7 +96,11 @@ pub async fn token_by_hash(db: &Db, hash: &str) -> ApiResult<Option<(TokenRow, U
             username: r.get(5),
             guest: r.get::<i32, _>(6) != 0,
         };
-        (token_row(&r, 0), user)
+        KnownToken {
+            token: token_row(&r, 0),
+            user,
+            bot: r.get::<i32, _>(7) != 0,
+        }
     }))
 }
 

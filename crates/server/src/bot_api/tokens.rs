@@ -5,6 +5,7 @@
 //! route needs.
 
 use super::store::{self, TokenRow};
+use super::token_cache::KnownToken;
 use crate::AppState;
 use crate::auth::{Actor, User, Viewer};
 use crate::error::{ApiError, ApiResult};
@@ -69,6 +70,8 @@ pub struct Bearer<S: Scope> {
     pub user: User,
     /// The token (its stored row).
     pub token: TokenRow,
+    /// Whether the user is a bot account.
+    pub bot: bool,
     scope: PhantomData<S>,
 }
 
@@ -79,12 +82,21 @@ fn bearer_token(parts: &Parts) -> Option<&str> {
     kind.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
-/// The token `text` and its user, if it is a live token.
-pub async fn lookup(app: &AppState, text: &str) -> ApiResult<Option<(TokenRow, User)>> {
+/// The token `text` and its user, if it is a live token (from this
+/// process's [`TokenCache`](super::token_cache::TokenCache) when fresh).
+pub async fn lookup(app: &AppState, text: &str) -> ApiResult<Option<KnownToken>> {
     if !text.starts_with(TOKEN_PREFIX) || text.len() > 100 {
         return Ok(None);
     }
-    store::token_by_hash(&app.db, &sha256_hex(text)).await
+    let hash = sha256_hex(text);
+    if let Some(known) = app.bots.tokens.get(&hash) {
+        return Ok(Some(known));
+    }
+    let found = store::token_by_hash(&app.db, &hash).await?;
+    if let Some(known) = &found {
+        app.bots.tokens.put(&hash, known.clone());
+    }
+    Ok(found)
 }
 
 impl<S: Scope> FromRequestParts<AppState> for Bearer<S> {
@@ -96,7 +108,7 @@ impl<S: Scope> FromRequestParts<AppState> for Bearer<S> {
                 "send a personal API token: Authorization: Bearer <token>",
             )
         })?;
-        let (token, user) = lookup(app, text)
+        let KnownToken { token, user, bot } = lookup(app, text)
             .await?
             .ok_or_else(|| ApiError::unauthorized("no_such_token", "No such token"))?;
         if !S::ANY_OF.is_empty()
@@ -112,6 +124,7 @@ impl<S: Scope> FromRequestParts<AppState> for Bearer<S> {
         Ok(Bearer {
             user,
             token,
+            bot,
             scope: PhantomData,
         })
     }
@@ -229,5 +242,6 @@ pub async fn revoke(
     if !store::delete_token(&app.db, &s.user.id, &id).await? {
         return Err(ApiError::not_found(format!("you have no token {id:?}")));
     }
+    app.bots.token_revoked(&id).await;
     Ok(Json(serde_json::json!({ "ok": true })))
 }
