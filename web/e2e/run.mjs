@@ -13,128 +13,14 @@
 //   BASE_URL=http://127.0.0.1:8080 node e2e/run.mjs          (uses a running one)
 //
 // Screenshots go to e2e/artifacts/.
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const artifacts = new URL('./artifacts/', import.meta.url).pathname;
-mkdirSync(artifacts, { recursive: true });
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-let server;
-let base = process.env.BASE_URL;
-const cleanup = [];
-
-async function startServer() {
-  const bin = process.env.THAIBOARD_BIN;
-  if (!bin) throw new Error('set THAIBOARD_BIN (the thaiboard binary) or BASE_URL');
-  const dir = mkdtempSync(join(tmpdir(), 'thaiboard-e2e-'));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  server = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dir, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', d => {
-      out += d;
-      const m = out.match(/http:\/\/[0-9.:]+\//);
-      if (m) resolve(m[0].replace(/\/$/, ''));
-    });
-    server.on('exit', code => reject(new Error(`server exited with ${code}: ${out}`)));
-    setTimeout(() => reject(new Error('server did not start')), 30000);
-  });
-}
-
-async function browser(name, options = {}) {
-  const dir = mkdtempSync(join(tmpdir(), `thaiboard-${name}-`));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1200, height: 850 }, acceptDownloads: true, ...options,
-  });
-  cleanup.push(() => ctx.close());
-  const page = ctx.pages()[0] ?? await ctx.newPage();
-  pages.push(page);
-  page.on('pageerror', e => console.error(`[${name}] page error: ${e.message}`));
-  return page;
-}
-
-let passed = 0, failed = 0;
-const pages = [];
-async function step(name, fn) {
-  try { await fn(); passed++; console.log(`ok - ${name}`); }
-  catch (e) {
-    failed++;
-    console.log(`FAILED - ${name}: ${e.stack || e}`);
-    for (const [i, p] of pages.entries()) await p.screenshot({ path: join(artifacts, `failure-${i}.png`) }).catch(() => {});
-    throw e;
-  }
-}
-function expect(cond, msg) { if (!cond) throw new Error(msg); }
-
-/** Centre of square `sq` on the board of `page`, seen from `orientation`. */
-async function squareCenter(page, sq, orientation = 'white') {
-  const box = await page.locator('#board cg-board').boundingBox();
-  const file = sq.charCodeAt(0) - 97, rank = +sq[1] - 1;
-  const x = orientation === 'white' ? file : 7 - file;
-  const y = orientation === 'white' ? 7 - rank : rank;
-  return { x: box.x + (x + 0.5) * box.width / 8, y: box.y + (y + 0.5) * box.height / 8 };
-}
-
-async function drag(page, from, to, orientation) {
-  const a = await squareCenter(page, from, orientation), b = await squareCenter(page, to, orientation);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x, b.y, { steps: 5 });
-  await page.mouse.up();
-}
-
-/** Plays `moves` in game `id` through the API, each from the page of the side to move. */
-async function replay(white, black, id, moves, firstPly = 0) {
-  for (const [i, mv] of moves.entries()) {
-    const page = (firstPly + i) % 2 === 0 ? white : black;
-    const status = await page.evaluate(async ([id, mv]) => {
-      const s = await (await fetch('/api/session')).json();
-      const r = await fetch(`/api/games/${id}/move`, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: JSON.stringify({ move: mv }) });
-      return r.status + ' ' + (r.ok ? '' : await r.text());
-    }, [id, mv]);
-    expect(status.startsWith('200'), `move ${i} ${mv}: ${status}`);
-  }
-}
-
-/** `creator` makes a challenge from the lobby's "New game" form and `acceptor` accepts it on the game page; returns its id. */
-async function startGame(creator, acceptor, variant, color, tc) {
-  await creator.goto(base + '/');
-  await creator.selectOption('#create select[name=variant]', variant);
-  await creator.selectOption('#create select[name=color]', color);
-  await creator.selectOption('#create select[name=tc]', tc);
-  await creator.click('#create button[type=submit]');
-  await creator.waitForURL(/\/game\//);
-  const id = creator.url().split('/').pop();
-  await acceptor.goto(base + '/game/' + id);
-  await acceptor.click('#accept');
-  await acceptor.waitForSelector('#status:not(:has-text("Waiting"))');
-  return id;
-}
-
-async function clickSquare(page, sq, orientation = 'white') {
-  const c = await squareCenter(page, sq, orientation);
-  await page.mouse.click(c.x, c.y);
-}
-
-async function register(page, name) {
-  await page.goto(base + '/');
-  await page.fill('header input[name=username]', name);
-  await page.fill('header input[name=password]', 'correct horse battery');
-  await page.click('#register');
-  await page.waitForSelector('#username');
-}
+import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, squareCenter, startGame, startServer, step, tally } from './lib.mjs';
+import { gamePageSteps } from './game-page.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
-  if (!base) base = await startServer();
+  if (!env.base) env.base = await startServer();
   const alice = await browser('alice');
   const bob = await browser('bob');
   const suffix = Math.random().toString(36).slice(2, 7);
@@ -147,21 +33,21 @@ async function run() {
   });
 
   await step('a challenge appears in the lobby live and disappears when withdrawn', async () => {
-    await bob.goto(base + '/');
-    await bob.waitForSelector('#lobby-live:has-text("live")');
+    await bob.goto(env.base + '/');
+    await bob.waitForSelector('#lobby-live[data-connected="true"]');
     await alice.selectOption('#create select[name=variant]', 'cambodian');
     await alice.click('#create button[type=submit]');
     await alice.waitForURL(/\/game\//);
     const id = alice.url().split('/').pop();
     await bob.waitForSelector(`#lobby tr[data-id="${id}"]`, { timeout: 5000 });
     await bob.screenshot({ path: join(artifacts, '01b-lobby-live.png') });
-    await alice.goto(base + '/');
+    await alice.goto(env.base + '/');
     await alice.click(`#lobby tr[data-id="${id}"] button.cancel`);
     await bob.waitForSelector(`#lobby tr[data-id="${id}"]`, { state: 'detached', timeout: 5000 });
   });
 
   await step('create a Makruk challenge and accept it from the lobby', async () => {
-    await alice.goto(base + '/');
+    await alice.goto(env.base + '/');
     await alice.selectOption('#create select[name=variant]', 'makruk');
     await alice.selectOption('#create select[name=color]', 'white');
     await alice.selectOption('#create select[name=tc]', 'live');
@@ -315,7 +201,7 @@ async function run() {
   });
 
   await step('my games lists the game', async () => {
-    await alice.goto(base + '/my-games');
+    await alice.goto(env.base + '/my-games');
     await alice.waitForSelector('#my-games');
     await alice.waitForSelector('#my-games .rating-diff');
     await alice.screenshot({ path: join(artifacts, '07-my-games.png') });
@@ -351,13 +237,13 @@ async function run() {
   });
 
   await step('the leaderboard of a pool, and the games being played now', async () => {
-    await bob.goto(base + '/leaderboard?pool=makruk/rapid');
+    await bob.goto(env.base + '/leaderboard?pool=makruk/rapid');
     await bob.waitForSelector('#leaderboard');
     await bob.waitForSelector('#leaderboard-empty:has-text("5")');
     await bob.screenshot({ path: join(artifacts, '07c-leaderboard.png') });
     await startGame(alice, bob, 'makruk', 'white', 'live');
     const playing = alice.url();
-    await bob.goto(base + '/');
+    await bob.goto(env.base + '/');
     await bob.waitForSelector(`#now-playing a[href="${new URL(playing).pathname}"]`);
     await bob.screenshot({ path: join(artifacts, '07d-now-playing.png') });
     await alice.goto(playing);
@@ -395,7 +281,7 @@ async function run() {
   await step('a guest plays the computer, which answers, then resigns', async () => {
     carol = await browser('carol');
     carol.on('dialog', d => d.accept());
-    await carol.goto(base + '/');
+    await carol.goto(env.base + '/');
     await carol.waitForSelector('#engine');
     await carol.selectOption('#engine select[name=variant]', 'makruk');
     await carol.selectOption('#engine select[name=color]', 'white');
@@ -441,14 +327,14 @@ async function run() {
     await carol.fill('#tags-input', 'study, quick');
     await carol.click('#tags-save');
     await carol.waitForSelector('text=saved');
-    await carol.goto(base + '/my-games');
+    await carol.goto(env.base + '/my-games');
     await carol.selectOption('#tag-filter', 'study');
     expect(await carol.locator('#my-games tbody tr').count() === 1, 'one game tagged study');
     await carol.screenshot({ path: join(artifacts, '14-my-games-tag.png') });
   });
 
   await step('the analysis board: legal moves only, the address keeps the position', async () => {
-    await carol.goto(base + '/analysis?variant=makruk');
+    await carol.goto(env.base + '/analysis?variant=makruk');
     await carol.waitForSelector('#analysis-status:has-text("White to move")');
     await drag(carol, 'e3', 'e4', 'white');
     await carol.waitForSelector('#analysis-moves:has-text("e4")');
@@ -461,7 +347,7 @@ async function run() {
 
   await step('a round-robin tournament: create, two players join, start, the game on its page, standings after a draw', async () => {
     const name = `Spring cup ${suffix}`;
-    await alice.goto(base + '/tournaments');
+    await alice.goto(env.base + '/tournaments');
     await alice.waitForSelector('#tournament-create');
     await alice.fill('#tournament-create input[name=name]', name);
     await alice.selectOption('#tournament-create select[name=kind]', 'round_robin');
@@ -483,7 +369,7 @@ async function run() {
     await alice.waitForSelector('#pairings a.game-link');
     await alice.waitForSelector('#tournament-status:has-text("running")');
     await alice.screenshot({ path: join(artifacts, '17-tournament-running.png') });
-    await bob.goto(base + '/my-games');
+    await bob.goto(env.base + '/my-games');
     await bob.waitForSelector(`#my-games a.tournament:has-text("${name}")`);
     await bob.goto(url);
     await bob.click('#pairings a.game-link');
@@ -498,14 +384,14 @@ async function run() {
     expect(rows.length === 2 && rows.every(r => r.includes('½')), `standings: ${rows}`);
     await alice.waitForSelector('#pairings td.result:has-text("½–½")');
     await alice.screenshot({ path: join(artifacts, '18-tournament-standings.png') });
-    await alice.goto(base + '/tournaments');
+    await alice.goto(env.base + '/tournaments');
     await alice.waitForSelector(`#tournaments-finished a:has-text("${name}")`);
     await alice.screenshot({ path: join(artifacts, '19-tournaments.png') });
   });
 
   await step('an arena: live games, no abort button, arena points after a win', async () => {
     const name = `Blitz arena ${suffix}`;
-    await alice.goto(base + '/tournaments');
+    await alice.goto(env.base + '/tournaments');
     await alice.fill('#tournament-create input[name=name]', name);
     await alice.selectOption('#tournament-create select[name=kind]', 'arena');
     expect(await alice.locator('#tournament-create input[name=minutes]').isVisible(), 'a live clock for an arena');
@@ -538,6 +424,7 @@ async function run() {
   });
 
   await thaiSteps();
+  await gamePageSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */
@@ -557,7 +444,7 @@ async function thaiSteps() {
 
   await step('a browser that prefers Thai gets the Thai interface on its first visit', async () => {
     const niran = await browser('niran', { locale: 'th-TH' });
-    await niran.goto(base + '/');
+    await niran.goto(env.base + '/');
     await niran.waitForSelector('#engine button[type=submit]:has-text("เล่นกับคอมพิวเตอร์")');
     expect(await niran.getAttribute('html', 'lang') === 'th', '<html lang="th">');
     expect(await niran.inputValue('#lang') === 'th', 'the switch shows ไทย');
@@ -565,7 +452,7 @@ async function thaiSteps() {
   });
 
   await step('the language switch turns the lobby into Thai, remembered after a reload', async () => {
-    await dao.goto(base + '/');
+    await dao.goto(env.base + '/');
     await dao.waitForSelector('#engine');
     expect(await dao.getAttribute('html', 'lang') === 'en', 'English by default (the browser speaks English)');
     await Promise.all([dao.waitForEvent('load'), dao.selectOption('#lang', 'th')]);
@@ -657,7 +544,7 @@ async function thaiSteps() {
     const line = await dao.textContent('#analysis-here');
     expect(/ทางที่ดีที่สุด: [\u0E00-\u0E7F]/.test(line) && !/[a-h][1-8]/.test(line), `the best line in Thai squares: ${line}`);
     await dao.screenshot({ path: join(artifacts, 'thai-analysis.png') });
-    await dao.goto(base + '/my-games');
+    await dao.goto(env.base + '/my-games');
     await dao.waitForSelector('main h2:text-is("เกมของฉัน")');
     const head = await dao.locator('#my-games th').allTextContents();
     expect(head.join(',') === 'ผู้เล่น,เกม,เวลา,สถานะ,ตาเดิน,ป้ายกำกับ', `my games columns: ${head}`);
@@ -667,7 +554,7 @@ async function thaiSteps() {
   });
 
   await step('a Mak-hot move typed in Thai squares is played; the reply is shown in Thai', async () => {
-    await dao.goto(base + '/');
+    await dao.goto(env.base + '/');
     await dao.selectOption('#engine select[name=variant]', 'makhos');
     await dao.selectOption('#engine select[name=color]', 'white');
     await dao.selectOption('#engine select[name=level]', '1');
@@ -685,7 +572,7 @@ async function thaiSteps() {
   });
 
   await step('the Mak-hot analysis board in Thai notation', async () => {
-    await dao.goto(base + '/analysis?variant=makhos');
+    await dao.goto(env.base + '/analysis?variant=makhos');
     await dao.waitForSelector('#analysis-status:has-text("ฝ่ายขาวเดิน")');
     expect(await coordsOnScreen(dao, 'bottom') === 'กขคงจฉชญ', 'Thai files on the analysis board');
     await drag(dao, 'b2', 'c3', 'white');
@@ -710,7 +597,7 @@ try {
   // reported by step()
 } finally {
   for (const f of cleanup.reverse()) { try { await f(); } catch {} }
-  if (server) server.kill('SIGKILL');
+  if (env.server) env.server.kill('SIGKILL');
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed || !passed ? 1 : 0);
+console.log(`${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed || !tally.passed ? 1 : 0);

@@ -1,12 +1,14 @@
 // The analysis board: move pieces freely (legal moves only) from any
-// position, without touching any game. The position and the moves are in the
-// page's address, so a copied link shows the same board.
+// position, without touching any game. The position, the line of moves and
+// the move shown are in the page's address, so a copied link shows the same
+// board; a game's "analysis board" link opens it with the game's moves.
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Key } from 'chessgroundx/types';
 import * as api from './api';
 import { boardFen } from './boardfen';
 import { h } from './dom';
+import { type MoveEntry, moveCells } from './move-table';
 import { t, tMaybe } from './i18n';
 import { boardNotation, showMove } from './notation';
 
@@ -15,11 +17,18 @@ interface PositionView {
   played: string[]; result: string; reason: string | null;
 }
 
-/** The address of the analysis board for a position (and moves played from it). */
-export function analysisUrl(variant: string, rules: string, fen: string, moves: string[] = []): string {
+/** An empty board, drawn until a position has loaded (never another game's start). */
+const EMPTY_BOARD = '8/8/8/8/8/8/8/8';
+
+/**
+ * The address of the analysis board for a position and a line of moves
+ * played from it, showing the position after `at` of them (default: all).
+ */
+export function analysisUrl(variant: string, rules: string, fen: string, moves: string[] = [], at?: number): string {
   const q = new URLSearchParams({ variant, rules });
   if (fen) q.set('fen', fen);
   if (moves.length) q.set('moves', moves.join(','));
+  if (at !== undefined && at < moves.length) q.set('at', String(at));
   return `/analysis?${q.toString()}`;
 }
 
@@ -29,12 +38,14 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const variant = params.get('variant') ?? 'makruk';
   const rules = params.get('rules') ?? 'default';
   const startFen = params.get('fen');
+  /** The line of moves (engine form) and how many of them the board shows. */
   let moves = (params.get('moves') ?? '').split(',').filter(Boolean);
+  let cursor = Math.min(moves.length, Math.max(0, Number(params.get('at') ?? moves.length) || 0));
   let orientation: 'white' | 'black' = params.get('flip') === '1' ? 'black' : 'white';
   const isMakhos = variant === 'makhos';
 
   const boardEl = h('div', { class: 'cg-wrap', id: 'board' });
-  const err = h('div', { class: 'error', id: 'analysis-error' });
+  const err = h('div', { class: 'error', id: 'analysis-error', role: 'alert' });
   const movesEl = h('div', { class: 'moves', id: 'analysis-moves' });
   const statusEl = h('div', { class: 'status', id: 'analysis-status' });
   const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true }) as HTMLInputElement;
@@ -42,18 +53,21 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const chooser = h('div', { class: 'chooser' });
   root.replaceChildren(h('div', { class: 'game' },
     h('div', { class: `board-col ${isMakhos ? 'makhos' : 'makruk'}` }, boardEl),
-    h('div', { class: 'side' },
+    h('div', { class: 'side-col' },
       h('h2', {}, t('analysis.title')),
+      err,
       h('p', { class: 'muted' }, t('analysis.about')),
       statusEl, movesEl,
       h('div', { class: 'row' },
-        h('button', { id: 'analysis-back', onclick: () => { moves = moves.slice(0, -1); load(); } }, t('analysis.back')),
-        h('button', { id: 'analysis-reset', onclick: () => { moves = []; load(); } }, t('analysis.reset')),
+        h('button', { id: 'analysis-back', onclick: () => go(cursor - 1) }, t('analysis.back')),
+        h('button', { id: 'analysis-forward', onclick: () => go(cursor + 1) }, t('analysis.forward')),
+        h('button', { id: 'analysis-reset', onclick: () => { moves = []; cursor = 0; load(); } }, t('analysis.reset')),
         h('button', { id: 'analysis-flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; cg.set({ orientation }); } }, t('analysis.flip'))),
-      chooser, h('p', {}, t('analysis.fen'), fenBox), h('p', {}, pngLink), err)));
+      chooser, h('p', { class: 'fen-row' }, t('analysis.fen'), fenBox), h('p', {}, pngLink))));
 
   let view: PositionView | null = null;
   const cg: Api = Chessground(boardEl, {
+    fen: EMPTY_BOARD,
     dimensions: { width: 8, height: 8 },
     orientation,
     coordinates: true,
@@ -63,42 +77,81 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     movable: { free: false, showDests: true, events: { after: (orig: Key, dest: Key) => onMove(orig, dest) } },
   });
 
+  /** Plays `uci` at the position shown: the line goes on from there (the next move of the line is kept if it is the same). */
+  function play(uci: string): void {
+    chooser.replaceChildren();
+    if (moves[cursor] !== uci) moves = [...moves.slice(0, cursor), uci];
+    cursor++;
+    load();
+  }
+
   function onMove(orig: string, dest: string): void {
     const cands = (view?.legal ?? []).filter(m => m.path[0] === orig && m.path[m.path.length - 1] === dest);
-    if (cands.length === 1) { moves = [...moves, cands[0].uci]; load(); return; }
+    if (cands.length === 1) { play(cands[0].uci); return; }
     if (cands.length > 1) {
-      chooser.replaceChildren(t('analysis.whichMove'), ...cands.map(m => h('button', { onclick: () => { chooser.replaceChildren(); moves = [...moves, m.uci]; load(); } }, showMove(variant, m.san))));
+      chooser.replaceChildren(t('analysis.whichMove'), ...cands.map(m => h('button', { onclick: () => play(m.uci) }, showMove(variant, m.san))));
       return;
     }
     load();
   }
 
-  async function load(): Promise<void> {
-    err.textContent = '';
+  /** Shows the position after `n` moves of the line (clamped). */
+  function go(n: number): void {
+    cursor = Math.max(0, Math.min(moves.length, n));
+    load();
+  }
+
+  const positionQuery = (line: string[]) => {
     const q = new URLSearchParams({ variant, rules });
     if (startFen) q.set('fen', startFen);
-    if (moves.length) q.set('moves', moves.join(','));
+    if (line.length) q.set('moves', line.join(','));
+    return `/api/position?${q.toString()}`;
+  };
+
+  /** The SAN of every move of the line (the whole line, whichever position is shown). */
+  let lineSans: string[] = [];
+
+  async function load(): Promise<void> {
+    err.textContent = '';
+    let whole: PositionView;
     try {
-      view = await api.call<PositionView>('GET', `/api/position?${q.toString()}`);
+      whole = await api.call<PositionView>('GET', positionQuery(moves));
     } catch (e) {
+      // A bad move in the address: drop it and what follows; a bad position: an empty board and the reason.
       err.textContent = (e as Error).message;
-      if (moves.length) { moves = moves.slice(0, -1); return load(); }
+      if (moves.length) { moves = moves.slice(0, -1); cursor = Math.min(cursor, moves.length); return load(); }
+      view = null;
+      cg.set({ fen: EMPTY_BOARD, lastMove: [], movable: { color: undefined, dests: new Map() } });
+      movesEl.replaceChildren();
+      statusEl.textContent = '';
+      fenBox.value = '';
       return;
     }
+    lineSans = whole.played;
+    view = cursor === moves.length ? whole : await api.call<PositionView>('GET', positionQuery(moves.slice(0, cursor)));
     const v = view;
-    history.replaceState(null, '', analysisUrl(variant, rules, startFen ?? '', moves));
+    history.replaceState(null, '', analysisUrl(variant, rules, startFen ?? '', moves, cursor));
     const dests = new Map<Key, Key[]>();
     for (const m of v.legal) {
       const from = m.path[0] as Key, to = m.path[m.path.length - 1] as Key;
       dests.set(from, [...(dests.get(from) ?? []).filter(d => d !== to), to]);
     }
-    const last = moves.length ? (isMakhos ? moves[moves.length - 1].match(/../g) ?? [] : [moves[moves.length - 1].slice(0, 2), moves[moves.length - 1].slice(2, 4)]) : [];
+    const lastUci = cursor > 0 ? moves[cursor - 1] : '';
+    const last = lastUci ? (isMakhos ? lastUci.match(/../g) ?? [] : [lastUci.slice(0, 2), lastUci.slice(2, 4)]) : [];
     cg.set({ fen: boardFen(variant, v.fen), turnColor: v.turn, lastMove: last as Key[], movable: { color: v.result === 'ongoing' ? v.turn : undefined, dests } });
-    movesEl.replaceChildren(...v.played.map((san, i) => h('span', { class: 'mv' }, `${i % 2 === 0 ? `${Math.floor(i / 2) + 1}. ` : ''}${showMove(variant, san)} `)));
+    // Black to move in the start position: the first move is Black's.
+    const offset = (startFen ?? '').split(' ')[1] === 'b' || (isMakhos && (startFen ?? '').startsWith('B')) ? 1 : 0;
+    movesEl.replaceChildren(...moveCells(lineSans.map((san, i): MoveEntry => ({
+      kind: 'move', ply: i + 1 + offset, index: i + 1, text: showMove(variant, san), san, current: i + 1 === cursor, go: () => go(i + 1),
+    }))));
     statusEl.textContent = v.result === 'ongoing' ? t(v.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove') : `${v.result} (${tMaybe(`reason.${v.reason}`, v.reason ?? '')})`;
     fenBox.value = v.fen;
     pngLink.href = `/api/picture.png?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(v.fen)}${orientation === 'black' ? '&flip=1' : ''}`;
   }
+  document.addEventListener('keydown', ev => {
+    if (ev.key === 'ArrowLeft') go(cursor - 1);
+    if (ev.key === 'ArrowRight') go(cursor + 1);
+  });
   window.addEventListener('notationchange', () => { cg.set({ notation: boardNotation() }); cg.redrawAll(); load(); });
   await load();
 }

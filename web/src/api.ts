@@ -70,7 +70,12 @@ export class LobbySocket {
 }
 
 /** The live connection to one game. */
+/** A chat line of a game, as the server sends it. */
+export interface ChatLine { seq: number; username: string; room: 'player' | 'spectator'; text: string; at: number }
+
 export class GameSocket {
+  /** Called with each chat line that arrives (set by the chat panel). */
+  onChat: (line: ChatLine) => void = () => {};
   private ws!: WebSocket;
   private nextId = 1;
   private pending = new Map<number, (reply: any) => void>();
@@ -86,6 +91,7 @@ export class GameSocket {
       const msg = JSON.parse(ev.data);
       if (msg.type === 'snapshot') this.onGame(msg.game, null, true);
       else if (msg.type === 'update') this.onGame(msg.game, msg.action ?? null, false);
+      else if (msg.type === 'chat') this.onChat(msg.line);
       else if ((msg.type === 'ack' || msg.type === 'error' || msg.type === 'pong') && this.pending.has(msg.id)) {
         this.pending.get(msg.id)!(msg);
         this.pending.delete(msg.id);
@@ -95,9 +101,13 @@ export class GameSocket {
       this.onStatus(t('game.reconnecting'));
       for (const cb of this.pending.values()) cb({ type: 'error', error: 'disconnected', message: t('game.connectionLost') });
       this.pending.clear();
-      if (!this.closed) setTimeout(() => this.open(), 1000);
+      if (!this.closed) setTimeout(() => this.open(), this.soon ? 0 : 1000);
+      this.soon = false;
     };
   }
+  private soon = false;
+  /** Connects again at once (what the server sends this viewer, such as its chat rooms, is decided on connecting). */
+  reconnect() { this.soon = true; this.ws.close(); }
   /** Sends a command; resolves with the server's ack or error. */
   send(cmd: Record<string, unknown>): Promise<{ type: string; error?: string; message?: string }> {
     const id = this.nextId++;

@@ -16,16 +16,19 @@ export function renderHeader(topBar: HTMLElement): void {
     const go = async (fn: typeof api.login) => {
       try { await fn(user.value.trim(), pass.value); location.reload(); } catch (e) { err.textContent = (e as Error).message; }
     };
-    right.append(h('span', {}, t('top.playingAs', { name: me.username })), user, pass,
-      h('button', { id: 'login', onclick: () => go(api.login) }, t('top.login')),
-      h('button', { id: 'register', onclick: () => go(api.register) }, t('top.register')), err);
+    // The form folds away under one link, so that the bar stays one line on a phone.
+    right.append(h('span', { class: 'playing-as' }, t('top.playingAs', { name: me.username })),
+      h('details', { id: 'login-box' }, h('summary', {}, t('top.loginOrRegister')),
+        h('form', { class: 'login-form', onsubmit: (ev: Event) => { ev.preventDefault(); go(api.login); } }, user, pass,
+          h('button', { id: 'login', type: 'submit' }, t('top.login')),
+          h('button', { id: 'register', type: 'button', onclick: () => go(api.register) }, t('top.register')), err)));
   } else {
     right.append(h('a', { id: 'username', href: `/@/${encodeURIComponent(me.username)}` }, t('top.signedInAs', { name: me.username })),
       h('a', { id: 'nav-account', href: '/account' }, t('top.account')),
       h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
-  topBar.replaceChildren(h('a', { href: '/' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
-    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), h('a', { href: '/leaderboard', id: 'nav-leaderboard' }, t('top.leaderboard')), settings(), right);
+  topBar.replaceChildren(h('nav', { class: 'links' }, h('a', { href: '/', class: 'brand' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
+    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), h('a', { href: '/leaderboard', id: 'nav-leaderboard' }, t('top.leaderboard'))), settings(), right);
 }
 
 /** The language switch (English / ไทย; the page is drawn again) and the Thai notation option. */

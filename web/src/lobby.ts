@@ -82,7 +82,7 @@ export function lobbyPage(app: HTMLElement): void {
   // The list comes live over the lobby socket; while it is down, it is fetched now and then.
   let connected = false;
   const refresh = async () => show(await api.lobby().catch(() => [] as api.Summary[]));
-  new api.LobbySocket(show, ok => { connected = ok; live.textContent = ok ? t('lobby.live') : t('lobby.reconnecting'); });
+  new api.LobbySocket(show, ok => { connected = ok; live.textContent = ok ? t('lobby.live') : t('lobby.reconnecting'); live.dataset.connected = String(ok); });
   setInterval(() => { if (!connected) refresh(); }, 5000);
   // Games being played now, to watch (refreshed every ten seconds).
   const playing = h('ul', { id: 'now-playing' });

@@ -9,6 +9,7 @@
 //   /@/{name}           players.ts (a player's page)
 //   /leaderboard        players.ts (the leaderboards)
 //   /account            account.ts
+//   anything else       a "page not found" page (the server answers 404)
 import { accountPage } from './account';
 import * as api from './api';
 import { analysisPage } from './analysis-board';
@@ -44,10 +45,20 @@ async function main(): Promise<void> {
     else if (path.startsWith('/@/')) await playerPage(app, decodeURIComponent(path.slice(3)));
     else if (path === '/tournaments') await tournamentsPage(app);
     else if (path.match(/^\/tournaments\/[A-Za-z0-9]+$/)) await tournamentPage(app, path.split('/')[2]);
-    else lobbyPage(app);
+    else if (path === '/' || path === '/lobby' || path === '/login') lobbyPage(app);
+    else notFoundPage(app, path);
   } catch (e) {
     app.replaceChildren(h('div', { class: 'error' }, (e as Error).message));
   }
+}
+
+/** An address that is no page of ours (the server answered 404). */
+function notFoundPage(root: HTMLElement, path: string): void {
+  document.title = `${t('notFound.title')} · thaiboard`;
+  root.replaceChildren(h('div', { class: 'panel not-found', id: 'not-found' },
+    h('h2', {}, t('notFound.title')),
+    h('p', {}, t('notFound.text', { path })),
+    h('p', {}, h('a', { href: '/' }, t('notFound.toLobby')))));
 }
 
 main();

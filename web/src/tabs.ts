@@ -93,13 +93,15 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
   const panel = h('div', { class: 'tab-panel', id: 'tab-panel' });
   const el = h('div', { class: 'game-tabs' }, strip, panel);
 
+  // Conditional moves are for correspondence games only.
+  const correspondence = game().time_control.kind === 'correspondence';
   const tabs: [string, string, () => Node[] | Promise<Node[]>][] = [
     ['overview', t('tabs.overview'), overview],
     ['material', t('tabs.material'), material],
     ['analysis', t('tabs.analysis'), analysisTab],
     ['book', t('tabs.book'), book],
     ['tags', t('tabs.tags'), tags],
-    ['conditional', t('tabs.conditional'), conditional],
+    ...(correspondence ? [['conditional', t('tabs.conditional'), conditional] as [string, string, () => Promise<Node[]>]] : []),
     ['share', t('tabs.share'), share],
     ['rules', t('tabs.rules'), () => (VARIANT_RULES[game().variant] ?? (() => [h('p', {}, t('tabs.testGame'))]))()],
   ];

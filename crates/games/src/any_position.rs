@@ -199,11 +199,17 @@ impl AnyPosition {
                 Err(san_err) => {
                     let b = text.as_bytes();
                     let looks_uci = b.len() >= 4 && b[1].is_ascii_digit() && b[3].is_ascii_digit();
-                    Err(GameError::Move(if looks_uci {
+                    let why = if let Some(square) = capital_square(text) {
+                        format!(
+                            "{text:?}: squares are written with a small letter ({}, not {square})",
+                            square.to_ascii_lowercase()
+                        )
+                    } else if looks_uci {
                         uci_err.to_string()
                     } else {
                         san_err.to_string()
-                    }))
+                    };
+                    Err(GameError::Move(format!("{why}; {MAKRUK_MOVE_FORMS}")))
                 }
             },
         }
@@ -252,9 +258,38 @@ impl AnyPosition {
     }
 }
 
+/// What a Makruk move may look like, said after a text that is none.
+pub const MAKRUK_MOVE_FORMS: &str = "write a move as SAN (e4, Nf3, Sxd5) or as coordinates (e3e4)";
+
+/// The first square written with a capital file letter (`E4` in `E4` or
+/// `NE4`), if the text has one.
+fn capital_square(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(1)).find_map(|i| {
+        let capital = (b'A'..=b'H').contains(&b[i]);
+        let rank = (b'1'..=b'8').contains(&b[i + 1]);
+        capital.then_some(())?;
+        rank.then(|| &text[i..i + 2])
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_that_is_no_move_says_what_was_expected() {
+        let pos = AnyPosition::start(GameKind::from_names("makruk", None).unwrap());
+        let e = pos.parse_text("E4").unwrap_err().to_string();
+        assert!(
+            e.starts_with("\"E4\": squares are written with a small letter (e4, not E4)"),
+            "{e}"
+        );
+        assert!(e.ends_with(MAKRUK_MOVE_FORMS), "{e}");
+        let e = pos.parse_text("hello").unwrap_err().to_string();
+        assert!(e.ends_with(MAKRUK_MOVE_FORMS), "{e}");
+        assert!(pos.parse_text("e4").is_ok() && pos.parse_text("e3e4").is_ok());
+    }
 
     #[test]
     fn every_game_starts_with_its_own_position_and_legal_moves() {

@@ -51,6 +51,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::conditional::routes())
         .merge(crate::tournament::routes())
         .merge(crate::bot_api::routes())
+        .merge(crate::chat::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 
@@ -229,7 +230,32 @@ async fn game(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<
     Ok(Json(app.games.view(&id, true).await?))
 }
 
-async fn pgn(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+/// The site's address for links in exports: `--public-url`, else the
+/// request's `Host` (when it is a plain host name or address).
+pub fn site_url(app: &AppState, headers: &header::HeaderMap) -> String {
+    if let Some(url) = &app.config.public_url {
+        return url.clone();
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.len() <= 255
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+        });
+    match host {
+        Some(host) => format!("http://{host}"),
+        None => "http://localhost".to_string(),
+    }
+}
+
+async fn pgn(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: header::HeaderMap,
+) -> ApiResult<Response> {
     check_id(&id)?;
     // Public comments only: private notes stay with their authors.
     let comments: Vec<(u32, String)> = crate::comments::visible(&app, &id, None)
@@ -237,7 +263,8 @@ async fn pgn(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult<R
         .into_iter()
         .map(|c| (c.ply, format!("{}: {}", c.author, c.text)))
         .collect();
-    let (variant, text) = app.games.pgn(&id, &comments).await?;
+    let site = site_url(&app, &headers);
+    let (variant, text) = app.games.pgn(&id, &comments, &site).await?;
     let ext = if !variant.is_makruk() { "pdn" } else { "pgn" };
     Ok((
         [

@@ -50,7 +50,23 @@ fn serve(path: &str) -> Response {
 }
 
 async fn index() -> Response {
+    page(StatusCode::OK)
+}
+
+/// An address that is no page: the app's page (which says so, with the
+/// site's header) answered as 404.
+async fn not_found() -> Response {
+    page(StatusCode::NOT_FOUND)
+}
+
+/// The browser's default icon request.
+async fn favicon() -> Response {
+    serve("assets/favicon.svg")
+}
+
+fn page(status: StatusCode) -> Response {
     let mut resp = serve("index.html");
+    *resp.status_mut() = status;
     resp.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,
         header::HeaderValue::from_static(
@@ -79,4 +95,6 @@ pub fn routes() -> Router<AppState> {
         .route("/@/{name}", get(index))
         .route("/account", get(index))
         .route("/assets/{*path}", get(asset))
+        .route("/favicon.ico", get(favicon))
+        .fallback(not_found)
 }

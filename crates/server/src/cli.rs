@@ -22,6 +22,10 @@ pub struct ServeArgs {
     /// Mark cookies Secure (when the site is served over HTTPS, e.g. behind a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// The site's address as players reach it (e.g. https://thaiboard.example),
+    /// for links in exports; default: the address each request was sent to.
+    #[arg(long)]
+    pub public_url: Option<String>,
     /// HTTP requests per second allowed per client IP (0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_limit: f64,
@@ -43,6 +47,10 @@ impl ServeArgs {
                 .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty())),
             data_dir: self.data_dir.clone(),
             secure_cookies: self.secure_cookies,
+            public_url: self
+                .public_url
+                .as_ref()
+                .map(|u| u.trim_end_matches('/').to_string()),
             rate_per_sec: self.rate_limit,
             rate_burst: (self.rate_limit * 3.0).max(10.0),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),

@@ -70,14 +70,46 @@ pub struct TimeControlRequest {
     pub max_days: Option<f64>,
 }
 
+const SECOND: f64 = 1000.0;
 const MINUTE: f64 = 60_000.0;
+const HOUR: f64 = 3_600_000.0;
 const DAY: f64 = 86_400_000.0;
 
-fn in_range(name: &str, value: f64, lo: f64, hi: f64) -> ApiResult<f64> {
+/// A duration in ms as a person writes it: `1 second`, `6 hours`,
+/// `2.5 minutes`, `60 days` (the largest unit it is at least one of).
+pub fn human_duration(ms: f64) -> String {
+    let units = [
+        (DAY, "day"),
+        (HOUR, "hour"),
+        (MINUTE, "minute"),
+        (SECOND, "second"),
+    ];
+    let (size, name) = units
+        .into_iter()
+        .find(|(size, _)| ms.abs() >= *size)
+        .unwrap_or((SECOND, "second"));
+    let n = ms / size;
+    let n = (n * 100.0).round() / 100.0;
+    let plural = if n == 1.0 { "" } else { "s" };
+    format!("{n} {name}{plural}")
+}
+
+/// `value` (in units of `unit` ms) if it lies in `lo..=hi`; else an error
+/// that says, in words, what `what` must be and what was asked.
+fn in_range(what: &str, value: f64, unit: f64, lo: f64, hi: f64) -> ApiResult<f64> {
     if !value.is_finite() || value < lo || value > hi {
+        let asked = if value.is_finite() {
+            human_duration(value * unit)
+        } else {
+            "a number that is none".to_string()
+        };
         return Err(ApiError::bad_request(
             "invalid_time_control",
-            format!("{name} must be between {lo} and {hi}"),
+            format!(
+                "{what} must be between {} and {}, not {asked}",
+                human_duration(lo * unit),
+                human_duration(hi * unit)
+            ),
         ));
     }
     Ok(value)
@@ -94,8 +126,20 @@ impl TimeControlRequest {
                 max_ms: 0,
             }),
             TcKind::Live => {
-                let minutes = in_range("minutes", self.minutes.unwrap_or(10.0), 1.0 / 60.0, 360.0)?;
-                let inc = in_range("increment", self.increment.unwrap_or(0.0), 0.0, 180.0)?;
+                let minutes = in_range(
+                    "the time on each clock",
+                    self.minutes.unwrap_or(10.0),
+                    MINUTE,
+                    1.0 / 60.0,
+                    360.0,
+                )?;
+                let inc = in_range(
+                    "the time added per move",
+                    self.increment.unwrap_or(0.0),
+                    SECOND,
+                    0.0,
+                    180.0,
+                )?;
                 Ok(TimeControl {
                     kind: TcKind::Live,
                     initial_ms: (minutes * MINUTE).round() as i64,
@@ -104,16 +148,24 @@ impl TimeControlRequest {
                 })
             }
             TcKind::Correspondence => {
-                let days = in_range("days", self.days.unwrap_or(3.0), 1.0 / 24.0, 60.0)?;
+                let days = in_range(
+                    "the time on each clock",
+                    self.days.unwrap_or(3.0),
+                    DAY,
+                    1.0 / 24.0,
+                    60.0,
+                )?;
                 let inc = in_range(
-                    "increment_days",
+                    "the time added per move",
                     self.increment_days.unwrap_or(1.0),
+                    DAY,
                     0.0,
                     30.0,
                 )?;
                 let max = in_range(
-                    "max_days",
+                    "the most a clock may hold",
                     self.max_days.unwrap_or(days.max(inc)),
+                    DAY,
                     days.max(inc),
                     120.0,
                 )?;
@@ -146,5 +198,52 @@ impl TimeControl {
         } else {
             t
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_a_person_writes_them() {
+        assert_eq!(human_duration(1000.0), "1 second");
+        assert_eq!(human_duration(0.0), "0 seconds");
+        assert_eq!(human_duration(6.0 * HOUR), "6 hours");
+        assert_eq!(human_duration(90_000.0), "1.5 minutes");
+        assert_eq!(human_duration(60.0 * DAY), "60 days");
+        assert_eq!(human_duration(HOUR), "1 hour");
+    }
+
+    #[test]
+    fn out_of_range_time_controls_say_why_in_words() {
+        let live = |minutes: f64| TimeControlRequest {
+            kind: Some(TcKind::Live),
+            minutes: Some(minutes),
+            ..Default::default()
+        };
+        let e = live(0.0).resolve().unwrap_err();
+        assert_eq!(
+            e.message,
+            "the time on each clock must be between 1 second and 6 hours, not 0 seconds"
+        );
+        let e = TimeControlRequest {
+            kind: Some(TcKind::Correspondence),
+            days: Some(100.0),
+            ..Default::default()
+        }
+        .resolve()
+        .unwrap_err();
+        assert_eq!(
+            e.message,
+            "the time on each clock must be between 1 hour and 60 days, not 100 days"
+        );
+        assert!(
+            live(f64::NAN)
+                .resolve()
+                .unwrap_err()
+                .message
+                .ends_with("not a number that is none")
+        );
     }
 }

@@ -15,6 +15,9 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// Mark cookies `Secure` (set when the site is served over HTTPS).
     pub secure_cookies: bool,
+    /// The site's address as players reach it (`https://thaiboard.example`),
+    /// for links in exports; `None`: taken from each request's `Host`.
+    pub public_url: Option<String>,
     /// Requests per second allowed per client IP (sustained); 0 disables the limit.
     pub rate_per_sec: f64,
     /// Burst of requests allowed per client IP above the sustained rate.
@@ -44,6 +47,7 @@ impl Default for Config {
             database_url: None,
             data_dir: PathBuf::from("."),
             secure_cookies: false,
+            public_url: None,
             rate_per_sec: 20.0,
             rate_burst: 60.0,
             max_body_bytes: 16 * 1024,

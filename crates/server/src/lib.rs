@@ -21,6 +21,7 @@ pub mod assets;
 pub mod auth;
 pub mod book;
 pub mod bot_api;
+pub mod chat;
 pub mod cli;
 pub mod clock;
 pub mod comments;
@@ -72,6 +73,8 @@ pub struct App {
     pub limiter: ratelimit::RateLimiter,
     /// The Bot API's event channels and stream limits.
     pub bots: Arc<bot_api::BotHub>,
+    /// Chat writers' rate limits.
+    pub chat_limits: chat::ChatLimits,
 }
 
 /// The state handed to every handler.
@@ -115,6 +118,7 @@ impl Server {
                 db.url.clone(),
                 Arc::downgrade(&games),
                 Arc::downgrade(&bots),
+                Arc::downgrade(&hub),
             ));
         }
         // Forget expired sessions now and then.
@@ -137,6 +141,7 @@ impl Server {
             hub,
             limiter,
             bots,
+            chat_limits: chat::ChatLimits::default(),
         });
         let listener = tokio::net::TcpListener::bind(app.config.bind).await?;
         let addr = listener.local_addr()?;

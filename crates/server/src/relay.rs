@@ -4,34 +4,44 @@
 //!   its watchers get a snapshot and the event subscribers a remote
 //!   [`crate::game::GameEvent`];
 //! - `thaiboard_bots`: the Bot API's notes made elsewhere (chat lines,
-//!   `opponentGone`, a challenge being declined), handed to the streams here.
+//!   `opponentGone`, a challenge being declined), handed to the streams here;
+//! - `thaiboard_chat`: chat lines written elsewhere, for the sockets here.
 //!
 //! PostgreSQL delivers notifications in commit order, so a note sent before
 //! a game's change arrives before it.
 
 use crate::bot_api::BotHub;
+use crate::bot_api::hub::BOTS_CHANNEL;
+use crate::chat::CHAT_CHANNEL;
 use crate::game::Games;
 use crate::game::store::GAMES_CHANNEL;
+use crate::hub::Hub;
 use std::sync::Weak;
-
-/// The channel of the Bot API's notes (payload: JSON, see [`BotHub`]).
-pub const BOTS_CHANNEL: &str = "thaiboard_bots";
 
 /// How long to wait before connecting again after the connection is lost.
 const RECONNECT_DELAY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Follows the other processes' changes until the service is dropped.
-pub async fn listen_postgres(url: String, games: Weak<Games>, bots: Weak<BotHub>) {
+pub async fn listen_postgres(url: String, games: Weak<Games>, bots: Weak<BotHub>, hub: Weak<Hub>) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
-                if let Err(e) = listener.listen_all([GAMES_CHANNEL, BOTS_CHANNEL]).await {
+                if let Err(e) = listener
+                    .listen_all([GAMES_CHANNEL, BOTS_CHANNEL, CHAT_CHANNEL])
+                    .await
+                {
                     eprintln!("thaiboard-server: LISTEN failed: {e}");
                 } else {
                     loop {
                         match listener.recv().await {
                             Ok(n) => {
                                 let Some(g) = games.upgrade() else { return };
+                                if n.channel() == CHAT_CHANNEL {
+                                    if let Some(h) = hub.upgrade() {
+                                        crate::chat::receive_remote(&h, &g.instance, n.payload());
+                                    }
+                                    continue;
+                                }
                                 if n.channel() == BOTS_CHANNEL {
                                     if let Some(b) = bots.upgrade() {
                                         b.receive_remote(&g.instance, n.payload());

@@ -94,6 +94,12 @@ async fn run(
     snapshot: crate::game::GameView,
 ) {
     let mut rx = app.hub.subscribe(&id);
+    // The chat rooms this viewer may read, as they stood at connection time.
+    let user = session.as_ref().map(|s| &s.user);
+    let mut chats: Vec<_> = crate::chat::readable(&snapshot, user)
+        .into_iter()
+        .map(|room| app.hub.subscribe(&room.channel(&id)))
+        .collect();
     let (mut sink, mut stream) = socket.split();
     let first = serde_json::json!({ "type": "snapshot", "game": snapshot }).to_string();
     if sink.send(Message::Text(first.into())).await.is_err() {
@@ -113,6 +119,13 @@ async fn run(
                     Err(RecvError::Closed) => break,
                 };
                 if sink.send(Message::Text(text)).await.is_err() {
+                    break;
+                }
+            }
+            line = next_chat(&mut chats) => {
+                if let Some(text) = line
+                    && sink.send(Message::Text(text)).await.is_err()
+                {
                     break;
                 }
             }
@@ -146,6 +159,19 @@ async fn run(
             }
         }
     }
+}
+
+/// The next chat line of any of `rooms` (`None` when one lagged or closed:
+/// lines are not worth a resend); pending forever without rooms.
+async fn next_chat(
+    rooms: &mut [tokio::sync::broadcast::Receiver<crate::hub::Message>],
+) -> Option<Utf8Bytes> {
+    if rooms.is_empty() {
+        return std::future::pending().await;
+    }
+    let (line, _, _) =
+        futures_util::future::select_all(rooms.iter_mut().map(|rx| Box::pin(rx.recv()))).await;
+    line.ok()
 }
 
 fn parse(text: &str) -> Result<ClientMessage, String> {

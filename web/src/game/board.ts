@@ -28,7 +28,9 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
   const el = h('div', { class: 'cg-wrap', id: 'board' });
   /** Buttons to pick among moves, or the Mak-hot capture path entered so far. */
   const chooser = h('div', { class: 'chooser' });
+  // Built with the game's own position: chessground's default is chess's start.
   const cg: Api = Chessground(el, {
+    fen: state.toBoard(state.plies()[state.shownIndex()].fen),
     dimensions: { width: 8, height: 8 },
     orientation: state.orientation,
     coordinates: true,

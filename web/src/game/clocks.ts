@@ -31,12 +31,23 @@ export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
   const top = h('div', { class: 'player' }), bottom = h('div', { class: 'player' });
   let claimShown = false;
 
+  /** The name shown in `color`'s seat: its player; for an open challenge, the challenger in their seat (the bottom one when colours go by lot) and "waiting" in the other. */
+  function seatName(color: Color): string {
+    const game = state.game;
+    const p = color === 'white' ? game.white : game.black;
+    if (p) return p.username;
+    if (game.status !== 'open') return t('game.waitingPlayer');
+    const creatorSeat = game.creator_color === 'white' || game.creator_color === 'black' ? game.creator_color : state.orientation;
+    if (color !== creatorSeat) return t('game.waitingPlayer');
+    return game.creator_color === 'random' ? t('game.seatByLot', { name: game.creator.username }) : game.creator.username;
+  }
+
   function bar(color: Color): HTMLElement[] {
     const p = color === 'white' ? state.game.white : state.game.black;
     const clock = h('span', { class: 'clock', id: `clock-${color}` });
     const rating = p?.rating ? h('span', { class: 'rating' }, ` ${ratingText(p.rating)}`) : null;
     const diff = p?.rating_diff != null ? h('span', { class: `rating-diff ${p.rating_diff >= 0 ? 'up' : 'down'}` }, ` ${diffText(p.rating_diff)}`) : null;
-    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${p?.username ?? t('game.waitingPlayer')}`, rating, diff), state.game.time_control.kind === 'none' ? h('span') : clock];
+    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${seatName(color)}`, rating, diff), state.game.time_control.kind === 'none' ? h('span') : clock];
   }
 
   /** Shows the time left on both clocks. */

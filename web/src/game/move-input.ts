@@ -19,6 +19,7 @@ export function moveInput(state: GameState, hooks: MoveInputHooks) {
   const input = h('input', { id: 'move-input', autocomplete: 'off' }) as HTMLInputElement;
   const hint = (): string => t(state.isMakhos ? (thaiNotation() ? 'game.inputMakhosThai' : 'game.inputMakhos') : thaiNotation() ? 'game.inputMakrukThai' : 'game.inputMakruk');
   input.placeholder = hint();
+  input.title = hint();
 
   /** A typed move: Thai notation is read back (the legal move it names) before it is sent. */
   function sendTyped(text: string): void {
@@ -34,9 +35,11 @@ export function moveInput(state: GameState, hooks: MoveInputHooks) {
   return {
     /** The form: the box and its button. */
     form,
+    /** Shows the box only while this viewer plays the game (not after its end, not to spectators). */
+    render(): void { form.style.display = state.game.status === 'ongoing' && state.myColor ? '' : 'none'; },
     /** Whether the box has the focus (the arrow keys then stay in it). */
     focused: (): boolean => document.activeElement === input,
     /** Thai notation was switched on or off: the hint follows. */
-    notationChanged(): void { input.placeholder = hint(); },
+    notationChanged(): void { input.placeholder = hint(); input.title = hint(); },
   };
 }

@@ -2,6 +2,7 @@
 // comments) and the way through the game's history: going to a position, and
 // playing the game through from the start (animation).
 import { h } from '../dom';
+import { type MoveEntry, moveCells } from '../move-table';
 import { t, tMaybe } from '../i18n';
 import type { Comment } from '../tabs';
 import type { GameState } from './state';
@@ -27,21 +28,23 @@ export function moveList(state: GameState, hooks: MoveListHooks) {
   /** Draws the list, marking the move shown (kept in view while following the game). */
   function render(): void {
     const cur = state.shownIndex();
-    const cells: HTMLElement[] = hooks.commentsAt(0).map(commentCell);
-    let ply = 0;
+    const note = (el: HTMLElement): MoveEntry => ({ kind: 'note', el });
+    const entries: MoveEntry[] = hooks.commentsAt(0).map(c => note(commentCell(c)));
+    // A game from a position with Black to move: its first move is Black's.
+    const offset = state.game.start_fen.split(' ')[1] === 'b' ? 1 : 0;
+    let idx = 0;
     for (const a of state.actions) {
       if (a.kind !== 'move') {
         const side = a.uci === 'white' ? t('common.white') : a.uci === 'black' ? t('common.black') : a.uci;
-        cells.push(h('div', { class: 'note' }, tMaybe(`game.action.${a.kind}`, a.san, { side })));
+        entries.push(note(h('div', { class: 'note' }, tMaybe(`game.action.${a.kind}`, a.san, { side }))));
         continue;
       }
-      ply++;
-      if (ply % 2 === 1) cells.push(h('div', {}, `${(ply + 1) / 2}.`));
-      const idx = ply;
-      cells.push(h('div', { class: `mv${idx === cur ? ' current' : ''}`, 'data-ply': String(idx), 'data-san': a.san, onclick: () => go(idx) }, state.showMove(a.san)));
-      cells.push(...hooks.commentsAt(idx).map(commentCell));
+      idx++;
+      const at = idx;
+      entries.push({ kind: 'move', ply: at + offset, index: at, text: state.showMove(a.san), san: a.san, current: at === cur, go: () => go(at) });
+      entries.push(...hooks.commentsAt(at).map(c => note(commentCell(c))));
     }
-    el.replaceChildren(...cells);
+    el.replaceChildren(...moveCells(entries));
     const curEl = el.querySelector('.current');
     if (curEl && state.atLatest()) (curEl as HTMLElement).scrollIntoView({ block: 'nearest' });
   }

@@ -9,6 +9,7 @@
 //   controls.ts    the status line, the count and the buttons
 //   move-input.ts  the box to type a move
 //   tools.ts       download, FEN, analysis board, next game
+//   chat.ts        the players' and the spectators' chat
 //   ../tabs.ts     the information tabs under it all
 import * as api from '../api';
 import { h } from '../dom';
@@ -17,6 +18,7 @@ import { describeTc, variantName } from '../labels';
 import { gameTabs } from '../tabs';
 import { tournamentLink } from '../tournaments';
 import { gameBoard } from './board';
+import { gameChat } from './chat';
 import { playerBars } from './clocks';
 import { gameControls } from './controls';
 import { moveInput } from './move-input';
@@ -53,17 +55,22 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
     accepted: g => onGame(g, null, true),
   });
   const typing = moveInput(state, { sendMove: board.sendMove, error });
+  const chat = gameChat(state);
 
-  function renderAll(): void { players.render(); controls.renderStatus(); controls.render(); moves.render(); board.draw(); tabs.refresh(); }
+  function renderAll(): void { players.render(); controls.renderStatus(); controls.render(); typing.render(); moves.render(); board.draw(); tabs.refresh(); }
 
   /** A game from the server: the whole of it, or an update with its new action. */
   function onGame(g: api.Game, action: api.Action | null, full: boolean): void {
     // Both players go to the rematch once it starts.
     if (g.rematch && !state.game.rematch && state.myColor) { location.href = `/game/${g.rematch}`; return; }
+    const before = state.game.status;
     if (!state.update(g, action, full)) { api.getGame(id).then(fresh => onGame(fresh, null, true)); return; }
     renderAll();
+    // The game started or ended: the chat rooms this viewer reads change with it.
+    if (g.status !== before) { chat.statusChanged(); socket.reconnect(); }
   }
   const socket = new api.GameSocket(id, onGame, s => { conn.textContent = s; });
+  socket.onChat = line => chat.received(line);
 
   const { variant, rules, time_control: tc } = state.game;
   app.replaceChildren(h('div', { class: 'game' },
@@ -73,9 +80,11 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
         h('div', {}, `${variantName(variant)}${rules !== 'default' ? ` (${rules})` : ''} · ${describeTc(tc.kind, tc.initial_ms, tc.increment_ms)} · `, conn),
         controls.status, controls.count, controls.buttons, board.chooser, err, typing.form),
       h('div', { class: 'panel' }, moves.el),
+      chat.el,
       tools.el,
       h('div', { class: 'panel' }, tabs.el))));
   renderAll();
+  chat.load();
   // Thai notation switched on or off: coordinates, moves and the move box follow.
   window.addEventListener('notationchange', () => {
     board.notationChanged();

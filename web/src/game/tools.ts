@@ -18,12 +18,15 @@ export function gameTools(state: GameState, error: (message: string) => void) {
     h('button', { id: 'copy-fen', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fenBox.value); } }, isMakhos ? t('game.copyPosition') : t('game.copyFen')),
     h('a', { id: 'open-analysis', href: '#', onclick: (ev: Event) => {
       ev.preventDefault();
-      location.href = analysisUrl(state.game.variant, state.game.rules, state.plies()[state.shownIndex()].fen);
+      // The game's moves come along; the board shows the position shown here.
+      const line = state.actions.filter(a => a.kind === 'move').map(a => a.uci);
+      location.href = analysisUrl(state.game.variant, state.game.rules, state.game.start_fen, line, state.shownIndex());
     } }, t('game.analysisBoard')),
-    h('button', { id: 'next-game', onclick: async () => {
+    // The next game waiting for my move: for players with an account (guests keep no games).
+    api.me && !api.me.guest ? h('button', { id: 'next-game', onclick: async () => {
       const n = await api.call<{ id: string | null }>('GET', `/api/next-game?after=${id}`);
       if (n.id) location.href = `/game/${n.id}`; else error(t('game.noNextGame'));
-    } }, t('game.nextGame'))),
+    } }, t('game.nextGame')) : null),
     fenBox);
 
   return {

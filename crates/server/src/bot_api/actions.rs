@@ -4,23 +4,19 @@
 //! Each goes through [`crate::game::Games::act`]: the model checks the
 //! player, the turn and the rules.
 
-use super::game_stream::{chat_line, side_of};
-use super::hub::Note;
+use super::game_stream::side_of;
 use super::params::Params;
 use super::tokens::{Bearer, BotPlay};
-use super::{ok, require_bot, store};
+use super::{ok, require_bot};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::chat::{self, Room};
+use crate::error::ApiResult;
 use crate::extract::check_id;
 use crate::game::Command;
-use crate::util::now_ms;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use serde_json::Value;
 use std::collections::HashMap;
-
-/// Longest chat line, in characters (lichess's limit).
-pub const MAX_CHAT_CHARS: usize = 140;
 
 /// `POST /api/bot/game/{id}/move/{move}`.
 pub async fn play_move(
@@ -95,34 +91,17 @@ pub async fn chat(
 ) -> ApiResult<Json<Value>> {
     check_id(&id)?;
     require_bot(&auth)?;
-    let room = params.get("room").unwrap_or("player");
-    if !["player", "spectator"].contains(&room) {
-        return Err(ApiError::bad_request(
-            "invalid_room",
-            "room must be player or spectator",
-        ));
-    }
-    let text = params.get("text").unwrap_or("").trim();
-    if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
-        return Err(ApiError::bad_request(
-            "invalid_text",
-            format!("a chat line has 1 to {MAX_CHAT_CHARS} characters"),
-        ));
-    }
+    let room = Room::parse(params.get("room").unwrap_or("player"))?;
     let view = app.games.view(&id, false).await?;
     side_of(&view, &auth.user.id)?;
-    let line = store::ChatLine {
-        username: auth.user.username.clone(),
-        room: room.to_string(),
-        text: text.to_string(),
-    };
-    store::add_chat(&app.db, &id, &auth.user, &line, now_ms()).await?;
-    app.bots.send_game(
+    chat::post_line(
+        &app,
         &id,
-        Note {
-            to: None,
-            line: chat_line(&line).to_string(),
-        },
-    );
+        &auth.user,
+        room,
+        params.get("text").unwrap_or(""),
+        true,
+    )
+    .await?;
     Ok(ok())
 }

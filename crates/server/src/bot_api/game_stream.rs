@@ -31,7 +31,7 @@ pub fn side_of(view: &GameView, user_id: &str) -> ApiResult<Color> {
 }
 
 /// The `chatLine` of a stored line.
-pub fn chat_line(line: &store::ChatLine) -> Value {
+pub fn chat_line(line: &crate::chat::ChatLine) -> Value {
     json!({ "type": "chatLine", "room": line.room, "username": line.username, "text": line.text })
 }
 
@@ -62,7 +62,7 @@ pub async fn stream(
     let mut first = vec![shapes::game_full(&view, bots, created_at)];
     for room in ["player", "spectator"] {
         first.extend(
-            store::chat_of(&app.db, &id, room)
+            crate::chat::store::lines(&app.db, &id, room)
                 .await?
                 .iter()
                 .map(chat_line),

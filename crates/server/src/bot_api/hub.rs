@@ -9,11 +9,14 @@
 
 use super::token_cache::TokenCache;
 use crate::db::Db;
-use crate::relay::BOTS_CHANNEL;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 use tokio::sync::broadcast;
+
+/// The PostgreSQL channel of the Bot API's notes between processes
+/// (payload: JSON, see [`BotHub::receive_remote`]), which [`crate::relay`] follows.
+pub const BOTS_CHANNEL: &str = "thaiboard_bots";
 
 /// Most streams (event and game streams together) one token may hold open.
 pub const MAX_STREAMS_PER_TOKEN: usize = 8;

@@ -1,11 +1,10 @@
 //! Every SQL statement of the Bot API, with bound parameters (SQLite and
-//! PostgreSQL alike): tokens, bot accounts, chat lines, and the few game
+//! PostgreSQL alike): tokens, bot accounts, and the few game
 //! lookups the event stream needs.
 
-use super::token_cache::KnownToken;
 use crate::auth::User;
 use crate::db::Db;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use sqlx::Row;
 
 /// A stored token (never the token itself).
@@ -19,6 +18,17 @@ pub struct TokenRow {
     pub scopes: Vec<String>,
     /// When it was made, ms since the epoch.
     pub created_at: i64,
+}
+
+/// A token as the requests that carry it need it.
+#[derive(Clone, Debug)]
+pub struct KnownToken {
+    /// The stored token.
+    pub token: TokenRow,
+    /// Its user.
+    pub user: User,
+    /// Whether the user is a bot account.
+    pub bot: bool,
 }
 
 /// Stores a new token by its hash.
@@ -200,63 +210,4 @@ pub async fn pending_of(db: &Db, user_id: &str) -> ApiResult<(Vec<String>, Vec<S
     .fetch_all(&db.pool)
     .await?;
     Ok((ids(games), ids(challenges)))
-}
-
-/// One chat line of a game.
-#[derive(Clone, Debug)]
-pub struct ChatLine {
-    /// Who wrote it.
-    pub username: String,
-    /// `player` or `spectator`.
-    pub room: String,
-    /// What they wrote.
-    pub text: String,
-}
-
-/// Adds a chat line to game `game_id` (numbered after the last one).
-pub async fn add_chat(
-    db: &Db,
-    game_id: &str,
-    user: &User,
-    line: &ChatLine,
-    now: i64,
-) -> ApiResult<()> {
-    // Two lines at once may take the same number: the loser retries.
-    for _ in 0..3 {
-        let done = sqlx::query(
-            "INSERT INTO game_chat (game_id, seq, user_id, username, room, text, at) \
-             SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM game_chat WHERE game_id = $1",
-        )
-        .bind(game_id)
-        .bind(&user.id)
-        .bind(&line.username)
-        .bind(&line.room)
-        .bind(&line.text)
-        .bind(now)
-        .execute(&db.pool)
-        .await;
-        if done.is_ok() {
-            return Ok(());
-        }
-    }
-    Err(ApiError::conflict("chat_busy", "the chat is busy: retry"))
-}
-
-/// The chat lines of game `game_id` in `room`, in order.
-pub async fn chat_of(db: &Db, game_id: &str, room: &str) -> ApiResult<Vec<ChatLine>> {
-    let rows = sqlx::query(
-        "SELECT username, room, text FROM game_chat WHERE game_id = $1 AND room = $2 ORDER BY seq",
-    )
-    .bind(game_id)
-    .bind(room)
-    .fetch_all(&db.pool)
-    .await?;
-    Ok(rows
-        .iter()
-        .map(|r| ChatLine {
-            username: r.get(0),
-            room: r.get(1),
-            text: r.get(2),
-        })
-        .collect())
 }

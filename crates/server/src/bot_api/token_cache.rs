@@ -9,8 +9,7 @@
 //!   database at most once per token per [`TOKEN_CACHE_TTL`], which bounds
 //!   how long a revocation whose relay was lost goes unseen.
 
-use super::store::TokenRow;
-use crate::auth::User;
+pub use super::store::KnownToken;
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -20,17 +19,6 @@ pub const TOKEN_CACHE_TTL: Duration = Duration::from_secs(30);
 
 /// Most tokens kept; past it, the cache is emptied (and refills on use).
 const MAX_CACHED: usize = 100_000;
-
-/// A token as the requests that carry it need it.
-#[derive(Clone, Debug)]
-pub struct KnownToken {
-    /// The stored token.
-    pub token: TokenRow,
-    /// Its user.
-    pub user: User,
-    /// Whether the user is a bot account.
-    pub bot: bool,
-}
 
 /// See the module's doc.
 #[derive(Default)]
@@ -105,6 +93,8 @@ impl TokenCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::auth::User;
+    use crate::bot_api::store::TokenRow;
 
     fn known(id: &str, user: &str) -> KnownToken {
         KnownToken {

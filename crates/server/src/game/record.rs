@@ -2,22 +2,31 @@
 //! by the `records` crate from the moves the game holds.
 
 use super::model::Game;
+use crate::clock::{TcKind, TimeControl};
 use games::{AnyPosition, Color};
 use records::{GameResult, Node, SquareStyle, WriteOptions};
 
 impl Game {
     /// The game as a record, with `comments` (`(ply, text)`; ply 0 comes
-    /// before the first move) in it.
-    pub fn record(&self, comments: &[(u32, String)]) -> records::Game {
+    /// before the first move) in it; `site` is the site's address
+    /// (`https://thaiboard.example`), the game's own address is made from it.
+    pub fn record(&self, comments: &[(u32, String)], site: &str) -> records::Game {
         let mut record = records::Game::new(AnyPosition::start(self.kind));
         let name = |side: Color| {
             self.player(side)
                 .map_or_else(|| "?".to_string(), |u| u.username.clone())
         };
         record.tags.set("Event", "thaiboard game");
-        record
-            .tags
-            .set("Site", &format!("thaiboard /game/{}", self.id));
+        record.tags.set("Site", &format!("{site}/game/{}", self.id));
+        if let Ok(at) = time::OffsetDateTime::from_unix_timestamp(self.created_at / 1000) {
+            let (y, m, d) = (at.year(), at.month() as u8, at.day());
+            record.tags.set("Date", &format!("{y:04}.{m:02}.{d:02}"));
+            let (h, min, sec) = (at.hour(), at.minute(), at.second());
+            record
+                .tags
+                .set("UTCTime", &format!("{h:02}:{min:02}:{sec:02}"));
+        }
+        record.tags.set("TimeControl", &pgn_time_control(&self.tc));
         record.tags.set("White", &name(Color::White));
         record.tags.set("Black", &name(Color::Black));
         if let Some(reason) = self.reason() {
@@ -45,11 +54,30 @@ impl Game {
     }
 
     /// The game as PGN (Makruk) or PDN (Mak-hot, algebraic squares) text.
-    pub fn pgn(&self, comments: &[(u32, String)]) -> String {
+    pub fn pgn(&self, comments: &[(u32, String)], site: &str) -> String {
         let options = WriteOptions {
             squares: SquareStyle::Algebraic,
             ..WriteOptions::default()
         };
-        records::game_to_string(&self.record(comments), &options)
+        records::game_to_string(&self.record(comments, site), &options)
+    }
+}
+
+/// PGN's `TimeControl` tag: `300+5` (seconds and increment) for a live
+/// clock, `1/86400` (a move per period, in seconds) for correspondence with
+/// days per move, `-` without a clock.
+pub fn pgn_time_control(tc: &TimeControl) -> String {
+    let secs = |ms: i64| {
+        let s = ms as f64 / 1000.0;
+        if s.fract() == 0.0 {
+            format!("{}", s as i64)
+        } else {
+            format!("{s}")
+        }
+    };
+    match tc.kind {
+        TcKind::Live => format!("{}+{}", secs(tc.initial_ms), secs(tc.increment_ms)),
+        TcKind::Correspondence if tc.increment_ms > 0 => format!("1/{}", secs(tc.increment_ms)),
+        TcKind::Correspondence | TcKind::None => "-".to_string(),
     }
 }

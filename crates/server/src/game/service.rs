@@ -184,8 +184,13 @@ impl Games {
 
     /// The game's record (PGN, PDN for Mak-hot) with these comments
     /// `(ply, text)` in it, and which game it is.
-    pub async fn pgn(&self, id: &str, comments: &[(u32, String)]) -> ApiResult<(GameKind, String)> {
-        self.with_game(id, async |g| Ok((g.kind, g.pgn(comments))))
+    pub async fn pgn(
+        &self,
+        id: &str,
+        comments: &[(u32, String)],
+        site: &str,
+    ) -> ApiResult<(GameKind, String)> {
+        self.with_game(id, async |g| Ok((g.kind, g.pgn(comments, site))))
             .await
     }
 

@@ -174,7 +174,7 @@ pub(crate) fn check_create(req: &CreateTournament, now: i64) -> ApiResult<Checke
     if !(2..=limit).contains(&max_players) {
         return Err(bad(
             "invalid_max_players",
-            format!("max_players must be between 2 and {limit}"),
+            format!("a tournament takes between 2 and {limit} players, not {max_players}"),
         ));
     }
     let starts_at = match (kind, req.starts_at) {
