@@ -251,7 +251,9 @@ pub fn site_url(app: &AppState, headers: &header::HeaderMap) -> String {
     }
 }
 
-async fn pgn(
+/// `GET /api/games/{id}/pgn`, and lichess's `GET /game/export/{id}`: the
+/// game's record with its public comments.
+pub async fn pgn(
     State(app): State<AppState>,
     Path(id): Path<String>,
     headers: header::HeaderMap,

@@ -194,6 +194,8 @@ pub fn router(app: AppState) -> Router {
     let max_body = app.config.max_body_bytes;
     Router::new()
         .nest("/api", api::routes())
+        // lichess's address of a game's PGN, which lichess-bot fetches.
+        .route("/game/export/{id}", axum::routing::get(api::pgn))
         .merge(assets::routes())
         .layer(DefaultBodyLimit::max(max_body))
         .layer(middleware::from_fn_with_state(app.clone(), guard))

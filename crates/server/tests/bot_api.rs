@@ -882,3 +882,68 @@ async fn a_bot_hears_what_happens_on_another_server_process() {
         }
     }
 }
+
+/// What lichess-bot asks besides the game: its ongoing games, the bots
+/// online, users' status and a game's PGN at lichess's address.
+#[tokio::test]
+async fn lichess_bot_lists_its_games_online_bots_and_statuses() {
+    let (server, bot) = server_with_bot().await;
+    let (rival, _) = Bot::new(&server, &["bot:play"], true).await;
+    let (_, c) = rival
+        .post_form(&format!("/api/challenge/{}", bot.name), "color=white")
+        .await;
+    let id = c["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        bot.post(&format!("/api/challenge/{id}/accept")).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        rival.post(&format!("/api/bot/game/{id}/move/e3e4")).await.0,
+        StatusCode::OK
+    );
+    let (s, playing) = bot.get("/api/account/playing").await;
+    assert_eq!(s, StatusCode::OK, "{playing}");
+    let now = &playing["nowPlaying"][0];
+    assert_eq!(now["gameId"], id.as_str());
+    assert_eq!(now["color"], "black");
+    assert_eq!(now["isMyTurn"], true);
+    assert_eq!(now["lastMove"], "e3e4");
+    assert_eq!(now["opponent"]["username"], rival.name.as_str());
+
+    // Online: a bot with its event stream open.
+    let (_, empty) = bot.get("/api/bot/online").await;
+    assert_eq!(empty, Value::String(String::new()));
+    let _events = bot.stream("/api/stream/event").await.unwrap();
+    let (s, online) = bot.get("/api/bot/online").await;
+    assert_eq!(s, StatusCode::OK);
+    let line: Value =
+        serde_json::from_str(online.as_str().unwrap_or(&online.to_string()).trim()).unwrap();
+    assert_eq!(line["username"], bot.name.as_str());
+    assert_eq!(line["title"], "BOT");
+    let (s, _) = bot.get("/api/bot/online?nb=0").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+
+    let (s, status) = bot
+        .get(&format!(
+            "/api/users/status?ids={},{},nobody",
+            bot.name, rival.name
+        ))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{status}");
+    let list = status.as_array().unwrap();
+    assert_eq!(list.len(), 2, "unknown names are left out: {status}");
+    assert_eq!(list[0]["online"], true);
+    assert_eq!(list[0]["playing"], true);
+    assert_eq!(list[1]["online"], false);
+    let (s, _) = bot.get("/api/users/status").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+
+    let pgn = reqwest::get(format!("{}/game/export/{id}", bot.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("1. e4"), "{pgn}");
+    assert!(pgn.contains(&format!("/game/{id}\"]")), "{pgn}");
+}

@@ -17,7 +17,12 @@ pub const MAX_TESTED_TOKENS: usize = 1000;
 
 /// A user in lichess's shape: `id` (the lower-cased name), `username`,
 /// `title` (`BOT` for bot accounts, absent otherwise), `createdAt`.
-async fn user_json(app: &AppState, id: &str, username: &str, created_at: i64) -> ApiResult<Value> {
+pub async fn user_json(
+    app: &AppState,
+    id: &str,
+    username: &str,
+    created_at: i64,
+) -> ApiResult<Value> {
     let mut user = json!({
         "id": username.to_lowercase(),
         "username": username,

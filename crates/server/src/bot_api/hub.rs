@@ -53,6 +53,14 @@ impl<T: Clone> Channels<T> {
         map.get(key).is_some_and(|tx| tx.receiver_count() > 0)
     }
 
+    fn listened_keys(&self) -> Vec<String> {
+        let map = self.0.lock().expect("bot hub lock");
+        map.iter()
+            .filter(|(_, tx)| tx.receiver_count() > 0)
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+
     fn send(&self, key: &str, value: T) {
         let mut map = self.0.lock().expect("bot hub lock");
         if let Some(tx) = map.get(key) {
@@ -176,6 +184,11 @@ impl BotHub {
     /// Whether user `user_id` has an event stream open here.
     pub fn listens(&self, user_id: &str) -> bool {
         self.users.listened(user_id)
+    }
+
+    /// The users with an event stream open here (online, as lichess counts bots).
+    pub fn online_users(&self) -> Vec<String> {
+        self.users.listened_keys()
     }
 
     /// Sends an event line to user `user_id`'s event streams, if any.

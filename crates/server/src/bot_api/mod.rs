@@ -24,6 +24,7 @@ pub mod game_stream;
 pub mod hub;
 pub mod ndjson;
 pub mod params;
+pub mod presence;
 pub mod shapes;
 pub mod store;
 pub mod token_cache;
@@ -43,6 +44,9 @@ pub fn routes() -> Router<AppState> {
         .route("/account/tokens", get(tokens::list).post(tokens::create))
         .route("/account/tokens/{id}", delete(tokens::revoke))
         .route("/account", get(account::account))
+        .route("/account/playing", get(presence::playing))
+        .route("/bot/online", get(presence::online_bots))
+        .route("/users/status", get(presence::users_status))
         .route("/user/{name}", get(account::user))
         .route("/token/test", post(account::token_test))
         .route("/bot/account/upgrade", post(account::upgrade))

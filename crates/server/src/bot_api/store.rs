@@ -152,6 +152,21 @@ pub async fn user_by_name(db: &Db, name: &str) -> ApiResult<Option<(String, Stri
     Ok(row.map(|r| (r.get(0), r.get(1), r.get(2))))
 }
 
+/// The registered users with these ids (any order): (id, name, registered at).
+pub async fn users_by_id(db: &Db, ids: &[String]) -> ApiResult<Vec<(String, String, i64)>> {
+    let mut out = Vec::new();
+    for id in ids {
+        let row = sqlx::query(
+            "SELECT id, username, created_at FROM users WHERE id = $1 AND is_guest = 0",
+        )
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+        out.extend(row.map(|r| (r.get(0), r.get(1), r.get(2))));
+    }
+    Ok(out)
+}
+
 /// What [`created_at`] looks up.
 #[derive(Copy, Clone, Debug)]
 pub enum Made {
