@@ -4,7 +4,7 @@
 // a board, error messages in words, the 404 page and the icon, the small
 // things), and the main flows again on a phone-sized screen (390×844).
 import { join } from 'node:path';
-import { artifacts, browser, env, expect, register, replay, startGame, step } from './lib.mjs';
+import { artifacts, browser, drag, env, expect, register, replay, startGame, step } from './lib.mjs';
 
 /** Posts JSON to `path` from `page`'s session; returns [status, body]. */
 async function post(page, path, body) {
@@ -209,6 +209,94 @@ export async function gamePageSteps() {
     const api404 = await white.evaluate(async () => { const r = await fetch('/api/no-such-thing'); return [r.status, (await r.json()).error]; });
     expect(api404[0] === 404 && api404[1] === 'not_found', `API 404: ${api404}`);
     await white.screenshot({ path: join(artifacts, 'gp-04-not-found.png') });
+  });
+
+  await step('settings: board colours, carved pieces, no coordinates, kept with the account in another browser', async () => {
+    await white.goto(env.base + '/settings');
+    await white.selectOption('#set-theme', 'green');
+    await white.waitForSelector('#settings-saved:has-text("account")');
+    await white.selectOption('#set-pieces', 'carved');
+    await white.waitForFunction(() => document.body.classList.contains('pieces-carved'));
+    await white.uncheck('#set-coords');
+    await white.waitForFunction(() => document.body.classList.contains('no-coords'));
+    await white.screenshot({ path: join(artifacts, 'gp-08-settings.png') });
+    await white.goto(`${env.base}/game/${id}`);
+    await white.waitForSelector('#board piece.k-piece');
+    const image = await white.locator('#board piece.k-piece.white').first().evaluate(e => getComputedStyle(e).backgroundImage);
+    expect(image.includes('/pieces/carved/white-k.svg'), `carved pieces: ${image}`);
+    expect(!(await white.locator('#board coords').first().isVisible()), 'no coordinates');
+    await white.screenshot({ path: join(artifacts, 'gp-09-carved-green.png') });
+    // Another browser logging in to the same account gets them.
+    const other = await browser('gp-white-2');
+    await other.goto(env.base + '/');
+    await other.click('#login-box summary');
+    await other.fill('header input[name=username]', `gpw_${suffix}`);
+    await other.fill('header input[name=password]', 'correct horse battery');
+    await other.click('#login');
+    await other.waitForSelector('#username');
+    await other.waitForFunction(() => document.body.classList.contains('theme-green') && document.body.classList.contains('pieces-carved'));
+    // Back to the defaults for the steps that follow.
+    await white.goto(env.base + '/settings');
+    await white.selectOption('#set-pieces', 'thaiboard');
+    await white.check('#set-coords');
+    await white.selectOption('#set-theme', 'wood');
+    await white.waitForSelector('#settings-saved:has-text("account")');
+  });
+
+  await step('sounds: a move, a capture and the end of the game are heard; volume 0 is silent', async () => {
+    const g = await startGame(white, black, 'makruk', 'white', 'live');
+    await white.goto(`${env.base}/game/${g}`);
+    await black.goto(`${env.base}/game/${g}`);
+    await white.waitForSelector('#board piece');
+    await replay(white, black, g, ['e3e4', 'd6d5']);
+    await white.waitForFunction(() => window.thaiboardSounds.includes('move'));
+    await replay(white, black, g, ['e4d5'], 2);
+    await black.waitForFunction(() => window.thaiboardSounds.includes('capture'));
+    black.once('dialog', d => d.accept());
+    await black.click('#resign');
+    await white.waitForFunction(() => window.thaiboardSounds.includes('end'));
+    await white.goto(env.base + '/settings');
+    await white.fill('#set-volume', '0');
+    await white.dispatchEvent('#set-volume', 'change');
+    await white.waitForSelector('#settings-saved:not(:empty)');
+    const volume = await white.evaluate(async () => (await (await fetch('/api/account/settings')).json()).volume);
+    expect(volume === 0, `volume kept: ${volume}`);
+  });
+
+  await step('a premove made during the opponent\'s turn is played when the turn comes', async () => {
+    const g = await startGame(white, black, 'makruk', 'white', 'live');
+    await white.goto(`${env.base}/game/${g}`);
+    await black.goto(`${env.base}/game/${g}`);
+    await black.waitForSelector('#board piece');
+    // Black drags e6-e5 while White thinks: a premove, not dropped.
+    await drag(black, 'e6', 'e5', 'black');
+    await black.waitForSelector('#board square.current-premove');
+    await replay(white, black, g, ['a3a4']);
+    await white.waitForSelector('#moves .mv[data-ply="2"]:has-text("e5")', { timeout: 10000 });
+    // A premove that White's move makes illegal is dropped, and the player told.
+    await replay(white, black, g, ['d3d4', 'h6h5'], 2);
+    await black.waitForSelector('#moves .mv[data-ply="4"]');
+    await drag(black, 'd6', 'd5', 'black');
+    await black.waitForSelector('#board square.current-premove');
+    await replay(white, black, g, ['d4d5'], 4);
+    await black.waitForSelector('#game-error:has-text("premove")');
+    expect(await black.locator('#moves .mv[data-ply="6"]').count() === 0, 'the dropped premove was not sent');
+    expect(await black.locator('#board square.current-premove').count() === 0, 'no premove left');
+  });
+
+  await step('moves wait for a confirmation in correspondence games (the default), not in live ones', async () => {
+    const g = await startGame(white, black, 'makruk', 'white', 'correspondence');
+    await white.goto(`${env.base}/game/${g}`);
+    await white.waitForSelector('#board piece');
+    await drag(white, 'e3', 'e4');
+    await white.waitForSelector('#confirm-text:has-text("Play e4?")');
+    expect(await white.locator('#moves .mv').count() === 0, 'not sent before the confirmation');
+    await white.click('#cancel-move');
+    expect(await white.locator('#moves .mv').count() === 0, 'cancelled: not sent');
+    await drag(white, 'e3', 'e4');
+    await white.click('#confirm-move');
+    await white.waitForSelector('#moves .mv[data-ply="1"]:has-text("e4")');
+    await white.screenshot({ path: join(artifacts, 'gp-10-confirmed.png') });
   });
 
   await step('a guest sees no "next game"; captured pieces and the FEN box are readable', async () => {

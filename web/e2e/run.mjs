@@ -255,6 +255,8 @@ async function run() {
     await startGame(bob, alice, 'makhos', 'black', 'correspondence');
     await alice.waitForSelector('#status:has-text("Your move")');
     await drag(alice, 'b2', 'c3', 'white');
+    // A correspondence game: the move waits for its confirmation (the default setting).
+    await alice.click('#confirm-move');
     await bob.waitForSelector('#moves .mv[data-ply="1"]:has-text("b2-c3")', { timeout: 5000 });
     await bob.screenshot({ path: join(artifacts, '08-makhos.png') });
   });

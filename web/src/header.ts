@@ -4,6 +4,7 @@ import * as api from './api';
 import { h } from './dom';
 import { lang, setLang, t } from './i18n';
 import { setThaiNotation, thaiNotation } from './notation';
+import { saveSettings } from './settings';
 
 /** Draws the top bar into `topBar` for the signed-in user (or guest) `api.me`. */
 export function renderHeader(topBar: HTMLElement): void {
@@ -28,17 +29,22 @@ export function renderHeader(topBar: HTMLElement): void {
       h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
   topBar.replaceChildren(h('nav', { class: 'links' }, h('a', { href: '/', class: 'brand' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
-    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), h('a', { href: '/leaderboard', id: 'nav-leaderboard' }, t('top.leaderboard'))), settings(), right);
+    h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), h('a', { href: '/leaderboard', id: 'nav-leaderboard' }, t('top.leaderboard')),
+    h('a', { href: '/settings', id: 'nav-settings' }, t('top.settings'))), quickSwitches(), right);
 }
 
-/** The language switch (English / ไทย; the page is drawn again) and the Thai notation option. */
-function settings(): HTMLElement {
-  const select = h('select', { id: 'lang', 'aria-label': t('top.language'), onchange: (ev: Event) => {
-    setLang((ev.target as HTMLSelectElement).value === 'th' ? 'th' : 'en');
+/** The language switch (English / ไทย; the page is drawn again) and the Thai notation option, kept as settings. */
+function quickSwitches(): HTMLElement {
+  const select = h('select', { id: 'lang', 'aria-label': t('top.language'), onchange: async (ev: Event) => {
+    const language = (ev.target as HTMLSelectElement).value === 'th' ? 'th' : 'en';
+    try { await saveSettings({ language }); } catch { setLang(language); }
     location.reload();
   } }, h('option', { value: 'en' }, 'English'), h('option', { value: 'th' }, 'ไทย')) as HTMLSelectElement;
   select.value = lang();
-  const box = h('input', { type: 'checkbox', id: 'thai-notation', onchange: (ev: Event) => setThaiNotation((ev.target as HTMLInputElement).checked) }) as HTMLInputElement;
+  const box = h('input', { type: 'checkbox', id: 'thai-notation', onchange: async (ev: Event) => {
+    const on = (ev.target as HTMLInputElement).checked;
+    try { await saveSettings({ notation: on ? 'thai' : 'san' }); } catch { setThaiNotation(on); }
+  } }) as HTMLInputElement;
   box.checked = thaiNotation();
   return h('span', { class: 'settings' }, select, h('label', {}, box, ' ', t('top.thaiNotation')));
 }

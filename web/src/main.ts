@@ -9,6 +9,7 @@
 //   /@/{name}           players.ts (a player's page)
 //   /leaderboard        players.ts (the leaderboards)
 //   /account            account.ts
+//   /settings           settings-page.ts (settings.ts keeps them, sounds.ts plays)
 //   anything else       a "page not found" page (the server answers 404)
 import { accountPage } from './account';
 import * as api from './api';
@@ -19,6 +20,9 @@ import { renderHeader } from './header';
 import { applyLang, t } from './i18n';
 import { lobbyPage } from './lobby';
 import { myGamesPage } from './my-games';
+import { settingsPage } from './settings-page';
+import { loadSettings } from './settings';
+import { played } from './sounds';
 import { leaderboardPage, playerPage } from './players';
 import { tournamentPage, tournamentsPage } from './tournaments';
 
@@ -33,6 +37,9 @@ async function main(): Promise<void> {
     app.textContent = t('common.cannotReach', { message: (e as Error).message });
     return;
   }
+  await loadSettings();
+  // The sounds played, for the browser tests.
+  (window as unknown as { thaiboardSounds: string[] }).thaiboardSounds = played;
   renderHeader(topBar);
   const path = location.pathname;
   const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
@@ -42,6 +49,7 @@ async function main(): Promise<void> {
     else if (path === '/analysis') await analysisPage(app);
     else if (path === '/leaderboard') await leaderboardPage(app);
     else if (path === '/account') await accountPage(app);
+    else if (path === '/settings') settingsPage(app);
     else if (path.startsWith('/@/')) await playerPage(app, decodeURIComponent(path.slice(3)));
     else if (path === '/tournaments') await tournamentsPage(app);
     else if (path.match(/^\/tournaments\/[A-Za-z0-9]+$/)) await tournamentPage(app, path.split('/')[2]);

@@ -52,6 +52,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::tournament::routes())
         .merge(crate::bot_api::routes())
         .merge(crate::chat::routes())
+        .merge(crate::settings::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

@@ -42,6 +42,7 @@ pub mod position;
 pub mod ratelimit;
 pub mod ratings;
 pub mod relay;
+pub mod settings;
 pub mod tournament;
 pub mod util;
 pub mod ws;

@@ -11,6 +11,8 @@ import type * as api from '../api';
 import { h } from '../dom';
 import { t } from '../i18n';
 import { boardNotation, showSquare } from '../notation';
+import { confirmsMoves, settings } from '../settings';
+import { premoveDests } from './premove';
 import type { GameState, Send } from './state';
 
 /** What the board needs from the page. */
@@ -33,14 +35,19 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
     fen: state.toBoard(state.plies()[state.shownIndex()].fen),
     dimensions: { width: 8, height: 8 },
     orientation: state.orientation,
-    coordinates: true,
+    coordinates: settings().coordinates,
     notation: boardNotation(),
     kingRoles: state.isMakhos ? [] : ['k-piece'],
     highlight: { lastMove: true, check: true },
-    animation: { enabled: true, duration: 200 },
+    animation: { enabled: settings().animationMs > 0, duration: settings().animationMs },
     draggable: { enabled: true, showGhost: true },
     selectable: { enabled: true },
-    premovable: { enabled: false },
+    // A move made during the opponent's turn is kept and played when the turn comes (if still legal).
+    premovable: {
+      enabled: settings().premoves,
+      premoveFunc: (board, key) => premoveDests(board, key, state.isMakhos),
+      events: { set: () => hooks.error(''), unset: () => {} },
+    },
     movable: { free: false, showDests: true, events: { after: (orig: Key, dest: Key) => onBoardMove(orig, dest) } },
   });
 
@@ -68,22 +75,41 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
     return map;
   }
 
-  /** Draws the position shown (any capture path entered is dropped); movable only on the player's turn at the latest position. */
+  /**
+   * Draws the position shown (any capture path entered is dropped). The
+   * player's pieces move on their turn at the latest position; during the
+   * opponent's turn they can be premoved (if premoves are on), and a
+   * premove waiting is played as soon as the turn comes.
+   */
   function draw(): void {
     stepPath = [];
     const shown = state.shownIndex();
     const p = state.plies()[shown];
-    const canMove = state.myTurn() && state.atLatest();
+    const playing = state.game.status === 'ongoing' && !!state.myColor && state.atLatest();
+    const canMove = playing && state.myTurn();
     const checked = !state.isMakhos && /[+#]$/.test(p.san);
+    if (!playing) cg.cancelPremove();
     cg.set({
       fen: state.toBoard(p.fen),
       orientation: state.orientation,
       turnColor: shown % 2 === 0 ? 'white' : 'black',
       lastMove: p.last as Key[],
       check: checked ? (shown % 2 === 0 ? 'white' : 'black') : false,
-      movable: { color: canMove ? state.myColor! : undefined, dests: canMove ? dests() : new Map() },
+      movable: { color: playing ? state.myColor! : undefined, dests: canMove ? dests() : new Map() },
     });
     hooks.drawn(p.fen);
+    if (canMove && cg.state.premovable.current) {
+      // A premove that is not legal now is dropped, and the player told.
+      if (!cg.playPremove()) hooks.error(t('game.premoveCancelled'));
+    }
+  }
+
+  /** Asks for a confirmation before `text` is sent, when the settings want one for this game. */
+  function confirmFirst(text: string, shown: string): void {
+    if (!confirmsMoves(state.game.time_control.kind)) { sendMove(text); return; }
+    chooser.replaceChildren(h('span', { id: 'confirm-text' }, t('game.confirmMove', { move: shown })), ' ',
+      h('button', { id: 'confirm-move', class: 'primary', onclick: () => sendMove(text) }, t('game.confirm')),
+      h('button', { id: 'cancel-move', onclick: () => { chooser.replaceChildren(); draw(); } }, t('common.cancel')));
   }
 
   /** Sends a move (UCI or notation); if the server refuses it, says why and puts the board back. */
@@ -103,7 +129,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
     const prefix = stepPath.length ? stepPath : [orig];
     const next = [...prefix, dest];
     const stepping = following(next);
-    if (stepping.length === 1) { sendMove(stepping[0].uci); return; }
+    if (stepping.length === 1) { confirmFirst(stepping[0].uci, state.showMove(stepping[0].san)); return; }
     const complete = stepping.filter(m => m.path.length === next.length);
     if (stepping.length > 0 && complete.length === stepping.length) { chooseAmong(complete); return; }
     if (stepping.length > 0) {
@@ -117,7 +143,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
       return;
     }
     const ending = following(prefix).filter(m => lastSq(m) === dest);
-    if (ending.length === 1) sendMove(ending[0].uci);
+    if (ending.length === 1) confirmFirst(ending[0].uci, state.showMove(ending[0].san));
     else if (ending.length) chooseAmong(ending);
     else { chooser.replaceChildren(); draw(); }
   }
@@ -126,7 +152,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
   function onBoardMove(orig: string, dest: string): void {
     if (state.isMakhos) { onMakhosStep(orig, dest); return; }
     const cands = state.game.legal.filter(m => m.uci.slice(0, 2) === orig && m.uci.slice(2, 4) === dest);
-    if (cands.length === 1) { sendMove(cands[0].uci); return; }
+    if (cands.length === 1) { confirmFirst(cands[0].uci, state.showMove(cands[0].san)); return; }
     if (!cands.length) { draw(); return; }
     // Several captures end on the same square: let the player pick the path.
     chooseAmong(cands);
@@ -142,6 +168,13 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
     notationChanged(): void {
       cg.set({ notation: boardNotation() });
       cg.redrawAll();
+    },
+    /** The settings changed: coordinates, animation and premoves follow. */
+    settingsChanged(): void {
+      const s = settings();
+      cg.set({ coordinates: s.coordinates, animation: { enabled: s.animationMs > 0, duration: s.animationMs }, premovable: { enabled: s.premoves } });
+      cg.redrawAll();
+      draw();
     },
   };
 }

@@ -23,13 +23,20 @@ export function fmtClock(ms: number, kind: string): string {
 export interface PlayerBarsHooks {
   /** The opponent's time ran out, or that is no longer so (the claim button comes or goes). */
   claimChanged: () => void;
+  /** The player's own live clock went under `LOW_TIME_MS` (once per turn). */
+  lowTime: () => void;
 }
+
+/** A live clock under this is low: shown red, and the player warned once per turn. */
+export const LOW_TIME_MS = 10000;
 
 export type PlayerBars = ReturnType<typeof playerBars>;
 
 export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
   const top = h('div', { class: 'player' }), bottom = h('div', { class: 'player' });
   let claimShown = false;
+  /** Whether the low-time warning sounded in this turn. */
+  let warned = false;
 
   /** The name shown in `color`'s seat: its player; for an open challenge, the challenger in their seat (the bottom one when colours go by lot) and "waiting" in the other. */
   function seatName(color: Color): string {
@@ -64,7 +71,11 @@ export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
       const running = game.clock.running === color;
       el.textContent = fmtClock(ms, game.time_control.kind);
       el.classList.toggle('running', running);
-      el.classList.toggle('low', running && ms < 10000 && game.time_control.kind === 'live');
+      const low = running && ms < LOW_TIME_MS && game.time_control.kind === 'live';
+      el.classList.toggle('low', low);
+      if (color === state.myColor && running) {
+        if (low && !warned) { warned = true; hooks.lowTime(); }
+      } else if (color === state.myColor) warned = false;
     }
   }
 

@@ -19,6 +19,7 @@ import { gameTabs } from '../tabs';
 import { tournamentLink } from '../tournaments';
 import { gameBoard } from './board';
 import { gameChat } from './chat';
+import { moveSound, play } from '../sounds';
 import { playerBars } from './clocks';
 import { gameControls } from './controls';
 import { moveInput } from './move-input';
@@ -48,7 +49,7 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
     shown: () => { board.draw(); moves.render(); tabs.refresh(); },
     animationChanged: () => controls.render(),
   });
-  const players = playerBars(state, { claimChanged: () => controls.render() });
+  const players = playerBars(state, { claimChanged: () => controls.render(), lowTime: () => play('lowTime') });
   const controls = gameControls(state, {
     send, error, go: moves.go, animate: moves.animate, animating: moves.animating,
     flipped: () => { players.render(); board.draw(); },
@@ -66,6 +67,9 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
     const before = state.game.status;
     if (!state.update(g, action, full)) { api.getGame(id).then(fresh => onGame(fresh, null, true)); return; }
     renderAll();
+    // Sounds: each new move, and the end of the game.
+    if (action?.kind === 'move') play(moveSound(action.san));
+    if (before === 'ongoing' && (g.status === 'finished' || g.status === 'aborted')) play('end');
     // The game started or ended: the chat rooms this viewer reads change with it.
     if (g.status !== before) { chat.statusChanged(); socket.reconnect(); }
   }
@@ -86,6 +90,7 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
   renderAll();
   chat.load();
   // Thai notation switched on or off: coordinates, moves and the move box follow.
+  window.addEventListener('settingschange', () => board.settingsChanged());
   window.addEventListener('notationchange', () => {
     board.notationChanged();
     typing.notationChanged();
