@@ -323,6 +323,10 @@ async function run() {
     await carol.waitForFunction(() => !document.querySelector('#analysis-progress'), null, { timeout: 60000 });
     await carol.screenshot({ path: join(artifacts, '13-analysis.png') });
     await carol.click('#nav-start');
+    // The engine's line in the move list's notation (SAN, numbered), not in coordinates; the graph has its scale.
+    const best = await carol.textContent('#analysis-here');
+    expect(/1\. [a-hKMSNR]/.test(best) && !/[a-h][1-8][a-h][1-8]/.test(best), `the best line in SAN: ${best}`);
+    expect(await carol.locator('#eval-graph text.eval-scale').count() >= 6, 'the graph has a scale');
     await carol.click('#tab-book');
     await carol.waitForSelector('#book td:has-text("e4")');
     await carol.click('#tab-tags');
@@ -544,7 +548,7 @@ async function thaiSteps() {
     await dao.click('#nav-start');
     await dao.waitForSelector('#analysis-here:has-text("ค่าประเมิน")', { timeout: 60000 });
     const line = await dao.textContent('#analysis-here');
-    expect(/ทางที่ดีที่สุด: [\u0E00-\u0E7F]/.test(line) && !/[a-h][1-8]/.test(line), `the best line in Thai squares: ${line}`);
+    expect(/ทางที่ดีที่สุด: (\d+[.…] )?[\u0E00-\u0E7F]/.test(line) && !/[a-h][1-8]/.test(line), `the best line in Thai squares: ${line}`);
     await dao.screenshot({ path: join(artifacts, 'thai-analysis.png') });
     await dao.goto(env.base + '/my-games');
     await dao.waitForSelector('main h2:text-is("เกมของฉัน")');

@@ -27,7 +27,7 @@ export interface TabContext {
 
 export interface Comment { id: string; ply: number; author: string; private: boolean; text: string; at: number }
 interface Eval { cp?: number; mate?: number }
-interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; depth: number; loss?: number; judgement?: string }
+interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; depth: number; loss?: number; judgement?: string }
 interface Analysis { status: 'none' | 'queued' | 'running' | 'done'; done: number; total: number; positions: PositionAnalysis[] }
 interface BookMove { uci: string; san: string; games: number; white_wins: number; draws: number; black_wins: number }
 interface Book { games: number; moves: BookMove[] }
@@ -188,7 +188,24 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     line.setAttribute('stroke', '#3a2a1a');
     const mid = document.createElementNS(NS, 'line');
     for (const [k, v] of [['x1', '0'], ['x2', String(W)], ['y1', String(H / 2)], ['y2', String(H / 2)], ['stroke', '#aaa']]) mid.setAttribute(k, v);
-    svg.append(mid, line);
+    // The scale: pawns up or down (the graph stops at ±10), and move numbers along the bottom.
+    const label = (text: string, lx: number, ly: number, anchor: string, cls: string) => {
+      const el = document.createElementNS(NS, 'text');
+      for (const [k, v] of [['x', lx.toFixed(1)], ['y', ly.toFixed(1)], ['text-anchor', anchor], ['class', cls]]) el.setAttribute(k, v);
+      el.textContent = text;
+      return el;
+    };
+    const yOf = (cp: number) => H / 2 - (cp / 1000) * (H / 2 - 4);
+    const scale: Node[] = [];
+    for (const cp of [1000, 500, -500, -1000]) {
+      const grid = document.createElementNS(NS, 'line');
+      for (const [k, v] of [['x1', '0'], ['x2', String(W)], ['y1', yOf(cp).toFixed(1)], ['y2', yOf(cp).toFixed(1)], ['stroke', '#e6dccb']]) grid.setAttribute(k, v);
+      scale.push(grid, label(`${cp > 0 ? '+' : '−'}${Math.abs(cp) / 100}`, 2, yOf(cp) + (cp > 0 ? 9 : -2), 'start', 'eval-scale'));
+    }
+    scale.push(label(t('tabs.whiteBetter'), W - 2, 9, 'end', 'eval-scale side'), label(t('tabs.blackBetter'), W - 2, H - 3, 'end', 'eval-scale side'));
+    const step = Math.max(1, Math.ceil(n / 2 / 6));
+    for (let m = step; m * 2 <= n; m += step) scale.push(label(String(m), x(m * 2 - 1), H / 2 + 10, 'middle', 'eval-scale move'));
+    svg.append(...scale, mid, line);
     for (const p of a.positions) {
       if (!p.judgement || p.ply + 1 >= a.total) continue;
       const dot = document.createElementNS(NS, 'circle');
@@ -209,6 +226,16 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     return svg;
   }
 
+  /** A position's best line in the chosen notation, numbered from its ply ("12. e4 d5 13. Nf3"). */
+  function lineText(p: PositionAnalysis): string {
+    if (!p.pv_san.length) return p.pv.map(showEngineMove).join(' ');
+    return p.pv_san.map((san, i) => {
+      const ply = p.ply + i + 1;
+      const num = ply % 2 === 1 ? `${(ply + 1) / 2}. ` : i === 0 ? `${ply / 2}… ` : '';
+      return num + showMove(game().variant, san);
+    }).join(' ');
+  }
+
   async function analysisTab(): Promise<Node[]> {
     const g = game();
     if (g.status !== 'finished') return [h('p', { id: 'analysis-unavailable' }, t('tabs.analysisAfter'))];
@@ -225,13 +252,13 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     if (a.status !== 'done') out.push(h('div', { id: 'analysis-progress' }, t('tabs.analysing', { done: a.done, total: a.total }), h('progress', { max: String(a.total), value: String(a.done) })));
     if (a.positions.length) out.push(graph(a));
     const here = a.positions[ctx.shown()];
-    if (here) out.push(h('p', { id: 'analysis-here' }, t('tabs.evaluation', { eval: evalText(here.eval), depth: here.depth }), here.best ? t('tabs.bestLine', { line: here.pv.map(showEngineMove).join(' ') }) : ''));
+    if (here) out.push(h('p', { id: 'analysis-here' }, t('tabs.evaluation', { eval: evalText(here.eval), depth: here.depth }), here.best ? t('tabs.bestLine', { line: lineText(here) }) : ''));
     const acts = ctx.actions().filter(x => x.kind === 'move');
     const marked = a.positions.filter(p => p.judgement);
     out.push(h('ul', { id: 'judgements' }, ...marked.map(p => h('li', { class: p.judgement!, onclick: () => ctx.goTo(p.ply + 1) },
       t('tabs.judgementLine', {
         move: `${moveLabel(p.ply + 1)} ${acts[p.ply] ? showMove(g.variant, acts[p.ply].san) : ''}`,
-        judgement: tMaybe(`tabs.${p.judgement}`, p.judgement!), loss: ((p.loss ?? 0) / 100).toFixed(1), best: showEngineMove(p.best),
+        judgement: tMaybe(`tabs.${p.judgement}`, p.judgement!), loss: ((p.loss ?? 0) / 100).toFixed(1), best: p.pv_san.length ? showMove(g.variant, p.pv_san[0]) : showEngineMove(p.best),
       })))));
     if (a.status === 'done' && !marked.length) out.push(h('p', {}, t('tabs.noInaccuracies')));
     return out;

@@ -71,6 +71,8 @@ pub struct PositionAnalysis {
     pub best: String,
     /// The best line in engine form.
     pub pv: Vec<String>,
+    /// The best line as players read it (SAN; Mak-hot squares), as the move list writes moves.
+    pub pv_san: Vec<String>,
     /// Depth reached.
     pub depth: u32,
     /// For the move played from this position: how much worse it was than
@@ -176,6 +178,7 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
                 }),
                 best: G::move_text(best),
                 pv: info.pv.clone(),
+                pv_san: Vec::new(),
                 depth: info.depth,
                 loss: None,
                 judgement: None,
@@ -185,6 +188,7 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
                 eval: no_moves,
                 best: String::new(),
                 pv: Vec::new(),
+                pv_san: Vec::new(),
                 depth: 0,
                 loss: None,
                 judgement: None,
@@ -258,6 +262,7 @@ async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
             eval,
             best,
             pv: pv.split_whitespace().map(str::to_string).collect(),
+            pv_san: Vec::new(),
             depth: depth as u32,
             loss: None,
             judgement: None,
@@ -274,10 +279,43 @@ async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
     Ok(out)
 }
 
+/// Writes each position's best line as players read it (`pv_san`), from
+/// the game's start and moves; a line that stops reading stops there.
+fn add_san(game: &GameView, positions: &mut [PositionAnalysis]) {
+    let Ok(mut pos) = games::AnyPosition::from_fen(game.kind, &game.start_fen) else {
+        return;
+    };
+    let moves: Vec<&str> = game
+        .actions
+        .iter()
+        .flatten()
+        .filter(|a| a.kind == crate::game::ActionKind::Move)
+        .map(|a| a.uci.as_str())
+        .collect();
+    for (i, p) in positions.iter_mut().enumerate() {
+        if i > 0 {
+            match moves.get(i - 1).map(|m| pos.parse_engine(m)) {
+                Some(Ok(mv)) => pos.play_unchecked(&mv),
+                _ => return,
+            }
+        }
+        let mut line = pos.clone();
+        p.pv_san.clear();
+        for text in &p.pv {
+            let Ok(mv) = line.parse_engine(text) else {
+                break;
+            };
+            p.pv_san.push(line.display_move(&mv));
+            line.play_unchecked(&mv);
+        }
+    }
+}
+
 async fn view_of(app: &AppState, id: &str) -> ApiResult<(GameView, AnalysisView)> {
     let game = app.games.view(id, true).await?;
     let total = 1 + game.ply;
-    let positions = stored(app, id).await?;
+    let mut positions = stored(app, id).await?;
+    add_san(&game, &mut positions);
     let done = positions.len() as u32;
     let status = match job_state(id) {
         Some(s) => s,

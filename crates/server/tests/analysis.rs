@@ -60,9 +60,23 @@ async fn finished_games_only_then_every_position() {
             "{p}"
         );
         assert_eq!(p["pv"][0], p["best"]);
+        // The line as players read it, move for move.
+        let sans = p["pv_san"].as_array().unwrap();
+        assert_eq!(sans.len(), p["pv"].as_array().unwrap().len(), "{p}");
         // Every move but the last has its loss measured.
         assert_eq!(p["loss"].is_i64(), ply < moves.len(), "{p}");
     }
+    // The first position's line in SAN, as the rules crate writes it from the start.
+    let kind = games::GameKind::from_names("makruk", None).unwrap();
+    let mut pos = games::AnyPosition::start(kind);
+    let mut expected = Vec::new();
+    for uci in positions[0]["pv"].as_array().unwrap() {
+        let mv = pos.parse_engine(uci.as_str().unwrap()).unwrap();
+        expected.push(json!(pos.display_move(&mv)));
+        pos.play(&mv).unwrap();
+    }
+    assert_eq!(positions[0]["pv_san"].as_array().unwrap(), &expected);
+    assert!(!expected.is_empty());
     // Black left the bia White took with e4xd5 (c6xd5 recaptured it): the
     // position after c6c5 favours White.
     assert!(
