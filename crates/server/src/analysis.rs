@@ -417,6 +417,7 @@ mod tests {
             eval: Eval::Cp(cp),
             best: String::new(),
             pv: Vec::new(),
+            pv_san: Vec::new(),
             depth: 1,
             loss: None,
             judgement: None,
