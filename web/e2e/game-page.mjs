@@ -299,6 +299,24 @@ export async function gamePageSteps() {
     await white.screenshot({ path: join(artifacts, 'gp-10-confirmed.png') });
   });
 
+  await step('a takeback in a casual game: proposed, agreed, the board and the move list as they stood', async () => {
+    const g = (await post(white, '/api/challenges', { variant: 'makruk', color: 'white', rated: false, time_control: { kind: 'live', minutes: 10, increment: 0 } }))[1].id;
+    await post(black, `/api/games/${g}/accept`, {});
+    await white.goto(`${env.base}/game/${g}`);
+    await black.goto(`${env.base}/game/${g}`);
+    await replay(white, black, g, ['e3e4', 'd6d5', 'e4d5']);
+    await black.waitForSelector('#moves .mv[data-ply="3"]');
+    await white.click('#takeback-offer');
+    await black.waitForSelector('#takeback-accept');
+    await black.screenshot({ path: join(artifacts, 'gp-11-takeback-proposed.png') });
+    await black.click('#takeback-accept');
+    await white.waitForSelector('#moves .note:has-text("taken back")');
+    expect(await white.locator('#moves .mv').count() === 2, 'the move taken back is gone from the list');
+    await white.waitForSelector('#status:has-text("Your move")');
+    const fen = await white.inputValue('#fen');
+    expect(fen.startsWith('rnsmksnr/8/ppp1pppp/3p4/4P3/'), `the position before exd5: ${fen}`);
+  });
+
   await step('a guest sees no "next game"; captured pieces and the FEN box are readable', async () => {
     const guest = await browser('gp-guest');
     await guest.goto(`${env.base}/game/${id}`);

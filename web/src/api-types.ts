@@ -57,7 +57,7 @@ max_ms: number, };
 
 export type Status = "open" | "ongoing" | "finished" | "cancelled" | "aborted";
 
-export type ActionKind = "move" | "count_start" | "count_stop";
+export type ActionKind = "move" | "count_start" | "count_stop" | "takeback";
 
 export type Action = { 
 /**
@@ -231,6 +231,10 @@ reason: string | null,
  * Side offering a draw.
  */
 draw_offer: Color | null, 
+/**
+ * Side proposing a takeback (casual games).
+ */
+takeback_offer: Color | null, 
 /**
  * Side offering a rematch, once the game is over.
  */

@@ -246,6 +246,11 @@ const en = {
   'game.connectionLost': 'connection lost',
   'game.action.count_start': '{side} starts counting',
   'game.action.count_stop': '{side} stops counting',
+  'game.action.takeback': 'Takeback by agreement: {side} move(s) taken back',
+  'game.proposeTakeback': 'Propose a takeback',
+  'game.acceptTakeback': 'Agree',
+  'game.takebackProposed': 'Your opponent proposes a takeback.',
+  'game.takebackSent': 'Takeback proposed.',
   'game.clockDays': '{d}d {h}h',
   'game.clockHours': '{h}h {m}m',
 
@@ -652,6 +657,11 @@ const th: Record<Key, string> = {
   'game.connectionLost': 'การเชื่อมต่อขาดหาย',
   'game.action.count_start': '{side}เริ่มนับ',
   'game.action.count_stop': '{side}หยุดนับ',
+  'game.action.takeback': 'ขอคืนตาตามที่ตกลง: คืน {side} ตา',
+  'game.proposeTakeback': 'ขอคืนตา',
+  'game.acceptTakeback': 'ยอมให้คืน',
+  'game.takebackProposed': 'คู่เล่นขอคืนตา',
+  'game.takebackSent': 'ขอคืนตาแล้ว',
   'game.clockDays': '{d} วัน {h} ชม.',
   'game.clockHours': '{h} ชม. {m} นาที',
 

@@ -36,6 +36,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/abort", bare_command(Command::Abort))
         .route("/games/{id}/claim", bare_command(Command::ClaimTimeout))
         .route("/games/{id}/draw", action_command("draw"))
+        .route("/games/{id}/takeback", action_command("takeback"))
         .route("/games/{id}/count", action_command("count"))
         .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/ws", get(crate::ws::game_socket))

@@ -6,7 +6,8 @@
 //! changed the game). Players send commands:
 //! `{"type":"move","move":"e3e4","ply":4,"id":7}`, `{"type":"resign"}`,
 //! `{"type":"draw","action":"offer|accept|decline"}`,
-//! `{"type":"count","action":"start|stop"}`, `{"type":"abort"}`,
+//! `{"type":"count","action":"start|stop"}`,
+//! `{"type":"takeback","action":"offer|accept|decline"}`, `{"type":"abort"}`,
 //! `{"type":"claim"}` (win on time), `{"type":"ping"}`; each is
 //! answered with `{"type":"ack","id":7}` once committed, or
 //! `{"type":"error","id":7,"error":"illegal_move","message":"..."}`.
@@ -211,7 +212,7 @@ async fn handle_message(
         "resign" => Ok(Command::Resign),
         "abort" => Ok(Command::Abort),
         "claim" => Ok(Command::ClaimTimeout),
-        kind @ ("draw" | "count") => {
+        kind @ ("draw" | "count" | "takeback") => {
             Command::from_action(kind, msg.action.as_deref().unwrap_or(""))
         }
         other => Err(ApiError::bad_request(

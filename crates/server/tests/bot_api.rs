@@ -947,3 +947,52 @@ async fn lichess_bot_lists_its_games_online_bots_and_statuses() {
     assert!(pgn.contains("1. e4"), "{pgn}");
     assert!(pgn.contains(&format!("/game/{id}\"]")), "{pgn}");
 }
+
+/// A person proposes a takeback in a casual game against a bot: the bot's
+/// game stream shows it (`wtakeback`), and the bot answers yes through
+/// lichess-bot's `takeback/{yes|no}`; nonsense answers are refused.
+#[tokio::test]
+async fn a_bot_answers_a_takeback_proposal() {
+    let (server, bot) = server_with_bot().await;
+    let human = Client::registered(&server, "human").await;
+    let id = human
+        .challenge(json!({ "variant": "makruk", "color": "white", "opponent": bot.name }))
+        .await;
+    assert_eq!(
+        bot.post(&format!("/api/challenge/{id}/accept")).await.0,
+        StatusCode::OK
+    );
+    let mut game = bot
+        .stream(&format!("/api/bot/game/stream/{id}"))
+        .await
+        .unwrap();
+    game.next_of("gameFull").await;
+    human
+        .post_ok(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
+        .await;
+    game.next_of("gameState").await;
+    let tb = |a: &str| format!("/api/bot/game/{id}/takeback/{a}");
+    assert_refused(
+        bot.post(&tb("yes")).await,
+        StatusCode::CONFLICT,
+        "no_takeback_offer",
+    );
+    human
+        .post_ok(
+            &format!("/api/games/{id}/takeback"),
+            json!({ "action": "offer" }),
+        )
+        .await;
+    let state = game.next_of("gameState").await;
+    assert_eq!(state["wtakeback"], true);
+    assert_eq!(state["btakeback"], false);
+    assert_refused(
+        bot.post(&tb("maybe")).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_parameter",
+    );
+    assert_eq!(bot.post(&tb("yes")).await.0, StatusCode::OK);
+    let state = game.next_of("gameState").await;
+    assert_eq!(state["moves"], "");
+    assert_eq!(state["wtakeback"], false);
+}

@@ -84,6 +84,15 @@ export function gameControls(state: GameState, hooks: ControlsHooks) {
           b(t('game.decline'), 'draw-decline', () => act({ type: 'draw', action: 'decline' })));
       } else if (game.draw_offer === myColor) items.push(h('span', {}, t('game.drawSent')));
       else items.push(b(t('game.offerDraw'), 'draw-offer', () => act({ type: 'draw', action: 'offer' })));
+      // Takebacks: casual games only (the computer agrees at once).
+      if (!game.rated && !state.inTournament) {
+        const moved = state.game.ply >= (myColor === 'white' ? 1 : 2);
+        if (game.takeback_offer === other) {
+          items.push(h('span', {}, t('game.takebackProposed')), b(t('game.acceptTakeback'), 'takeback-accept', () => act({ type: 'takeback', action: 'accept' }), true),
+            b(t('game.decline'), 'takeback-decline', () => act({ type: 'takeback', action: 'decline' })));
+        } else if (game.takeback_offer === myColor) items.push(h('span', { id: 'takeback-sent' }, t('game.takebackSent')));
+        else if (moved) items.push(b(t('game.proposeTakeback'), 'takeback-offer', () => act({ type: 'takeback', action: 'offer' })));
+      }
       if (game.can_start_count.includes(myColor)) items.push(b(t('game.countStart'), 'count-start', () => act({ type: 'count', action: 'start' })));
       if (game.can_stop_count.includes(myColor)) items.push(b(t('game.countStop'), 'count-stop', () => act({ type: 'count', action: 'stop' })));
     }

@@ -1,6 +1,7 @@
 //! A bot's actions in its games: `POST /api/bot/game/{id}/move/{move}`
 //! (Makruk UCI, Mak-hot's engine form `c3e5c7`; `?offeringDraw=true` offers
-//! or agrees to a draw, as on lichess), `/resign`, `/abort` and `/chat`.
+//! or agrees to a draw, as on lichess), `/resign`, `/abort`, `/chat` and
+//! `/takeback/{yes|no}`.
 //! Each goes through [`crate::game::Games::act`]: the model checks the
 //! player, the turn and the rules.
 
@@ -61,6 +62,26 @@ async fn command(
     require_bot(auth)?;
     app.games.act(&auth.user, id, cmd).await?;
     Ok(ok())
+}
+
+/// `POST /api/bot/game/{id}/takeback/{yes|no}`: agrees to the opponent's
+/// takeback proposal, or refuses it (lichess-bot's answer).
+pub async fn takeback(
+    State(app): State<AppState>,
+    auth: Bearer<BotPlay>,
+    Path((id, answer)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let cmd = match answer.as_str() {
+        "yes" | "accept" | "true" => Command::TakebackAccept,
+        "no" | "decline" | "false" => Command::TakebackDecline,
+        other => {
+            return Err(crate::error::ApiError::bad_request(
+                "invalid_parameter",
+                format!("answer a takeback with yes or no, not {other:?}"),
+            ));
+        }
+    };
+    command(&app, &auth, &id, cmd).await
 }
 
 /// `POST /api/bot/game/{id}/resign`.

@@ -56,6 +56,7 @@ pub fn routes() -> Router<AppState> {
         .route("/bot/game/{id}/resign", post(actions::resign))
         .route("/bot/game/{id}/abort", post(actions::abort))
         .route("/bot/game/{id}/chat", post(actions::chat))
+        .route("/bot/game/{id}/takeback/{answer}", post(actions::takeback))
         .route("/challenge/{name}", post(challenges::create))
         .route("/challenge/{id}/accept", post(challenges::accept))
         .route("/challenge/{id}/decline", post(challenges::decline))

@@ -113,6 +113,8 @@ pub fn game_state(view: &GameView) -> Value {
         "status": status(view),
         "wdraw": view.draw_offer == Some(Color::White),
         "bdraw": view.draw_offer == Some(Color::Black),
+        "wtakeback": view.takeback_offer == Some(Color::White),
+        "btakeback": view.takeback_offer == Some(Color::Black),
     });
     if let Some(w) = winner(view) {
         state["winner"] = json!(w);

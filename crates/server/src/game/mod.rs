@@ -21,6 +21,7 @@ pub mod model;
 pub mod record;
 pub mod service;
 pub mod store;
+pub mod takeback;
 pub mod timers;
 pub mod view;
 pub mod writer;

@@ -70,6 +70,9 @@ pub enum ActionKind {
     CountStart,
     /// A board's-honour count stopped by its side (Makruk).
     CountStop,
+    /// Moves taken back by agreement (`uci`: how many); the moves it undoes
+    /// stay in the log but leave the game (see [`super::takeback`]).
+    Takeback,
 }
 
 impl ActionKind {
@@ -79,6 +82,7 @@ impl ActionKind {
             ActionKind::Move => "move",
             ActionKind::CountStart => "count_start",
             ActionKind::CountStop => "count_stop",
+            ActionKind::Takeback => "takeback",
         }
     }
 
@@ -88,6 +92,7 @@ impl ActionKind {
             "move" => Some(ActionKind::Move),
             "count_start" => Some(ActionKind::CountStart),
             "count_stop" => Some(ActionKind::CountStop),
+            "takeback" => Some(ActionKind::Takeback),
             _ => None,
         }
     }
@@ -127,6 +132,8 @@ impl Action {
             ActionKind::Move => rules.play_engine(&self.uci).map(|_| ()),
             ActionKind::CountStart => rules.start_count(self.side()),
             ActionKind::CountStop => rules.stop_count(self.side()),
+            // Taken into account before replaying (see `takeback::effective`).
+            ActionKind::Takeback => Ok(()),
         }
     }
 }
@@ -161,6 +168,13 @@ pub enum Command {
     AbortAbsent,
     /// Claim the win (or draw) because the opponent's time ran out.
     ClaimTimeout,
+    /// Propose taking back the last move (casual games), or agree to the
+    /// opponent's standing proposal.
+    TakebackOffer,
+    /// Agree to the opponent's takeback proposal.
+    TakebackAccept,
+    /// Refuse it.
+    TakebackDecline,
 }
 
 impl Command {
@@ -173,6 +187,13 @@ impl Command {
             ("draw", "decline") => Ok(Command::DrawDecline),
             ("count", "start") => Ok(Command::CountStart),
             ("count", "stop") => Ok(Command::CountStop),
+            ("takeback", "offer") => Ok(Command::TakebackOffer),
+            ("takeback", "accept") => Ok(Command::TakebackAccept),
+            ("takeback", "decline") => Ok(Command::TakebackDecline),
+            ("takeback", _) => Err(ApiError::bad_request(
+                "invalid_action",
+                "takeback action must be offer, accept or decline",
+            )),
             ("draw", _) => Err(ApiError::bad_request(
                 "invalid_action",
                 "draw action must be offer, accept or decline",
@@ -307,6 +328,8 @@ pub struct Game {
     pub version: i64,
     /// The side offering a draw.
     pub draw_offer: Option<Color>,
+    /// The side proposing a takeback.
+    pub takeback_offer: Option<Color>,
     /// Created, ms since the epoch.
     pub created_at: i64,
     /// The tournament the game belongs to, if any (its players cannot abort it).
@@ -421,6 +444,7 @@ impl Game {
         self.black_ms = fields.black_ms;
         self.turn_since = fields.turn_since;
         self.draw_offer = fields.draw_offer;
+        self.takeback_offer = fields.takeback_offer;
         if let Some(rules) = rules {
             self.rules = rules;
         }
@@ -444,20 +468,23 @@ pub struct Fields {
     pub turn_since: i64,
     /// The side offering a draw.
     pub draw_offer: Option<Color>,
+    /// The side proposing a takeback.
+    pub takeback_offer: Option<Color>,
 }
 
 impl Fields {
-    fn of(g: &Game) -> Fields {
+    pub(super) fn of(g: &Game) -> Fields {
         Fields {
             status: g.status,
             white_ms: g.white_ms,
             black_ms: g.black_ms,
             turn_since: g.turn_since,
             draw_offer: g.draw_offer,
+            takeback_offer: g.takeback_offer,
         }
     }
 
-    fn set_ms(&mut self, side: Color, ms: i64) {
+    pub(super) fn set_ms(&mut self, side: Color, ms: i64) {
         match side {
             Color::White => self.white_ms = ms,
             Color::Black => self.black_ms = ms,
@@ -466,7 +493,7 @@ impl Fields {
 
     /// Stops the clock of the side to move at `now` (the game ends or
     /// pauses without a move).
-    fn freeze(&mut self, g: &Game, now: i64) {
+    pub(super) fn freeze(&mut self, g: &Game, now: i64) {
         let side = g.turn();
         self.set_ms(side, g.time_left(side, now).max(0));
         self.turn_since = now;
@@ -510,6 +537,7 @@ fn finished(
     fields.freeze(g, now);
     fields.status = Status::Finished;
     fields.draw_offer = None;
+    fields.takeback_offer = None;
     Ok(Change {
         fields,
         rules: Some(rules),
@@ -565,6 +593,7 @@ pub fn apply(g: &Game, side: Color, cmd: &Command, now: i64) -> ApiResult<Change
             fields.freeze(g, now);
             fields.status = Status::Aborted;
             fields.draw_offer = None;
+            fields.takeback_offer = None;
             Ok(Change {
                 fields,
                 rules: None,
@@ -572,6 +601,9 @@ pub fn apply(g: &Game, side: Color, cmd: &Command, now: i64) -> ApiResult<Change
             })
         }
         Command::ClaimTimeout => Err(ApiError::internal("a claim reached the move path")),
+        Command::TakebackOffer | Command::TakebackAccept | Command::TakebackDecline => {
+            super::takeback::apply(g, side, cmd, now)
+        }
         Command::Resign => finished(g, now, |r| r.resign(side)),
         Command::DrawOffer | Command::DrawAccept if g.draw_offer == Some(side.other()) => {
             finished(g, now, |r| r.agree_draw())
@@ -652,6 +684,8 @@ fn play_move(g: &Game, side: Color, text: &str, ply: Option<u32>, now: i64) -> A
     if fields.draw_offer == Some(side.other()) {
         fields.draw_offer = None; // moving declines the opponent's offer
     }
+    // A move ends any takeback proposal: the position it was about is gone.
+    fields.takeback_offer = None;
     if rules.outcome().is_some() {
         fields.status = Status::Finished;
         fields.draw_offer = None;

@@ -46,7 +46,7 @@ const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_
     g.white_ms, g.black_ms, g.turn_since, g.version, g.result, g.reason, g.draw_offer, g.created_at, \
     cu.is_guest, wu.is_guest, bu.is_guest, tg.tournament_id, g.rated, g.pool, \
     g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, g.white_rating_diff, g.black_rating_diff, \
-    g.rematch_offer, g.rematch_id \
+    g.rematch_offer, g.rematch_id, g.takeback_offer \
     FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
     LEFT JOIN users bu ON bu.id = g.black_id LEFT JOIN tournament_games tg ON tg.game_id = g.id \
     WHERE g.id = $1";
@@ -70,7 +70,7 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
     let rules_name: String = row.get(2);
     let kind = GameKind::from_names(&variant, Some(&rules_name))
         .map_err(|e| ApiError::internal(format!("game {id}: {e}")))?;
-    let mut rules = AnyGame::new_declared(kind);
+    let rules = AnyGame::new_declared(kind);
     let action_rows = sqlx::query(
         "SELECT seq, kind, notation, san, fen, white_ms, black_ms, at FROM game_actions WHERE game_id = $1 ORDER BY seq",
     )
@@ -92,11 +92,10 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
             black_ms: r.get(6),
             at: r.get(7),
         };
-        a.replay(&mut rules).map_err(|e| {
-            ApiError::internal(format!("replaying game {id} action {}: {e}", a.seq))
-        })?;
         actions.push(a);
     }
+    let mut rules = super::takeback::replay(rules, &actions)
+        .map_err(|(seq, e)| ApiError::internal(format!("replaying game {id} action {seq}: {e}")))?;
     let status = Status::parse(&row.get::<String, _>(3));
     if status == Status::Finished && rules.outcome().is_none() {
         // An ending decided off the board (resignation, agreement, time).
@@ -134,6 +133,10 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
         turn_since: row.get(18),
         version: row.get(19),
         draw_offer: draw_offer.as_deref().and_then(Color::parse),
+        takeback_offer: row
+            .get::<Option<String>, _>(38)
+            .as_deref()
+            .and_then(Color::parse),
         created_at: row.get(23),
         tournament_id: row.get(27),
         rated: row.get::<i32, _>(28) != 0,
@@ -306,6 +309,7 @@ pub struct WriteJob {
     pub(super) result: Option<&'static str>,
     pub(super) reason: Option<&'static str>,
     pub(super) draw_offer: Option<&'static str>,
+    pub(super) takeback_offer: Option<&'static str>,
     pub(super) updated_at: i64,
     /// The version the game must still have.
     pub(super) version: i64,
@@ -334,6 +338,7 @@ impl WriteJob {
                 _ => outcome.map(|o| o.reason.name()),
             },
             draw_offer: f.draw_offer.map(Color::name),
+            takeback_offer: f.takeback_offer.map(Color::name),
             updated_at: now,
             version: g.version,
             rated_end: rated_end(g, change),
@@ -425,9 +430,10 @@ pub(super) async fn write_batch(
     let sql = format!(
         "UPDATE games SET status = v.column2, white_ms = v.column3, black_ms = v.column4, \
          turn_since = v.column5, version = games.version + 1, ply = v.column6, fen = v.column7, \
-         result = v.column8, reason = v.column9, draw_offer = v.column10, updated_at = v.column11 \
+         result = v.column8, reason = v.column9, draw_offer = v.column10, updated_at = v.column11, \
+         takeback_offer = v.column13 \
          FROM (VALUES {}) AS v WHERE games.id = v.column1 AND games.version = v.column12",
-        value_rows(jobs.len(), 12)
+        value_rows(jobs.len(), 13)
     );
     let mut update = sqlx::query(&sql);
     for j in jobs {
@@ -443,7 +449,8 @@ pub(super) async fn write_batch(
             .bind(j.reason)
             .bind(j.draw_offer)
             .bind(j.updated_at)
-            .bind(j.version);
+            .bind(j.version)
+            .bind(j.takeback_offer);
     }
     let done = update.execute(&mut *conn).await?;
     if done.rows_affected() != jobs.len() as u64 {

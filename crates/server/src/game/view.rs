@@ -125,6 +125,8 @@ pub struct GameView {
     pub reason: Option<&'static str>,
     /// Side offering a draw.
     pub draw_offer: Option<Color>,
+    /// Side proposing a takeback (casual games).
+    pub takeback_offer: Option<Color>,
     /// Side offering a rematch, once the game is over.
     pub rematch_offer: Option<Color>,
     /// The rematch's id, once it started.
@@ -201,6 +203,7 @@ impl Game {
             result: self.outcome().map(|o| o.result()),
             reason: self.reason(),
             draw_offer: self.draw_offer,
+            takeback_offer: self.takeback_offer,
             rematch_offer: self.rematch_offer,
             rematch: self.rematch_id.clone(),
             count: self.rules.count(),
@@ -213,7 +216,8 @@ impl Game {
                 .filter(|s| ongoing && self.rules.can_stop_count(*s))
                 .collect(),
             start_fen: self.start_fen(),
-            actions: full.then(|| self.actions.clone()),
+            // The game as it stands: moves taken back are left out.
+            actions: full.then(|| super::takeback::effective(&self.actions)),
             version: self.version,
         }
     }

@@ -163,6 +163,7 @@ mod tests {
             result: None,
             reason: Some("o'clock"),
             draw_offer: None,
+            takeback_offer: None,
             updated_at: 6,
             version,
             action: Some(action),
