@@ -601,9 +601,9 @@ pub fn apply(g: &Game, side: Color, cmd: &Command, now: i64) -> ApiResult<Change
             })
         }
         Command::ClaimTimeout => Err(ApiError::internal("a claim reached the move path")),
-        Command::TakebackOffer | Command::TakebackAccept | Command::TakebackDecline => {
-            super::takeback::apply(g, side, cmd, now)
-        }
+        Command::TakebackOffer | Command::TakebackAccept | Command::TakebackDecline => Err(
+            ApiError::internal("a takeback reached the move path (see takeback::apply)"),
+        ),
         Command::Resign => finished(g, now, |r| r.resign(side)),
         Command::DrawOffer | Command::DrawAccept if g.draw_offer == Some(side.other()) => {
             finished(g, now, |r| r.agree_draw())

@@ -515,6 +515,9 @@ impl Games {
                         self.save(g, flagged, now).await?;
                         return Ok(Err(()));
                     }
+                    Command::TakebackOffer | Command::TakebackAccept | Command::TakebackDecline => {
+                        super::takeback::apply(g, side, &cmd, now)?
+                    }
                     _ => model::apply(g, side, &cmd, now)?,
                 };
                 let action = change.action.clone();
