@@ -317,6 +317,19 @@ export async function gamePageSteps() {
     expect(fen.startsWith('rnsmksnr/8/ppp1pppp/3p4/4P3/'), `the position before exd5: ${fen}`);
   });
 
+  await step('in-page notifications: a challenge by name, then a correspondence game waiting for my move', async () => {
+    await black.goto(env.base + '/my-games');
+    await black.waitForTimeout(300);
+    const [, made] = await post(white, '/api/challenges', { variant: 'makruk', color: 'white', opponent: `gpb_${suffix}`, time_control: { kind: 'correspondence', days: 3 } });
+    await black.waitForSelector(`#notifications .note-item[data-kind="challenge"] a[href="/game/${made.id}"]`);
+    await black.screenshot({ path: join(artifacts, 'gp-12-notification.png') });
+    await post(black, `/api/games/${made.id}/accept`, {});
+    await replay(white, black, made.id, ['e3e4']);
+    await black.waitForSelector(`#notifications .note-item[data-kind="your_turn"] a[href="/game/${made.id}"]`);
+    await black.click(`#notifications .note-item[data-kind="your_turn"] a`);
+    await black.waitForURL(new RegExp(`/game/${made.id}$`));
+  });
+
   await step('a guest sees no "next game"; captured pieces and the FEN box are readable', async () => {
     const guest = await browser('gp-guest');
     await guest.goto(`${env.base}/game/${id}`);

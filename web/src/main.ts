@@ -20,6 +20,7 @@ import { renderHeader } from './header';
 import { applyLang, t } from './i18n';
 import { lobbyPage } from './lobby';
 import { myGamesPage } from './my-games';
+import { startNotifications } from './notifications';
 import { settingsPage } from './settings-page';
 import { loadSettings } from './settings';
 import { played } from './sounds';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   // The sounds played, for the browser tests.
   (window as unknown as { thaiboardSounds: string[] }).thaiboardSounds = played;
   renderHeader(topBar);
+  startNotifications();
   const path = location.pathname;
   const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
   try {

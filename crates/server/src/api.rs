@@ -41,6 +41,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/ws", get(crate::ws::game_socket))
         .route("/ws", get(crate::ws::multi_socket))
+        .route("/notifications/ws", get(crate::notify::socket))
         .merge(crate::export::routes())
         .merge(crate::book::routes())
         .merge(crate::analysis::routes())

@@ -35,6 +35,7 @@ pub mod extract;
 pub mod game;
 pub mod hub;
 pub mod lobby;
+pub mod notify;
 pub mod opponent;
 pub mod organise;
 pub mod players;
@@ -110,6 +111,7 @@ impl Server {
         conditional::subscribe(&games);
         let bots = Arc::new(bot_api::BotHub::default());
         bot_api::subscribe(&games, bots.clone());
+        notify::subscribe(&games, hub.clone());
         games.start().await?;
         engine_play.resume().await?;
         tournament::resume(&games).await?;

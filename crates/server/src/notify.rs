@@ -1,0 +1,126 @@
+//! In-page notifications: `GET /api/notifications/ws`, a socket every page
+//! of a logged-in player opens. It sends
+//! `{"type":"notify","kind":"challenge"|"your_turn"|"game_over","game":ID,"text":"..."}`
+//! when a challenge is made to the player, when a correspondence game waits
+//! for their move, and when one of their correspondence games ends. The
+//! game service's events are turned into these notes here (a subscriber),
+//! in every server process for the sockets it holds.
+
+use crate::AppState;
+use crate::auth::Session;
+use crate::error::ApiError;
+use crate::game::{GameEvent, Games, Status};
+use crate::hub::Hub;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use games::Color;
+use serde_json::json;
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+/// The hub channel of user `id`'s notes.
+pub fn channel(user_id: &str) -> String {
+    format!("user/{user_id}")
+}
+
+/// What is worth a note in `event` (challenges aside, see [`subscribe`]):
+/// (user id, kind, text).
+fn notes_of(event: &GameEvent) -> Vec<(String, &'static str, String)> {
+    let g = &event.game;
+    let mut out = Vec::new();
+    let correspondence = g.time_control.kind == crate::clock::TcKind::Correspondence;
+    match g.status {
+        // A move (or, from another process, some change), or the game's start.
+        Status::Ongoing
+            if correspondence && (event.action.is_some() || event.remote || g.ply == 0) =>
+        {
+            if let Some(p) = g.player(g.turn) {
+                let other = g
+                    .player(g.turn.other())
+                    .map_or("your opponent", |o| o.username.as_str());
+                out.push((
+                    p.id.clone(),
+                    "your_turn",
+                    format!("your move against {other}"),
+                ));
+            }
+        }
+        Status::Finished if correspondence => {
+            for side in Color::BOTH {
+                if let Some(p) = g.player(side) {
+                    out.push((
+                        p.id.clone(),
+                        "game_over",
+                        format!("game over: {}", g.result.unwrap_or("*")),
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Sends a note to user `user`'s sockets here, if any.
+fn send(hub: &Hub, user: &str, kind: &str, game: &str, text: &str) {
+    let channel = channel(user);
+    if hub.has_watchers(&channel) {
+        let note = json!({ "type": "notify", "kind": kind, "game": game, "text": text });
+        hub.publish(&channel, &note);
+    }
+}
+
+/// Turns the game service's events into notes on the users' channels here.
+pub fn subscribe(games: &Arc<Games>, hub: Arc<Hub>) {
+    let db = games.db().clone();
+    games.subscribe(Box::new(move |event: &GameEvent| {
+        let g = &event.game;
+        if g.status == Status::Open {
+            // A challenge to someone named: who, is read from the store.
+            let (db, hub, g) = (db.clone(), hub.clone(), g.clone());
+            tokio::spawn(async move {
+                if let Ok(Some(to)) = crate::bot_api::store::invited(&db, &g.id).await {
+                    let text = format!("{} challenges you to {}", g.creator.username, g.variant);
+                    send(&hub, &to.id, "challenge", &g.id, &text);
+                }
+            });
+            return;
+        }
+        for (user, kind, text) in notes_of(event) {
+            send(&hub, &user, kind, &g.id, &text);
+        }
+    }));
+}
+
+/// Upgrades to the notifications socket (a session is needed; guests get
+/// nothing worth a note, but may connect).
+pub async fn socket(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    crate::ws::upgrade(app, headers, ws, run).await
+}
+
+async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
+    let Some(session) = session else { return };
+    let mut notes = app.hub.subscribe(&channel(&session.user.id));
+    let (mut sink, mut stream) = socket.split();
+    loop {
+        tokio::select! {
+            note = notes.recv() => match note {
+                Ok(text) => if sink.send(Message::Text(text)).await.is_err() { break },
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => break,
+            },
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                // Pings keep proxies from closing an idle socket; nothing else is read.
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}
