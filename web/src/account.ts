@@ -1,4 +1,5 @@
-// My account (/account): changing the password, and personal API tokens
+// My account (/account): changing the password, the e-mail address for
+// correspondence games (verified by a mailed link), and personal API tokens
 // for bots and other programs (made once, shown once, revocable).
 import * as api from './api';
 import { h } from './dom';
@@ -40,8 +41,24 @@ export async function accountPage(app: HTMLElement): Promise<void> {
       await show();
     } catch (e) { err.textContent = (e as Error).message; }
   } }, description, ...boxes.map(b => h('label', {}, b, b.value)), h('button', { type: 'submit' }, t('account.create')));
+  // E-mail for correspondence games: an address, verified by a mailed link.
+  interface EmailView { email: string | null; verified: boolean; subscribed: boolean; enabled: boolean }
+  const emailInput = h('input', { type: 'email', name: 'email', id: 'email-input', placeholder: t('account.emailPlaceholder'), autocomplete: 'email' }) as HTMLInputElement;
+  const emailState = h('p', { id: 'email-state', class: 'muted' });
+  const emailErr = h('div', { class: 'error', id: 'email-error' });
+  const showEmail = (v: EmailView) => {
+    if (v.email) emailInput.value = v.email;
+    emailState.textContent = !v.enabled ? t('account.emailDisabled') : !v.email ? t('account.emailNone')
+      : !v.verified ? t('account.emailWaiting') : v.subscribed ? t('account.emailOn') : t('account.emailOff');
+  };
+  const emailForm = h('form', { class: 'row', id: 'email-form', onsubmit: async (ev: Event) => {
+    ev.preventDefault(); emailErr.textContent = '';
+    try { showEmail(await api.call<EmailView>('PUT', '/api/account/email', { email: emailInput.value })); } catch (e) { emailErr.textContent = (e as Error).message; }
+  } }, emailInput, h('button', { type: 'submit' }, t('account.emailSave')));
+  api.call<EmailView>('GET', '/api/account/email').then(showEmail).catch(() => {});
   app.replaceChildren(h('div', { class: 'panel', id: 'account' },
     h('h2', {}, t('account.title')), h('h3', {}, t('account.password')), password, msg,
+    h('h3', {}, t('account.email')), h('p', {}, t('account.emailHint')), emailForm, emailState, emailErr,
     h('h3', {}, t('account.tokens')), h('p', {}, t('account.tokensHint')), create, err, made,
     h('table', { id: 'tokens' }, list)));
   await show();

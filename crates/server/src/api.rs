@@ -55,6 +55,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::bot_api::routes())
         .merge(crate::chat::routes())
         .merge(crate::settings::routes())
+        .merge(crate::mail::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

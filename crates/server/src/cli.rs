@@ -26,6 +26,13 @@ pub struct ServeArgs {
     /// for links in exports; default: the address each request was sent to.
     #[arg(long)]
     pub public_url: Option<String>,
+    /// SMTP server for e-mail to correspondence players
+    /// (smtp://[user:pass@]host[:port], plain SMTP to a relay); default: no mail.
+    #[arg(long)]
+    pub smtp: Option<String>,
+    /// The sender of e-mail.
+    #[arg(long, default_value = "thaiboard <noreply@localhost>")]
+    pub mail_from: String,
     /// HTTP requests per second allowed per client IP (0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_limit: f64,
@@ -51,6 +58,8 @@ impl ServeArgs {
                 .public_url
                 .as_ref()
                 .map(|u| u.trim_end_matches('/').to_string()),
+            smtp_url: self.smtp.clone(),
+            mail_from: self.mail_from.clone(),
             rate_per_sec: self.rate_limit,
             rate_burst: (self.rate_limit * 3.0).max(10.0),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),

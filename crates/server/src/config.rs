@@ -18,6 +18,12 @@ pub struct Config {
     /// The site's address as players reach it (`https://thaiboard.example`),
     /// for links in exports; `None`: taken from each request's `Host`.
     pub public_url: Option<String>,
+    /// SMTP server for e-mail (`smtp://[user:pass@]host[:port]`); `None`: no mail.
+    pub smtp_url: Option<String>,
+    /// The sender of e-mail.
+    pub mail_from: String,
+    /// How often correspondence deadlines are looked at for warnings, s.
+    pub mail_sweep_secs: u64,
     /// Requests per second allowed per client IP (sustained); 0 disables the limit.
     pub rate_per_sec: f64,
     /// Burst of requests allowed per client IP above the sustained rate.
@@ -48,6 +54,9 @@ impl Default for Config {
             data_dir: PathBuf::from("."),
             secure_cookies: false,
             public_url: None,
+            smtp_url: None,
+            mail_from: "thaiboard <noreply@localhost>".into(),
+            mail_sweep_secs: 600,
             rate_per_sec: 20.0,
             rate_burst: 60.0,
             max_body_bytes: 16 * 1024,

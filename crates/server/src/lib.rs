@@ -35,6 +35,7 @@ pub mod extract;
 pub mod game;
 pub mod hub;
 pub mod lobby;
+pub mod mail;
 pub mod notify;
 pub mod opponent;
 pub mod organise;
@@ -77,6 +78,8 @@ pub struct App {
     pub bots: Arc<bot_api::BotHub>,
     /// Chat writers' rate limits.
     pub chat_limits: chat::ChatLimits,
+    /// The e-mail sender (`--smtp`), if any.
+    pub mailer: Option<Arc<mail::Mailer>>,
 }
 
 /// The state handed to every handler.
@@ -136,6 +139,22 @@ impl Server {
             }
         });
         let limiter = ratelimit::RateLimiter::new(config.rate_per_sec, config.rate_burst);
+        let mailer = match &config.smtp_url {
+            Some(url) => Some(Arc::new(
+                mail::Mailer::new(
+                    url,
+                    &config.mail_from,
+                    std::time::Duration::from_secs(config.mail_sweep_secs.max(1)),
+                )
+                .map_err(std::io::Error::other)?,
+            )),
+            None => None,
+        };
+        // Bound first, so that the configuration holds the address really listened on.
+        let listener = tokio::net::TcpListener::bind(config.bind).await?;
+        let addr = listener.local_addr()?;
+        let mut config = config;
+        config.bind = addr;
         let app = Arc::new(App {
             config,
             db,
@@ -145,9 +164,10 @@ impl Server {
             limiter,
             bots,
             chat_limits: chat::ChatLimits::default(),
+            mailer,
         });
-        let listener = tokio::net::TcpListener::bind(app.config.bind).await?;
-        let addr = listener.local_addr()?;
+        mail::subscribe(&app.games, Arc::downgrade(&app));
+        tokio::spawn(mail::sweep_deadlines(Arc::downgrade(&app)));
         // Small WebSocket frames must leave at once (no Nagle delay).
         let listener =
             axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
