@@ -23,6 +23,7 @@ struct Smtp {
 impl Drop for Smtp {
     fn drop(&mut self) {
         let _ = self.child.kill();
+        let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
@@ -45,7 +46,7 @@ fn start_smtp() -> Option<Smtp> {
         "thaiboard-mail-{}",
         thaiboard_server::util::random_id(8)
     ));
-    let child = Command::new("python3")
+    let mut child = Command::new("python3")
         .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
         .args(["-c", "aiosmtpd.handlers.Mailbox"])
         .arg(&dir)
@@ -57,6 +58,8 @@ fn start_smtp() -> Option<Smtp> {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("aiosmtpd did not start");
 }
 
