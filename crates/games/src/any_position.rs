@@ -183,12 +183,15 @@ impl AnyPosition {
         }
     }
 
-    /// Reads a move typed by a person in any notation the game accepts: UCI
-    /// or SAN (every convention) for Makruk; PDN numbers, algebraic squares
-    /// or the engine form for Mak-hot. The error explains the notation the
+    /// Reads a move typed by a person in any notation the game accepts: UCI,
+    /// SAN (every convention) or Thai notation for Makruk; PDN numbers,
+    /// algebraic or Thai squares or the engine form for Mak-hot. The error explains the notation the
     /// text looks closest to.
     pub fn parse_text(&self, text: &str) -> Result<AnyMove, GameError> {
         let text = text.trim();
+        if makruk::has_thai(text) {
+            return self.parse_thai(text);
+        }
         let AnyPosition::Makruk(p) = self else {
             return self.parse_engine(text);
         };
