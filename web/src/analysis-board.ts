@@ -12,7 +12,7 @@ import { boardNotation, showMove } from './notation';
 
 interface PositionView {
   variant: string; rules: string; fen: string; turn: 'white' | 'black'; legal: api.LegalMove[];
-  played: string[]; result: string; reason: string | null;
+  played: string[]; played_thai: api.ThaiText[]; result: string; reason: string | null;
 }
 
 /** The address of the analysis board for a position (and moves played from it). */
@@ -67,7 +67,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     const cands = (view?.legal ?? []).filter(m => m.path[0] === orig && m.path[m.path.length - 1] === dest);
     if (cands.length === 1) { moves = [...moves, cands[0].uci]; load(); return; }
     if (cands.length > 1) {
-      chooser.replaceChildren(t('analysis.whichMove'), ...cands.map(m => h('button', { onclick: () => { chooser.replaceChildren(); moves = [...moves, m.uci]; load(); } }, showMove(variant, m.san))));
+      chooser.replaceChildren(t('analysis.whichMove'), ...cands.map(m => h('button', { onclick: () => { chooser.replaceChildren(); moves = [...moves, m.uci]; load(); } }, showMove(m))));
       return;
     }
     load();
@@ -94,7 +94,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     }
     const last = moves.length ? (isMakhos ? moves[moves.length - 1].match(/../g) ?? [] : [moves[moves.length - 1].slice(0, 2), moves[moves.length - 1].slice(2, 4)]) : [];
     cg.set({ fen: boardFen(variant, v.fen), turnColor: v.turn, lastMove: last as Key[], movable: { color: v.result === 'ongoing' ? v.turn : undefined, dests } });
-    movesEl.replaceChildren(...v.played.map((san, i) => h('span', { class: 'mv' }, `${i % 2 === 0 ? `${Math.floor(i / 2) + 1}. ` : ''}${showMove(variant, san)} `)));
+    movesEl.replaceChildren(...v.played.map((san, i) => h('span', { class: 'mv' }, `${i % 2 === 0 ? `${Math.floor(i / 2) + 1}. ` : ''}${showMove({ san, thai: v.played_thai[i] })} `)));
     statusEl.textContent = v.result === 'ongoing' ? t(v.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove') : `${v.result} (${tMaybe(`reason.${v.reason}`, v.reason ?? '')})`;
     fenBox.value = v.fen;
     pngLink.href = `/api/picture.png?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(v.fen)}${orientation === 'black' ? '&flip=1' : ''}`;

@@ -3,7 +3,7 @@
 import * as api from './api';
 import { h } from './dom';
 import { lang, setLang, t } from './i18n';
-import { setThaiNotation, thaiNotation } from './notation';
+import { MOVE_NOTATIONS, type MoveNotation, moveNotation, setMoveNotation } from './notation';
 
 /** Draws the top bar into `topBar` for the signed-in user (or guest) `api.me`. */
 export function renderHeader(topBar: HTMLElement): void {
@@ -35,7 +35,9 @@ function settings(): HTMLElement {
     location.reload();
   } }, h('option', { value: 'en' }, 'English'), h('option', { value: 'th' }, 'ไทย')) as HTMLSelectElement;
   select.value = lang();
-  const box = h('input', { type: 'checkbox', id: 'thai-notation', onchange: (ev: Event) => setThaiNotation((ev.target as HTMLInputElement).checked) }) as HTMLInputElement;
-  box.checked = thaiNotation();
-  return h('span', { class: 'settings' }, select, h('label', {}, box, ' ', t('top.thaiNotation')));
+  // The game's own notation, or Thai: the long (book) form, never ambiguous, first.
+  const notation = h('select', { id: 'notation', 'aria-label': t('top.notation'), onchange: (ev: Event) => setMoveNotation((ev.target as HTMLSelectElement).value as MoveNotation) },
+    ...MOVE_NOTATIONS.map(n => h('option', { value: n }, t(`top.notation.${n}`)))) as HTMLSelectElement;
+  notation.value = moveNotation();
+  return h('span', { class: 'settings' }, select, ' ', notation);
 }

@@ -101,8 +101,15 @@ impl AnyPosition {
 
     /// The FEN (Makruk) or position text (Mak-hot).
     pub fn fen(&self) -> String {
+        self.fen_with_marks(false)
+    }
+
+    /// The FEN, with promoted bias written `M~`/`m~` when `promoted_marks`
+    /// is set (Fairy-Stockfish's and pychess's form); Mak-hot's position
+    /// text has no such marks.
+    pub fn fen_with_marks(&self, promoted_marks: bool) -> String {
         match self {
-            AnyPosition::Makruk(p) => p.fen(),
+            AnyPosition::Makruk(p) => p.fen_with_marks(promoted_marks),
             AnyPosition::Makhos { position, .. } => position.to_string(),
         }
     }

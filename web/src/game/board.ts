@@ -93,7 +93,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
   }
 
   function chooseAmong(moves: api.LegalMove[]): void {
-    chooser.replaceChildren(t('game.whichCapture'), ...moves.map(m => h('button', { onclick: () => sendMove(m.uci) }, state.showMove(m.san))));
+    chooser.replaceChildren(t('game.whichCapture'), ...moves.map(m => h('button', { onclick: () => sendMove(m.uci) }, state.showMove(m))));
   }
 
   /** A Mak-hot board move: one step of a capture path, or a whole move dropped on its final square. */
@@ -110,7 +110,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
       cg.set({ turnColor: state.myColor!, movable: { color: state.myColor!, dests: dests() } });
       cg.selectSquare(dest as Key);
       chooser.replaceChildren(h('span', { id: 'capture-path' }, t('game.capturePath', { path: next.map(showSquare).join('x') })), ' ',
-        ...complete.map(m => h('button', { onclick: () => sendMove(m.uci) }, t('game.stopAt', { move: state.showMove(m.san) }))),
+        ...complete.map(m => h('button', { onclick: () => sendMove(m.uci) }, t('game.stopAt', { move: state.showMove(m) }))),
         h('button', { id: 'capture-cancel', onclick: () => { chooser.replaceChildren(); draw(); } }, t('game.cancelCapture')));
       return;
     }

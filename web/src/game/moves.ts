@@ -38,7 +38,7 @@ export function moveList(state: GameState, hooks: MoveListHooks) {
       ply++;
       if (ply % 2 === 1) cells.push(h('div', {}, `${(ply + 1) / 2}.`));
       const idx = ply;
-      cells.push(h('div', { class: `mv${idx === cur ? ' current' : ''}`, 'data-ply': String(idx), 'data-san': a.san, onclick: () => go(idx) }, state.showMove(a.san)));
+      cells.push(h('div', { class: `mv${idx === cur ? ' current' : ''}`, 'data-ply': String(idx), 'data-san': a.san, onclick: () => go(idx) }, state.showMove(a)));
       cells.push(...hooks.commentsAt(idx).map(commentCell));
     }
     el.replaceChildren(...cells);

@@ -2,7 +2,7 @@
 //! parameters only, alike on SQLite and PostgreSQL. On SQLite the writes of
 //! many games are committed together by one writer task ([`Writer`]).
 
-use super::model::{Action, ActionKind, Change, Game, Status};
+use super::model::{Action, ActionKind, Change, Game, Status, ThaiText};
 use crate::auth::User;
 use crate::clock::{TcKind, TimeControl};
 use crate::db::{Backend, Db};
@@ -87,11 +87,20 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
             })?,
             uci: r.get(2),
             san: r.get(3),
+            thai: None,
             fen: r.get(4),
             white_ms: r.get(5),
             black_ms: r.get(6),
             at: r.get(7),
         };
+        let mut a = a;
+        if a.kind == ActionKind::Move {
+            // The Thai forms are written again from the rules, not stored.
+            let before = rules.position();
+            if let Ok(mv) = before.parse_engine(&a.uci) {
+                a.thai = Some(ThaiText::of(&before, &mv));
+            }
+        }
         a.replay(&mut rules).map_err(|e| {
             ApiError::internal(format!("replaying game {id} action {}: {e}", a.seq))
         })?;
