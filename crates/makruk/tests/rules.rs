@@ -788,6 +788,15 @@ fn fen_and_setup_errors_say_what_is_wrong() {
             .contains("field 3 (special first-move rights) is 'AE': 'A' gives a right on a1"),
         "{bad}"
     );
+    // Letters that are no file quote the field too, in Ouk Chatrang.
+    let syntax = Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/3KM3 w DX").unwrap_err();
+    assert_eq!(syntax, FenError::Rights("DX".into()));
+    assert!(
+        syntax
+            .to_string()
+            .contains("FEN field 3 (special first-move rights) is 'DX'"),
+        "{syntax}"
+    );
     // A promoted bia back on its first rank never had a met's right.
     assert_eq!(
         Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/3KM~3 w E").unwrap_err(),
