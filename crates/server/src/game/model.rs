@@ -140,33 +140,6 @@ impl ThaiText {
     }
 }
 
-impl Game {
-    /// The FEN after `ply` moves (the current position without `ply`),
-    /// with promoted bias marked `M~` when `promoted_marks` is set. Count
-    /// actions made before the next move are part of the position. `None`
-    /// when the game has fewer moves.
-    pub fn fen_at(&self, ply: Option<u32>, promoted_marks: bool) -> Option<String> {
-        let Some(ply) = ply else {
-            return Some(self.rules.fen_with_marks(promoted_marks));
-        };
-        if ply > self.ply() {
-            return None;
-        }
-        let mut rules = AnyGame::new_declared(self.kind);
-        let mut moves = 0;
-        for a in &self.actions {
-            if a.kind == ActionKind::Move {
-                if moves == ply {
-                    break;
-                }
-                moves += 1;
-            }
-            a.replay(&mut rules).ok()?;
-        }
-        Some(rules.fen_with_marks(promoted_marks))
-    }
-}
-
 impl Action {
     /// For count actions: the side that started or stopped the count
     /// (recorded in `uci`).
