@@ -493,31 +493,36 @@ async function thaiSteps() {
     await dao.click('#tab-rules');
     await dao.waitForSelector('#tab-panel:has-text("นับศักดิ์กระดาน")');
     expect(await coordsOnScreen(dao, 'bottom') === 'abcdefgh', 'Latin files before the option');
-    await dao.check('#thai-notation');
+    await dao.selectOption('#notation', 'thai-lan');
     await dao.waitForFunction(() => document.querySelector('#board coords.bottom coord')?.textContent === 'ก');
     expect(await coordsOnScreen(dao, 'bottom') === 'กขคงจฉชญ', `files: ${await coordsOnScreen(dao, 'bottom')}`);
     expect(await coordsOnScreen(dao, 'side') === '๑๒๓๔๕๖๗๘', `ranks: ${await coordsOnScreen(dao, 'side')}`);
-    expect((await dao.getAttribute('#move-input', 'placeholder')).includes('บจ๔'), 'the move box shows a Thai example');
+    expect((await dao.getAttribute('#move-input', 'placeholder')).includes('บ จ๓-จ๔'), 'the move box shows a Thai example');
+    // The earlier form is still read; the server shows Fairy-Stockfish's long Thai form.
     await dao.fill('#move-input', 'บจ๔');
     await dao.press('#move-input', 'Enter');
-    await dao.waitForSelector('#moves .mv[data-ply="1"][data-san="e4"]:has-text("บจ๔")', { timeout: 10000 });
+    await dao.waitForSelector('#moves .mv[data-ply="1"][data-san="e4"]:has-text("บ จ๓-จ๔")', { timeout: 10000 });
     await dao.waitForSelector('#moves .mv[data-ply="2"]', { timeout: 15000 });
     const reply = await dao.textContent('#moves .mv[data-ply="2"]');
-    expect(/^[\u0E00-\u0E7Fx+#=]+$/.test(reply), `the computer's reply in Thai: ${reply}`);
+    expect(/^[\u0E00-\u0E7F]+ [\u0E00-\u0E7F]+[-x][\u0E00-\u0E7F]+(=M)?[+#]?$/.test(reply), `the computer's reply in Thai: ${reply}`);
     await dao.waitForSelector('#status:has-text("ถึงตาคุณเดิน")');
     await dao.fill('#move-input', 'ม้า ง๒');
     await dao.press('#move-input', 'Enter');
-    await dao.waitForSelector('#moves .mv[data-ply="3"][data-san="Nd2"]:has-text("มง๒")', { timeout: 10000 });
+    await dao.waitForSelector('#moves .mv[data-ply="3"][data-san="Nd2"]:has-text("ม ข๑-ง๒")', { timeout: 10000 });
     await dao.waitForSelector('#moves .mv[data-ply="4"]', { timeout: 15000 });
     await dao.click('#tab-overview');
-    await dao.waitForSelector('#overview td:has-text("มง๒")');
+    await dao.waitForSelector('#overview td:has-text("ม ข๑-ง๒")');
+    // The short form on request.
+    await dao.selectOption('#notation', 'thai-san');
+    await dao.waitForSelector('#moves .mv[data-ply="3"]:text-is("ม-ง๒")');
+    await dao.selectOption('#notation', 'thai-lan');
     await dao.screenshot({ path: join(artifacts, 'thai-game.png') });
   });
 
-  await step('Thai notation: a text that is no move is refused in Thai; the coordinates follow a flipped board', async () => {
+  await step('Thai notation: a text that is no move is refused, naming the character; the coordinates follow a flipped board', async () => {
     await dao.fill('#move-input', 'สวัสดี');
     await dao.press('#move-input', 'Enter');
-    await dao.waitForSelector('#game-error:has-text("ไม่ใช่ตาเดินในแบบจดไทย")');
+    await dao.waitForSelector('#game-error:has-text("at character 1")');
     await dao.click('#flip');
     await dao.waitForSelector('#board.orientation-black');
     expect(await coordsOnScreen(dao, 'bottom') === 'ญชฉจงคขก', `flipped files: ${await coordsOnScreen(dao, 'bottom')}`);
@@ -529,12 +534,12 @@ async function thaiSteps() {
   });
 
   await step('Thai notation off again: Latin coordinates and SAN, without a reload', async () => {
-    await dao.uncheck('#thai-notation');
+    await dao.selectOption('#notation', 'standard');
     await dao.waitForSelector('#moves .mv[data-ply="1"]:text-is("e4")');
     expect(await coordsOnScreen(dao, 'bottom') === 'abcdefgh', 'Latin files');
     expect(await dao.textContent('#moves .mv[data-ply="3"]') === 'Nd2', 'SAN moves');
-    await dao.check('#thai-notation');
-    await dao.waitForSelector('#moves .mv[data-ply="1"]:text-is("บจ๔")');
+    await dao.selectOption('#notation', 'thai-lan');
+    await dao.waitForSelector('#moves .mv[data-ply="1"]:text-is("บ จ๓-จ๔")');
   });
 
   await step('the result and its reason in Thai; my games in Thai', async () => {

@@ -14,7 +14,7 @@ import { boardNotation, showMove } from './notation';
 
 interface PositionView {
   variant: string; rules: string; fen: string; turn: 'white' | 'black'; legal: api.LegalMove[];
-  played: string[]; result: string; reason: string | null;
+  played: string[]; played_thai: api.ThaiText[]; result: string; reason: string | null;
 }
 
 /** An empty board, drawn until a position has loaded (never another game's start). */
@@ -89,7 +89,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     const cands = (view?.legal ?? []).filter(m => m.path[0] === orig && m.path[m.path.length - 1] === dest);
     if (cands.length === 1) { play(cands[0].uci); return; }
     if (cands.length > 1) {
-      chooser.replaceChildren(t('analysis.whichMove'), ...cands.map(m => h('button', { onclick: () => play(m.uci) }, showMove(variant, m.san))));
+      chooser.replaceChildren(t('analysis.whichMove'), ...cands.map(m => h('button', { onclick: () => play(m.uci) }, showMove(m))));
       return;
     }
     load();
@@ -108,8 +108,9 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     return `/api/position?${q.toString()}`;
   };
 
-  /** The SAN of every move of the line (the whole line, whichever position is shown). */
+  /** The SAN and Thai forms of every move of the line (the whole line, whichever position is shown). */
   let lineSans: string[] = [];
+  let lineThai: api.ThaiText[] = [];
 
   async function load(): Promise<void> {
     err.textContent = '';
@@ -128,6 +129,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
       return;
     }
     lineSans = whole.played;
+    lineThai = whole.played_thai;
     view = cursor === moves.length ? whole : await api.call<PositionView>('GET', positionQuery(moves.slice(0, cursor)));
     const v = view;
     history.replaceState(null, '', analysisUrl(variant, rules, startFen ?? '', moves, cursor));
@@ -142,7 +144,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     // Black to move in the start position: the first move is Black's.
     const offset = (startFen ?? '').split(' ')[1] === 'b' || (isMakhos && (startFen ?? '').startsWith('B')) ? 1 : 0;
     movesEl.replaceChildren(...moveCells(lineSans.map((san, i): MoveEntry => ({
-      kind: 'move', ply: i + 1 + offset, index: i + 1, text: showMove(variant, san), san, current: i + 1 === cursor, go: () => go(i + 1),
+      kind: 'move', ply: i + 1 + offset, index: i + 1, text: showMove({ san, thai: lineThai[i] }), san, current: i + 1 === cursor, go: () => go(i + 1),
     }))));
     statusEl.textContent = v.result === 'ongoing' ? t(v.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove') : `${v.result} (${tMaybe(`reason.${v.reason}`, v.reason ?? '')})`;
     fenBox.value = v.fen;

@@ -59,6 +59,16 @@ export type Status = "open" | "ongoing" | "finished" | "cancelled" | "aborted";
 
 export type ActionKind = "move" | "count_start" | "count_stop" | "takeback";
 
+export type ThaiText = { 
+/**
+ * The short form (`จ๔`, `ม-ง๗`, `คจ-ง๔`).
+ */
+short: string, 
+/**
+ * The long form, the book form (`บ จ๓-จ๔`); never ambiguous.
+ */
+long: string, };
+
 export type Action = { 
 /**
  * Position in the game's action log, from 1.
@@ -76,6 +86,10 @@ uci: string,
  * The move for display (SAN, `c3xe5xc7`), or the count's description.
  */
 san: string, 
+/**
+ * The move in Thai notation (none for counts).
+ */
+thai?: ThaiText, 
 /**
  * The position after it.
  */
@@ -152,7 +166,11 @@ san: string,
 /**
  * Squares the piece passes through: start, every landing square, end.
  */
-path: Array<string>, };
+path: Array<string>, 
+/**
+ * Thai notation, both forms.
+ */
+thai: ThaiText, };
 
 export type GameView = { 
 /**

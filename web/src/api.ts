@@ -2,8 +2,8 @@
 import { t } from './i18n';
 
 // The types the server sends, generated from its Rust types (api-types.ts).
-import type { Action, ClockView, CountView, GameSummary, GameView, LegalMove, PlayerView, TimeControl, User } from './api-types';
-export type { Action, LegalMove, TimeControl, User };
+import type { Action, ClockView, CountView, GameSummary, GameView, LegalMove, PlayerView, ThaiText, TimeControl, User } from './api-types';
+export type { Action, LegalMove, ThaiText, TimeControl, User };
 export type Game = GameView;
 export type Player = PlayerView;
 export type Clock = ClockView;

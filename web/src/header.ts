@@ -3,7 +3,7 @@
 import * as api from './api';
 import { h } from './dom';
 import { lang, setLang, t } from './i18n';
-import { setThaiNotation, thaiNotation } from './notation';
+import { MOVE_NOTATIONS, type MoveNotation, moveNotation, setMoveNotation } from './notation';
 import { saveSettings } from './settings';
 
 /** Draws the top bar into `topBar` for the signed-in user (or guest) `api.me`. */
@@ -41,10 +41,11 @@ function quickSwitches(): HTMLElement {
     location.reload();
   } }, h('option', { value: 'en' }, 'English'), h('option', { value: 'th' }, 'ไทย')) as HTMLSelectElement;
   select.value = lang();
-  const box = h('input', { type: 'checkbox', id: 'thai-notation', onchange: async (ev: Event) => {
-    const on = (ev.target as HTMLInputElement).checked;
-    try { await saveSettings({ notation: on ? 'thai' : 'san' }); } catch { setThaiNotation(on); }
-  } }) as HTMLInputElement;
-  box.checked = thaiNotation();
-  return h('span', { class: 'settings' }, select, h('label', {}, box, ' ', t('top.thaiNotation')));
+  // The game's own notation, or Thai: the long (book) form, never ambiguous, first. Kept as a setting.
+  const notation = h('select', { id: 'notation', 'aria-label': t('top.notation'), onchange: async (ev: Event) => {
+    const n = (ev.target as HTMLSelectElement).value as MoveNotation;
+    try { await saveSettings({ notation: n }); } catch { setMoveNotation(n); }
+  } }, ...MOVE_NOTATIONS.map(n => h('option', { value: n }, t(`top.notation.${n}`)))) as HTMLSelectElement;
+  notation.value = moveNotation();
+  return h('span', { class: 'settings' }, select, ' ', notation);
 }

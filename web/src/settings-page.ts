@@ -5,6 +5,7 @@
 import * as api from './api';
 import { h } from './dom';
 import { t } from './i18n';
+import { MOVE_NOTATIONS, type MoveNotation } from './notation';
 import { play } from './sounds';
 import { BOARD_THEMES, type ConfirmMoves, PIECE_SETS, type Settings, saveSettings, settings } from './settings';
 
@@ -55,7 +56,7 @@ export function settingsPage(root: HTMLElement): void {
       v => save({ confirmMoves: v }))),
     row(t('settings.volume'), volume, t('settings.volumeHelp')),
     h('h3', {}, t('settings.language')),
-    row(t('settings.notation'), select('set-notation', s.notation, [['san', t('settings.notationSan')], ['thai', t('settings.notationThai')]], v => save({ notation: v }))),
+    row(t('settings.notation'), select('set-notation', s.notation, MOVE_NOTATIONS.map(n => [n, t(`top.notation.${n}`)] as [MoveNotation, string]), v => save({ notation: v }))),
     row(t('settings.languageLabel'), select('set-language', s.language, [['en', 'English'], ['th', 'ไทย']], v => save({ language: v }))),
     h('p', {}, msg), err));
 }

@@ -5,7 +5,7 @@
 // reads and writes them with the rest.
 import * as api from './api';
 import { lang, setLang } from './i18n';
-import { setThaiNotation, thaiNotation } from './notation';
+import { type MoveNotation, moveNotation, setMoveNotation } from './notation';
 
 export type ConfirmMoves = 'never' | 'correspondence' | 'always';
 
@@ -19,7 +19,7 @@ export interface Settings {
   confirmMoves: ConfirmMoves;
   /** 0 (silent) to 100. */
   volume: number;
-  notation: 'san' | 'thai';
+  notation: MoveNotation;
   language: 'en' | 'th';
 }
 
@@ -30,10 +30,10 @@ const KEY = 'thaiboard.settings';
 
 const DEFAULTS: Settings = {
   boardTheme: 'wood', pieceSet: 'thaiboard', coordinates: true, animationMs: 200, premoves: true,
-  confirmMoves: 'correspondence', volume: 70, notation: 'san', language: 'en',
+  confirmMoves: 'correspondence', volume: 70, notation: 'standard', language: 'en',
 };
 
-let current: Settings = { ...DEFAULTS, ...stored(), language: lang(), notation: thaiNotation() ? 'thai' : 'san' };
+let current: Settings = { ...DEFAULTS, ...stored(), language: lang(), notation: moveNotation() };
 
 function stored(): Partial<Settings> {
   try { return JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>; } catch { return {}; }
@@ -45,7 +45,7 @@ export function settings(): Settings { return current; }
 /** Applies `s` to the page: language, notation and the board's looks (classes on <body>). */
 function apply(s: Settings): void {
   if (s.language !== lang()) setLang(s.language);
-  if ((s.notation === 'thai') !== thaiNotation()) setThaiNotation(s.notation === 'thai');
+  if (s.notation !== moveNotation()) setMoveNotation(s.notation);
   if (typeof document !== 'undefined') {
     const body = document.body;
     for (const th of BOARD_THEMES) body.classList.toggle(`theme-${th}`, th === s.boardTheme);

@@ -5,7 +5,7 @@ import * as api from './api';
 import { h } from './dom';
 import { dateText, t, tMaybe } from './i18n';
 import { makhosMaterial, makrukMaterial } from './material';
-import { showEngineMove, showMove, thaiToServer } from './notation';
+import { showEngineMove, showMove, splitMoves, thaiNotation } from './notation';
 
 /** One position of the game as the board shows it. */
 export interface Ply { fen: string; san: string; last: string[]; turn: 'white' | 'black' }
@@ -29,7 +29,7 @@ export interface Comment { id: string; ply: number; author: string; private: boo
 interface Eval { cp?: number; mate?: number }
 interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; depth: number; loss?: number; judgement?: string }
 interface Analysis { status: 'none' | 'queued' | 'running' | 'done'; done: number; total: number; positions: PositionAnalysis[] }
-interface BookMove { uci: string; san: string; games: number; white_wins: number; draws: number; black_wins: number }
+interface BookMove { uci: string; san: string; thai?: api.ThaiText | null; games: number; white_wins: number; draws: number; black_wins: number }
 interface Book { games: number; moves: BookMove[] }
 
 const enc = encodeURIComponent;
@@ -120,7 +120,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     acts.forEach((a, i) => {
       const ply = i + 1;
       rows.push(h('tr', { class: ply === ctx.shown() ? 'current' : '', onclick: () => ctx.goTo(ply) },
-        h('td', {}, moveLabel(ply)), h('td', {}, showMove(game().variant, a.san)), h('td', { class: 'muted' }, dateText(a.at))));
+        h('td', {}, moveLabel(ply)), h('td', {}, showMove(a)), h('td', { class: 'muted' }, dateText(a.at))));
       rows.push(...commentRows(ply));
     });
     const me = api.me;
@@ -226,14 +226,23 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     return svg;
   }
 
-  /** A position's best line in the chosen notation, numbered from its ply ("12. e4 d5 13. Nf3"). */
+  /**
+   * A position's best line, numbered from its ply ("12. e4 d5 13. Nf3"): in
+   * SAN from the server, or in Thai squares when Thai notation is chosen
+   * (the server sends engine lines in SAN only).
+   */
   function lineText(p: PositionAnalysis): string {
-    if (!p.pv_san.length) return p.pv.map(showEngineMove).join(' ');
-    return p.pv_san.map((san, i) => {
+    const moves = thaiNotation() || !p.pv_san.length ? p.pv.map(showEngineMove) : p.pv_san;
+    return moves.map((text, i) => {
       const ply = p.ply + i + 1;
       const num = ply % 2 === 1 ? `${(ply + 1) / 2}. ` : i === 0 ? `${ply / 2}… ` : '';
-      return num + showMove(game().variant, san);
+      return num + text;
     }).join(' ');
+  }
+
+  /** The best move of a position: SAN, or Thai squares as [`lineText`]. */
+  function bestText(p: PositionAnalysis): string {
+    return thaiNotation() || !p.pv_san.length ? showEngineMove(p.best) : p.pv_san[0];
   }
 
   async function analysisTab(): Promise<Node[]> {
@@ -257,8 +266,8 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const marked = a.positions.filter(p => p.judgement);
     out.push(h('ul', { id: 'judgements' }, ...marked.map(p => h('li', { class: p.judgement!, onclick: () => ctx.goTo(p.ply + 1) },
       t('tabs.judgementLine', {
-        move: `${moveLabel(p.ply + 1)} ${acts[p.ply] ? showMove(g.variant, acts[p.ply].san) : ''}`,
-        judgement: tMaybe(`tabs.${p.judgement}`, p.judgement!), loss: ((p.loss ?? 0) / 100).toFixed(1), best: p.pv_san.length ? showMove(g.variant, p.pv_san[0]) : showEngineMove(p.best),
+        move: `${moveLabel(p.ply + 1)} ${acts[p.ply] ? showMove(acts[p.ply]) : ''}`,
+        judgement: tMaybe(`tabs.${p.judgement}`, p.judgement!), loss: ((p.loss ?? 0) / 100).toFixed(1), best: bestText(p),
       })))));
     if (a.status === 'done' && !marked.length) out.push(h('p', {}, t('tabs.noInaccuracies')));
     return out;
@@ -276,7 +285,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;
     return [h('table', { class: 'book', id: 'book' },
       h('tr', {}, ...(['bookMove', 'bookGames', 'whiteWins', 'draws', 'blackWins'] as const).map(k => h('th', {}, t(`tabs.${k}`)))),
-      ...b.moves.map(m => h('tr', {}, h('td', { 'data-san': m.san }, showMove(g.variant, m.san)), h('td', {}, String(m.games)), h('td', {}, pct(m.white_wins, m.games)),
+      ...b.moves.map(m => h('tr', {}, h('td', { 'data-san': m.san }, showMove(m)), h('td', {}, String(m.games)), h('td', {}, pct(m.white_wins, m.games)),
         h('td', {}, pct(m.draws, m.games)), h('td', {}, pct(m.black_wins, m.games)))))];
   }
 
@@ -303,15 +312,15 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     if (g.time_control.kind !== 'correspondence' || g.status !== 'ongoing' || !mine) {
       return [h('p', {}, t('tabs.conditionalAbout'))];
     }
-    const cur = await api.call<{ ply: number; lines: string[][]; display: string[][] }>('GET', `/api/games/${g.id}/conditional`);
+    const cur = await api.call<{ ply: number; lines: string[][]; display: string[][]; display_thai: api.ThaiText[][] }>('GET', `/api/games/${g.id}/conditional`);
     const box = h('textarea', { id: 'conditional-lines', rows: '4', placeholder: t('tabs.conditionalPlaceholder') }) as HTMLTextAreaElement;
-    box.value = cur.display.map(l => l.map(m => showMove(g.variant, m)).join(' ')).join('\n');
+    box.value = cur.display.map((l, i) => l.map((san, k) => showMove({ san, thai: cur.display_thai[i]?.[k] })).join(' ')).join('\n');
     const msg = h('span', { class: 'error', id: 'conditional-msg' });
     return [h('p', {}, t('tabs.conditionalHelp')), box,
       h('button', { id: 'conditional-save', onclick: async () => {
         msg.textContent = '';
-        // Moves in Thai notation go to the server in its own notation.
-        const lines = box.value.split('\n').map(l => l.trim().split(/\s+/).filter(Boolean).map(m => thaiToServer(g.variant, m))).filter(l => l.length);
+        // Moves go as typed (Thai too: the server reads it); the long Thai form keeps its piece letter.
+        const lines = box.value.split('\n').map(splitMoves).filter(l => l.length);
         try {
           const saved = await api.call<{ display: string[][] }>('PUT', `/api/games/${g.id}/conditional`, { lines });
           msg.textContent = t(saved.display.length === 1 ? 'tabs.savedLine' : 'tabs.savedLines', { n: saved.display.length });

@@ -1,16 +1,15 @@
 // Unit checks of the web board's pure modules, in Node (no browser):
 // - i18n.ts: the English and Thai tables have the same keys and the same
 //   {placeholders}, no empty text, and t() fills parameters;
-// - notation.ts: Thai notation examples, and the round trip of every legal
-//   move of the positions in test/moves.tsv (made from the rules crates by
-//   test/make-moves.sh): move → Thai → the same legal move;
+// - notation.ts: choosing the server's Thai forms, Thai squares, splitting
+//   a typed line of moves (Thai notation itself comes from the rules crates);
 // - game/state.ts: the game page's positions, view, seat and update checks;
 //   game/clocks.ts: the clock format; labels.ts: ratings and their changes.
 //
 //   node test/unit.mjs      (from web/, after npm ci; run by .ci/run)
 import { build } from 'esbuild';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -71,84 +70,35 @@ try {
   });
 
   // ------------------------------------------------------------ notation
+  // Thai notation itself is written and read by the rules crates (tested
+  // there against Fairy-Stockfish); the page only chooses a form.
   test('squares in Thai: files ก–ญ, ranks ๑–๘', () => {
     assert.equal(n.squareToThai('a1'), 'ก๑');
     assert.equal(n.squareToThai('f3'), 'ฉ๓');
     assert.equal(n.squareToThai('h8'), 'ญ๘');
     assert.equal(n.squareToThai('i9'), 'i9');
-    assert.equal(n.thaiSquaresToLatin('ก๑ญ๘'), 'a1h8');
-  });
-  test('Makruk SAN in Thai notation', () => {
-    const cases = {
-      Nf3: 'มฉ๓', e4: 'บจ๔', exd5: 'บจxง๕', 'c6=M': 'บค๖=ม็', 'bxc6=M': 'บขxค๖=ม็', Kd2: 'ขง๒', Md2: 'ม็ง๒',
-      Sxd4: 'คxง๔', Nbd2: 'มขง๒', R1a2: 'ร๑ก๒', 'Ra8#': 'รก๘#', 'Rxh8+': 'รxญ๘+', Qe2: 'ม็จ๒', Bc2: 'คค๒',
-    };
-    for (const [san, thai] of Object.entries(cases)) assert.equal(n.makrukSanToThai(san), thai, san);
-    assert.equal(n.makrukSanToThai('black starts counting'), 'black starts counting');
-  });
-  test('Mak-hot moves with Thai squares', () => {
-    assert.equal(n.moveToThai('makhos', 'c3-d4'), 'ค๓-ง๔');
-    assert.equal(n.moveToThai('makhos', 'c3xe5xc7'), 'ค๓xจ๕xค๗');
-    assert.equal(n.thaiToMakhos('ค๓xจ๕xค๗'), 'c3xe5xc7');
-    assert.equal(n.thaiToMakhos('ค๓ง๔'), 'c3d4');
-    assert.equal(n.thaiToMakhos('มฉ๓'), null);
   });
   test('engine moves (analysis lines) with Thai squares', () => {
     assert.equal(n.engineMoveToThai('e3e4'), 'จ๓จ๔');
     assert.equal(n.engineMoveToThai('c5c6m'), 'ค๕ค๖ม็');
+    assert.equal(n.engineMoveToThai('c3e5c7'), 'ค๓จ๕ค๗');
   });
-
-  const rows = readFileSync(join(here, 'moves.tsv'), 'utf8').split('\n').filter(l => l && !l.startsWith('#')).map(l => l.split('\t'));
-  const positions = new Map();
-  for (const [variant, pos, uci, san] of rows) {
-    if (!positions.has(pos)) positions.set(pos, { variant, legal: [] });
-    positions.get(pos).legal.push({ uci, san });
-  }
-  test(`round trip of every legal move of ${positions.size} positions (${rows.length} moves): move → Thai → the same move`, () => {
-    assert.ok(rows.length > 150 && positions.size === 8, 'the fixture is complete');
-    for (const { variant, legal } of positions.values()) {
-      const thaiTexts = new Set();
-      for (const m of legal) {
-        const thai = n.moveToThai(variant, m.san);
-        assert.ok(!/[a-h][1-8]/.test(thai), `no Latin square left in ${thai}`);
-        assert.ok(/[\u0E00-\u0E7F]/.test(thai), `${m.san} is written in Thai: ${thai}`);
-        thaiTexts.add(thai);
-        if (variant !== 'makhos') assert.equal(n.thaiToSan(thai)[0], m.san, `${m.san} → ${thai} → SAN`);
-        assert.deepEqual(n.pickMove(variant, thai, legal), { move: m.uci }, `${m.san} → ${thai} picks ${m.uci}`);
-      }
-      assert.equal(thaiTexts.size, legal.length, 'different moves are written differently');
-    }
+  test("a move is shown in the server's form the reader chose; the long Thai form by default", () => {
+    const e4 = { san: 'e4', thai: { short: 'จ๔', long: 'บ จ๓-จ๔' } };
+    assert.equal(n.showMove(e4, 'standard'), 'e4');
+    assert.equal(n.showMove(e4, 'thai-lan'), 'บ จ๓-จ๔');
+    assert.equal(n.showMove(e4, 'thai-san'), 'จ๔');
+    assert.equal(n.showMove({ san: 'white starts counting' }, 'thai-lan'), 'white starts counting', 'no Thai form: as sent');
+    assert.equal(n.showMove({ san: 'e4', thai: null }, 'thai-san'), 'e4');
+    assert.deepEqual(n.MOVE_NOTATIONS, ['standard', 'thai-lan', 'thai-san']);
+    assert.equal(n.moveNotation(), 'standard', 'nothing stored (no localStorage in Node)');
   });
-  test('the move box reads lenient Thai: no บ, full piece names, Arabic digits, engine form', () => {
-    const start = positions.get('1').legal;
-    assert.deepEqual(n.pickMove('makruk', 'จ๔', start), { move: 'e3e4' });
-    assert.deepEqual(n.pickMove('makruk', 'บจ4', start), { move: 'e3e4' });
-    assert.deepEqual(n.pickMove('makruk', 'ม้า ง๒', start), { move: 'b1d2' });
-    assert.deepEqual(n.pickMove('makruk', 'เม็ดง๒', start), { move: 'e1d2' });
-    assert.deepEqual(n.pickMove('makruk', 'ขุนง๒', start), { move: 'd1d2' });
-    assert.deepEqual(n.pickMove('makruk', 'จ๓จ๔', start), { move: 'e3e4' });
-    assert.deepEqual(n.pickMove('makruk', 'คค๒', start), { move: 'c1c2' });
-    assert.equal(n.pickMove('makruk', 'สวัสดี', start), null);
-    const two = positions.get('2').legal;
-    // ขxค๖ is the khun's capture; read leniently (no บ) the bia's too, which is also legal here:
-    // the strict reading wins. The bia's capture needs its บ.
-    assert.deepEqual(n.thaiToSan('ขxค๖'), ['Kxc6', 'bxc6']);
-    assert.deepEqual(n.pickMove('makruk', 'ขxค๖', two), { move: 'd7c6' });
-    assert.deepEqual(n.pickMove('makruk', 'บขxค๖', two), { move: 'b5c6m' });
-    assert.deepEqual(n.pickMove('makruk', 'บขxค๖=ม็', two), { move: 'b5c6m' });
-    const three = positions.get('3').legal;
-    assert.deepEqual(n.pickMove('makruk', 'ขxค๓', three), { move: 'd2c3' });
-    assert.deepEqual(n.pickMove('makruk', 'บขxค๓', three), { move: 'b4c3m' });
-    // A bia is named by its file only.
-    assert.equal(n.pickMove('makruk', 'บข๔xค๓', three), null);
-    // No legal move matches (the ma needs its file): the SAN read goes to the server, which says why.
-    assert.deepEqual(n.pickMove('makruk', 'มง๒', two), { move: 'Nd2' });
-    // Conditional lines (no position at hand): the strict reading, other text unchanged.
-    assert.deepEqual(['บงxจ๕', 'ขxค๖', 'Nd2', 'ค๓xจ๕', 'สวัสดี'].map(m => n.thaiToServer('makruk', m)), ['dxe5', 'Kxc6', 'Nd2', 'S3xe5', 'สวัสดี']);
-    assert.equal(n.thaiToServer('makhos', 'ค๓xจ๕xค๗'), 'c3xe5xc7');
-    const makhos = positions.get('8').legal;
-    assert.deepEqual(n.pickMove('makhos', 'ค๓xจ๕xช๗', makhos), { move: 'c3e5g7' });
-    assert.deepEqual(n.pickMove('makhos', 'ก๑-ข๒', makhos), { move: 'a1-b2' });
+  test('moves typed in a line: the long Thai form keeps its piece letter', () => {
+    assert.deepEqual(n.splitMoves('บ จ๓-จ๔ บ จ๖-จ๕ ม็ จ๑-ง๒'), ['บ จ๓-จ๔', 'บ จ๖-จ๕', 'ม็ จ๑-ง๒']);
+    assert.deepEqual(n.splitMoves('จ๔ จ๕  Nd2 e6e5'), ['จ๔', 'จ๕', 'Nd2', 'e6e5']);
+    assert.deepEqual(n.splitMoves('บ จ๓-จ๔, ง๕'), ['บ จ๓-จ๔', 'ง๕']);
+    assert.deepEqual(n.splitMoves('  '), []);
+    assert.ok(n.hasThai('ม-ง๗') && !n.hasThai('Nd2'));
   });
 
   // ------------------------------------------------------------ game page state

@@ -163,6 +163,50 @@ mod tests {
         assert!(e.reason.contains("insufficient"), "{}", e.reason);
     }
 
+    fn cambodian(fen: &str) -> AnyGame {
+        AnyGame::from_position(AnyPosition::from_fen(GameKind::CAMBODIAN, fen).unwrap())
+    }
+
+    /// The referee's counts are the rules crate's, per variant: one ruea
+    /// against a bare khun is 15 moves (30 plies) in Ouk Chatrang, 16 (32)
+    /// in Makruk, so the same count ply ends only the Ouk Chatrang game.
+    #[test]
+    fn adjudicates_counts_at_each_variants_limit() {
+        let mut r = cambodian("4k3/8/8/8/8/8/8/R2K4 w - 30 30 1");
+        assert!(ending(&r).is_none());
+        play(&mut r, "a1a2").unwrap();
+        let e = ending(&r).unwrap();
+        assert_eq!(e.result, GameResult::Draw);
+        assert_eq!(e.reason, "Draw by the counting rules");
+
+        let mut m = makruk("4k3/8/8/8/8/8/8/R2K4 w - 32 30 1");
+        play(&mut m, "a1a2").unwrap();
+        assert!(ending(&m).is_none(), "Makruk's count has two plies left");
+        play(&mut m, "e8e7").unwrap();
+        assert!(ending(&m).is_none());
+        play(&mut m, "a2a3").unwrap();
+        assert_eq!(ending(&m).unwrap().reason, "Draw by the counting rules");
+        // Each variant refuses the other's limit.
+        assert!(
+            AnyPosition::from_fen(GameKind::MAKRUK, "4k3/8/8/8/8/8/8/R2K4 w - 30 30 1").is_err()
+        );
+        assert!(
+            AnyPosition::from_fen(GameKind::CAMBODIAN, "4k3/8/8/8/8/8/8/R2K4 w - 32 30 1").is_err()
+        );
+    }
+
+    /// A count the referee starts uses Ouk Chatrang's limit (RULES.md's
+    /// example: 86 plies where Makruk gives 88).
+    #[test]
+    fn counts_started_in_play_use_ouk_chatrangs_limits() {
+        let mut r = cambodian("8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1");
+        play(&mut r, "g5g6m").unwrap();
+        assert_eq!(r.fen(), "8/3k4/6M1/2K1S3/8/8/8/8 b - 86 8 1");
+        let mut m = makruk("8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1");
+        play(&mut m, "g5g6m").unwrap();
+        assert_eq!(m.fen(), "8/3k4/6M1/2K1S3/8/8/8/8 b - 88 8 1");
+    }
+
     #[test]
     fn adjudicates_makhos_wins() {
         // Black's only man is taken: White wins.

@@ -12,10 +12,18 @@ fn pos(fen: &str) -> makruk::Position {
 }
 
 fn search_with(tt: &mut Tt, fen: &str, depth: u32) -> (SearchResult<makruk::Move>, Score) {
+    search_position(tt, pos(fen), depth)
+}
+
+fn search_position(
+    tt: &mut Tt,
+    position: makruk::Position,
+    depth: u32,
+) -> (SearchResult<makruk::Move>, Score) {
     let stop = AtomicBool::new(false);
     let mut last = Score::Cp(0);
     let r = search(
-        &MakrukGame::new(pos(fen)),
+        &MakrukGame::new(position),
         &[],
         tt,
         &Limits {
@@ -124,4 +132,48 @@ fn material_that_cannot_mate_scores_near_zero() {
     assert!(s > 150, "{s}");
     let (_, s) = run("8/3k4/8/8/8/8/4K3/8 w - - 0 1", 3);
     assert_eq!(s, Score::Cp(0));
+}
+
+/// An Ouk Chatrang search from `fen`.
+fn run_cambodian(fen: &str, depth: u32) -> (SearchResult<makruk::Move>, Score) {
+    let p = makruk::Position::from_fen(makruk::Variant::Cambodian, fen).unwrap();
+    search_position(&mut Tt::new(4), p, depth)
+}
+
+/// Ouk Chatrang's two-ruea count is 7 moves (14 plies), two plies shorter
+/// than Makruk's: the same mate in two that Makruk still wins at count ply
+/// 14 of 16 is a draw at ply 13 of 14, and wins at ply 12.
+#[test]
+fn the_search_uses_ouk_chatrangs_pieces_honour_limits() {
+    let board = "4k3/8/R7/8/8/8/8/1R1K4 w -";
+    let (_, s) = run_cambodian(&format!("{board} 14 12 1"), 6);
+    assert_eq!(s, Score::Mate(2));
+    let (r, s) = run_cambodian(&format!("{board} 14 13 1"), 6);
+    assert_eq!(s, Score::Cp(0), "the count runs out before the mate");
+    assert!(r.best.is_some());
+    let (_, s) = run(&format!("{board} 16 13 1"), 6);
+    assert_eq!(s, Score::Mate(2), "Makruk's count has room for it");
+}
+
+/// Black's khun and ma are two pieces: in Ouk Chatrang a board's-honour
+/// count of 63 moves (126 plies) runs for them. Near its limit the weaker
+/// side keeps the ma and draws; far from it, it trades the ma for a ruea
+/// (which starts Ouk Chatrang's 15-move one-ruea count).
+#[test]
+fn the_weaker_side_plays_for_ouk_chatrangs_board_honour_limit() {
+    let board = "8/8/4nk2/8/3R4/8/8/3R3K b -";
+    let (r, s) = run_cambodian(&format!("{board} 126 123 1"), 6);
+    assert_ne!(r.best.unwrap().to_uci(), "e6d4");
+    assert_eq!(s, Score::Cp(0));
+    let (r, s) = run_cambodian(&format!("{board} 126 10 1"), 6);
+    assert_eq!(r.best.unwrap().to_uci(), "e6d4");
+    assert!(matches!(s, Score::Cp(c) if c < -200), "{s:?}");
+    let game = MakrukGame::new(
+        makruk::Position::from_fen(makruk::Variant::Cambodian, &format!("{board} 126 127 1"))
+            .unwrap(),
+    );
+    assert!(
+        engine::Game::rule_draw(&game),
+        "past Ouk Chatrang's limit the game is drawn"
+    );
 }

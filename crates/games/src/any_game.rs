@@ -134,8 +134,14 @@ impl AnyGame {
 
     /// The current position's FEN (Makruk) or position text (Mak-hot).
     pub fn fen(&self) -> String {
+        self.fen_with_marks(false)
+    }
+
+    /// The current position's FEN with promoted bias marked `M~`/`m~` when
+    /// `promoted_marks` is set (see [`AnyPosition::fen_with_marks`]).
+    pub fn fen_with_marks(&self, promoted_marks: bool) -> String {
         match self {
-            AnyGame::Makruk(g) => g.position().fen(),
+            AnyGame::Makruk(g) => g.position().fen_with_marks(promoted_marks),
             AnyGame::Makhos(g) => g.position().to_string(),
         }
     }

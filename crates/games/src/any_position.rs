@@ -101,8 +101,15 @@ impl AnyPosition {
 
     /// The FEN (Makruk) or position text (Mak-hot).
     pub fn fen(&self) -> String {
+        self.fen_with_marks(false)
+    }
+
+    /// The FEN, with promoted bias written `M~`/`m~` when `promoted_marks`
+    /// is set (Fairy-Stockfish's and pychess's form); Mak-hot's position
+    /// text has no such marks.
+    pub fn fen_with_marks(&self, promoted_marks: bool) -> String {
         match self {
-            AnyPosition::Makruk(p) => p.fen(),
+            AnyPosition::Makruk(p) => p.fen_with_marks(promoted_marks),
             AnyPosition::Makhos { position, .. } => position.to_string(),
         }
     }
@@ -183,12 +190,15 @@ impl AnyPosition {
         }
     }
 
-    /// Reads a move typed by a person in any notation the game accepts: UCI
-    /// or SAN (every convention) for Makruk; PDN numbers, algebraic squares
-    /// or the engine form for Mak-hot. The error explains the notation the
+    /// Reads a move typed by a person in any notation the game accepts: UCI,
+    /// SAN (every convention) or Thai notation for Makruk; PDN numbers,
+    /// algebraic or Thai squares or the engine form for Mak-hot. The error explains the notation the
     /// text looks closest to.
     pub fn parse_text(&self, text: &str) -> Result<AnyMove, GameError> {
         let text = text.trim();
+        if makruk::has_thai(text) {
+            return self.parse_thai(text);
+        }
         let AnyPosition::Makruk(p) = self else {
             return self.parse_engine(text);
         };

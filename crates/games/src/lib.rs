@@ -28,9 +28,11 @@ mod any_position;
 mod color;
 mod kind;
 mod outcome;
+mod thai;
 
 pub use any_game::{AnyGame, CountView, GameError};
 pub use any_position::{AnyMove, AnyPosition};
 pub use color::Color;
 pub use kind::{GameKind, GameKindError};
 pub use outcome::{EndReason, Outcome};
+pub use thai::{ThaiForms, squares_to_thai};

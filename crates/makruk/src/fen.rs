@@ -237,16 +237,7 @@ impl Setup {
         out.push(' ');
         out.push(self.turn.char());
         out.push(' ');
-        if self.special_rights.is_empty() {
-            out.push('-');
-        } else {
-            for color in Color::ALL {
-                for sq in self.special_rights & Bitboard::rank(color.fold(0, 7)) {
-                    let c = sq.file_char();
-                    out.push(color.fold(c.to_ascii_uppercase(), c));
-                }
-            }
-        }
+        out.push_str(&self.rights_field());
         if self.counting_limit > 0 {
             out.push_str(&format!(" {} {}", self.counting_limit, self.counting_ply));
         } else {
@@ -254,6 +245,34 @@ impl Setup {
         }
         out.push_str(&format!(" {}", self.fullmoves));
         out
+    }
+}
+
+impl Setup {
+    /// FEN field 3: the special first-move rights as file letters, White's
+    /// upper case first (`DEde`), or `-`.
+    pub(crate) fn rights_field(&self) -> String {
+        if self.special_rights.is_empty() {
+            return "-".into();
+        }
+        let mut out = String::with_capacity(4);
+        for color in Color::ALL {
+            for sq in self.special_rights & Bitboard::rank(color.fold(0, 7)) {
+                out.push(right_letter(sq));
+            }
+        }
+        out
+    }
+}
+
+/// The letter of FEN field 3 that gives the right on `sq` (a first-rank
+/// square): its file, upper case for White's first rank.
+pub(crate) fn right_letter(sq: Square) -> char {
+    let c = sq.file_char();
+    if sq.rank() == 0 {
+        c.to_ascii_uppercase()
+    } else {
+        c
     }
 }
 

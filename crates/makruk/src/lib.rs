@@ -8,7 +8,9 @@
 //!   can declare board's-honour counts ([`CountingMode::Declared`]).
 //! - Notation: FEN ([`Position::from_fen`], [`Position::fen`]), UCI
 //!   ([`Position::parse_uci`], [`Move::to_uci`]) and SAN ([`Position::san`],
-//!   [`Position::parse_san`]).
+//!   [`Position::parse_san`]), and Fairy-Stockfish's two Thai forms
+//!   ([`Position::thai_san`], [`Position::thai_lan`],
+//!   [`Position::parse_thai`]); [`Notation`] names them all.
 //!
 //! ```
 //! use makruk::{Position, Variant, State};
@@ -27,12 +29,14 @@ mod fen;
 mod game;
 mod movegen;
 mod moves;
+mod notation;
 mod perft;
 mod position;
 mod san;
 mod setup;
 mod square;
 mod state;
+mod thai;
 mod types;
 mod uci;
 mod zobrist;
@@ -42,12 +46,14 @@ pub use counting::{Count, CountKind, CountingError, CountingMode, CountingRules}
 pub use fen::FenError;
 pub use game::{EndReason, Game, GameError, Outcome};
 pub use moves::{Move, MoveError, MoveList};
+pub use notation::{Notation, NotationError, has_thai};
 pub use perft::{perft, perft_divide};
 pub use position::Position;
 pub use san::{SanError, SanMove};
 pub use setup::{Setup, SetupError};
 pub use square::{ParseSquareError, Square};
 pub use state::State;
+pub use thai::{ParseThaiError, ThaiError, ThaiMove, ThaiPiece, thai_square};
 pub use types::{Color, Letters, Piece, Role, Variant};
 
 /// Attack patterns of the pieces, for engines and GUIs.

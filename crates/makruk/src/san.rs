@@ -68,15 +68,21 @@ impl Position {
     /// also write promotions with no suffix, as SchemingMind does.
     pub fn san_with(&self, m: Move, letters: Letters) -> String {
         let mut out = self.san_without_suffix(m, letters);
+        out.extend(self.check_mark(m));
+        out
+    }
+
+    /// The mark a legal move ends with: `#` when it mates, `+` when it
+    /// gives check, none otherwise.
+    pub(crate) fn check_mark(&self, m: Move) -> Option<char> {
         let after = self.played(m);
-        if after.is_check() {
-            out.push(if after.state() == State::Checkmate {
+        after.is_check().then(|| {
+            if after.state() == State::Checkmate {
                 '#'
             } else {
                 '+'
-            });
-        }
-        out
+            }
+        })
     }
 
     fn san_without_suffix(&self, m: Move, letters: Letters) -> String {
@@ -91,23 +97,12 @@ impl Position {
             }
         } else {
             out.push(role.upper_char(letters));
-            let others: Bitboard = self
-                .legal_moves()
-                .iter()
-                .filter(|o| o.to() == m.to() && o.from() != m.from())
-                .filter(|o| self.role_at(o.from()) == Some(role))
-                .fold(Bitboard::EMPTY, |bb, o| bb.with(o.from()));
-            if others.any() {
-                let same_file = others & Bitboard::file(m.from().file());
-                let same_rank = others & Bitboard::rank(m.from().rank());
-                if same_file.is_empty() {
-                    out.push(m.from().file_char());
-                } else if same_rank.is_empty() {
-                    out.push(m.from().rank_char());
-                } else {
-                    out.push(m.from().file_char());
-                    out.push(m.from().rank_char());
-                }
+            let (file, rank) = self.disambiguation(m, role);
+            if file {
+                out.push(m.from().file_char());
+            }
+            if rank {
+                out.push(m.from().rank_char());
             }
         }
         if capture {
@@ -118,6 +113,29 @@ impl Position {
             out.push_str("=M");
         }
         out
+    }
+
+    /// Which parts of the origin square a piece move writes so that no
+    /// other legal move of a piece of the same role to the same square
+    /// reads the same, as Fairy-Stockfish decides it: nothing, the file,
+    /// else the rank, else both. Returns (file, rank). Promoted and
+    /// unpromoted mets count as one role.
+    pub(crate) fn disambiguation(&self, m: Move, role: Role) -> (bool, bool) {
+        let others: Bitboard = self
+            .legal_moves()
+            .iter()
+            .filter(|o| o.to() == m.to() && o.from() != m.from())
+            .filter(|o| self.role_at(o.from()) == Some(role))
+            .fold(Bitboard::EMPTY, |bb, o| bb.with(o.from()));
+        if others.is_empty() {
+            (false, false)
+        } else if (others & Bitboard::file(m.from().file())).is_empty() {
+            (true, false)
+        } else if (others & Bitboard::rank(m.from().rank())).is_empty() {
+            (false, true)
+        } else {
+            (true, true)
+        }
     }
 
     /// Reads a move in SAN, in any convention of RULES.md, and returns it

@@ -111,16 +111,25 @@ impl Setup {
         }
         match variant {
             Variant::Makruk if self.special_rights.any() => {
-                return Err(SetupError::SpecialRightsInMakruk);
+                return Err(SetupError::SpecialRightsInMakruk {
+                    rights: self.rights_field(),
+                });
             }
             _ => {}
         }
         for sq in self.special_rights {
+            // A right belongs to a khun or an original met (a promoted bia
+            // never had one) standing on its own first rank.
             let ok = self.piece_at(sq).is_some_and(|p| {
-                matches!(p.role, Role::King | Role::Met) && sq.relative_rank(p.color) == 0
+                matches!(p.role, Role::King | Role::Met)
+                    && sq.relative_rank(p.color) == 0
+                    && !self.promoted.contains(sq)
             });
             if !ok {
-                return Err(SetupError::BadSpecialRight(sq));
+                return Err(SetupError::BadSpecialRight {
+                    square: sq,
+                    rights: self.rights_field(),
+                });
             }
         }
         if self.counting_limit != 0 {
@@ -172,9 +181,18 @@ pub enum SetupError {
     /// A promotion mark (`~`) on something other than a met.
     PromotedNotMet(Square),
     /// Special first-move rights (Ouk Chatrang) given in a Makruk position.
-    SpecialRightsInMakruk,
-    /// A special first-move right on a square without an unmoved khun or met.
-    BadSpecialRight(Square),
+    SpecialRightsInMakruk {
+        /// FEN field 3 as the setup has it.
+        rights: String,
+    },
+    /// A special first-move right on a square without an unmoved khun or
+    /// original met.
+    BadSpecialRight {
+        /// The square the impossible right is on.
+        square: Square,
+        /// FEN field 3 as the setup has it.
+        rights: String,
+    },
     /// A counting limit (FEN field 4) that no rule of the variant gives.
     BadCountingLimit {
         /// The rules read under.
@@ -221,13 +239,14 @@ impl fmt::Display for SetupError {
             SetupError::PromotedNotMet(sq) => {
                 write!(f, "promotion mark '~' on {sq}, which holds no met")
             }
-            SetupError::SpecialRightsInMakruk => write!(
+            SetupError::SpecialRightsInMakruk { rights } => write!(
                 f,
-                "special first-move rights are an Ouk Chatrang rule; use '-' in Makruk (or variant cambodian)"
+                "FEN field 3 (special first-move rights) is '{rights}': these are an Ouk Chatrang rule; use '-' in Makruk (or variant cambodian)"
             ),
-            SetupError::BadSpecialRight(sq) => write!(
+            SetupError::BadSpecialRight { square, rights } => write!(
                 f,
-                "special first-move right on {sq}, where no khun or met stands on its own first rank"
+                "FEN field 3 (special first-move rights) is '{rights}': '{}' gives a right on {square}, where no khun or original met stands on its own first rank",
+                crate::fen::right_letter(*square)
             ),
             SetupError::BadCountingLimit { variant, limit } => {
                 let limits = CountingRules::of(*variant)

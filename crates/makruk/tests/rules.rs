@@ -766,12 +766,52 @@ fn fen_and_setup_errors_say_what_is_wrong() {
     );
     assert_eq!(
         invalid("4k3/8/8/8/8/8/8/3KM3 w DE"),
-        SetupError::SpecialRightsInMakruk
+        SetupError::SpecialRightsInMakruk {
+            rights: "DE".into()
+        }
     );
-    assert!(matches!(
-        Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/3KM3 w AE"),
-        Err(FenError::Invalid(SetupError::BadSpecialRight(_)))
-    ));
+    assert!(
+        err("4k3/8/8/8/8/8/8/3KM3 w DE")
+            .to_string()
+            .contains("field 3 (special first-move rights) is 'DE'")
+    );
+    let bad = Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/3KM3 w AE").unwrap_err();
+    assert_eq!(
+        bad,
+        FenError::Invalid(SetupError::BadSpecialRight {
+            square: sq("a1"),
+            rights: "AE".into()
+        })
+    );
+    assert!(
+        bad.to_string()
+            .contains("field 3 (special first-move rights) is 'AE': 'A' gives a right on a1"),
+        "{bad}"
+    );
+    // Letters that are no file quote the field too, in Ouk Chatrang.
+    let syntax = Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/3KM3 w DX").unwrap_err();
+    assert_eq!(syntax, FenError::Rights("DX".into()));
+    assert!(
+        syntax
+            .to_string()
+            .contains("FEN field 3 (special first-move rights) is 'DX'"),
+        "{syntax}"
+    );
+    // A promoted bia back on its first rank never had a met's right.
+    assert_eq!(
+        Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/3KM~3 w E").unwrap_err(),
+        FenError::Invalid(SetupError::BadSpecialRight {
+            square: sq("e1"),
+            rights: "E".into()
+        })
+    );
+    // A black right written in upper case is on White's first rank.
+    assert!(
+        Position::from_fen(Variant::Cambodian, "3mk3/8/8/8/8/8/8/4K3 w D")
+            .unwrap_err()
+            .to_string()
+            .contains("'D' gives a right on d1")
+    );
     // Every message names the problem.
     assert!(err("4k3/8/8/8/8/8/4P3/3K4 w").to_string().contains("e2"));
 }

@@ -6,13 +6,15 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, check_id};
 use crate::game::{ChallengeRequest, Command, EngineGameRequest, GameSummary, GameView};
 use crate::util::now_ms;
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use std::collections::HashMap;
 
 /// The API routes, under `/api`.
 pub fn routes() -> Router<AppState> {
@@ -28,6 +30,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/now-playing", get(now_playing))
         .route("/games/{id}", get(game))
         .route("/games/{id}/pgn", get(pgn))
+        .route("/games/{id}/fen", get(fen))
         .route("/games/{id}/accept", post(accept))
         .route("/games/{id}/cancel", post(cancel))
         .route("/games/{id}/move", post(play_move))
@@ -286,6 +289,42 @@ pub async fn pgn(
         text,
     )
         .into_response())
+}
+
+/// `GET /api/games/{id}/fen[?ply=N][&promoted_marks=1]`: the FEN (Mak-hot:
+/// the position text) after `ply` moves, or now, as plain text; with
+/// `promoted_marks`, promoted bias are written `M~`/`m~` as Fairy-Stockfish
+/// and pychess write them.
+async fn fen(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Response> {
+    check_id(&id)?;
+    let Query(p) =
+        q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
+    let ply = match p.get("ply") {
+        None => None,
+        Some(s) => Some(s.parse::<u32>().map_err(|_| {
+            ApiError::bad_request("bad_ply", format!("ply must be a move count, not {s:?}"))
+        })?),
+    };
+    let promoted_marks = match p.get("promoted_marks").map(String::as_str) {
+        None | Some("0") | Some("false") => false,
+        Some("1") | Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_promoted_marks",
+                format!("promoted_marks must be 0, 1, true or false, not {other:?}"),
+            ));
+        }
+    };
+    let fen = app
+        .games
+        .fen(&id, ply, promoted_marks)
+        .await?
+        .ok_or_else(|| ApiError::bad_request("bad_ply", "the game has fewer moves"))?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], fen).into_response())
 }
 
 async fn accept(

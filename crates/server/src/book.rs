@@ -8,10 +8,11 @@
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::query_kind;
+use crate::game::ThaiText;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::{Json, Router, routing::get};
-use games::GameKind;
+use games::{AnyPosition, GameKind};
 use serde::Serialize;
 use sqlx::Row;
 use std::collections::HashMap;
@@ -26,6 +27,8 @@ pub struct BookMove {
     pub uci: String,
     /// Display form (SAN, `c3xe5xc7`).
     pub san: String,
+    /// Thai notation (none if the stored move no longer reads here).
+    pub thai: Option<ThaiText>,
     /// Finished games in which it was played here.
     pub games: u64,
     /// Of those, won by White.
@@ -82,6 +85,13 @@ async fn book(
     }))
 }
 
+/// The Thai forms of a move stored in engine form, in the position `fen`.
+fn thai_of(kind: GameKind, fen: &str, uci: &str) -> Option<ThaiText> {
+    let pos = AnyPosition::from_fen(kind, fen).ok()?;
+    let mv = pos.parse_engine(uci).ok()?;
+    Some(ThaiText::of(&pos, &mv))
+}
+
 /// The moves played from `fen` in finished games of a variant and rule option.
 pub async fn lookup(
     app: &AppState,
@@ -109,7 +119,8 @@ pub async fn lookup(
         let uci: String = row.try_get(0).map_err(ApiError::internal)?;
         let san: String = row.try_get(1).map_err(ApiError::internal)?;
         let result: Option<String> = row.try_get(2).map_err(ApiError::internal)?;
-        let entry = by_move.entry(uci.clone()).or_insert(BookMove {
+        let entry = by_move.entry(uci.clone()).or_insert_with(|| BookMove {
+            thai: thai_of(kind, fen, &uci),
             uci,
             san,
             games: 0,

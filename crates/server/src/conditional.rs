@@ -13,7 +13,7 @@ use crate::auth::{Actor, User, Viewer};
 use crate::clock::TcKind;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, check_id};
-use crate::game::{Action, ActionKind, Command, GameEvent, GameView, Games, Status};
+use crate::game::{Action, ActionKind, Command, GameEvent, GameView, Games, Status, ThaiText};
 use axum::extract::{Path, State};
 use axum::{Json, Router, routing::get};
 use games::{AnyGame, Color};
@@ -41,6 +41,8 @@ pub struct Conditional {
     pub lines: Vec<Vec<String>>,
     /// The same lines in display form.
     pub display: Vec<Vec<String>>,
+    /// The same lines in Thai notation.
+    pub display_thai: Vec<Vec<ThaiText>>,
 }
 
 /// `PUT /api/games/{id}/conditional` body.
@@ -103,15 +105,19 @@ async fn store(
 /// Lines of moves.
 type Lines = Vec<Vec<String>>;
 
+/// Lines checked: in engine form, in display form, in Thai notation.
+type Checked = (Lines, Lines, Vec<Vec<ThaiText>>);
+
 /// Replays a game's moves and then each line, normalising moves to engine
 /// form; returns the lines and their display forms, or why one is refused.
-fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines), String> {
+fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<Checked, String> {
     let mut current = AnyGame::new_declared(view.kind);
     for a in view.actions.iter().flatten() {
         a.replay(&mut current).map_err(|e| e.to_string())?;
     }
     let mut out = Vec::new();
     let mut display = Vec::new();
+    let mut display_thai = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         if line.is_empty() || line.len() > MAX_LINE_PLIES || line.len() % 2 != 0 {
             return Err(format!(
@@ -120,7 +126,7 @@ fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines),
             ));
         }
         let mut g = current.clone();
-        let (mut norm, mut shown) = (Vec::new(), Vec::new());
+        let (mut norm, mut shown, mut thai) = (Vec::new(), Vec::new(), Vec::new());
         for (k, text) in line.iter().enumerate() {
             if g.outcome().is_some() {
                 return Err(format!(
@@ -133,11 +139,13 @@ fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines),
                 .parse_text(text)
                 .map_err(|e| format!("line {}, move {} ({text:?}): {e}", i + 1, k + 1))?;
             shown.push(g.display_move(&m));
+            thai.push(ThaiText::of(&g.position(), &m));
             g.play(&m).map_err(|e| e.to_string())?;
             norm.push(m.to_engine());
         }
         out.push(norm);
         display.push(shown);
+        display_thai.push(thai);
     }
     // Lines that agree up to one of the opponent's moves must agree on the reply.
     for a in 0..out.len() {
@@ -156,7 +164,7 @@ fn check_lines(view: &GameView, lines: &[Vec<String>]) -> Result<(Lines, Lines),
             }
         }
     }
-    Ok((out, display))
+    Ok((out, display, display_thai))
 }
 
 /// `GET /api/games/{id}/conditional`: my lines.
@@ -174,13 +182,14 @@ async fn mine(
     })?;
     let view = app.games.view(&id, true).await?;
     let (ply, lines) = load(&app.db.pool, &id, &s.user.id).await?;
-    let display = check_lines(&view, &lines)
-        .map(|(_, d)| d)
+    let (display, display_thai) = check_lines(&view, &lines)
+        .map(|(_, d, t)| (d, t))
         .unwrap_or_default();
     Ok(Json(Conditional {
         ply,
         lines,
         display,
+        display_thai,
     }))
 }
 
@@ -221,13 +230,14 @@ async fn set(
             format!("at most {MAX_LINES} lines"),
         ));
     }
-    let (lines, display) =
+    let (lines, display, display_thai) =
         check_lines(&view, &req.lines).map_err(|e| ApiError::bad_request("bad_conditional", e))?;
     store(&app.db.pool, &id, &s.user.id, view.ply, &lines).await?;
     Ok(Json(Conditional {
         ply: view.ply,
         lines,
         display,
+        display_thai,
     }))
 }
 

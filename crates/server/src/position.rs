@@ -4,7 +4,7 @@
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::query_kind;
-use crate::game::LegalMove;
+use crate::game::{LegalMove, ThaiText};
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::{Json, Router, routing::get};
@@ -37,6 +37,8 @@ pub struct PositionView {
     pub legal: Vec<LegalMove>,
     /// The moves played, in display form.
     pub played: Vec<String>,
+    /// The moves played, in Thai notation.
+    pub played_thai: Vec<ThaiText>,
     /// `ongoing`, or `1-0` / `0-1` / `1/2-1/2`.
     pub result: &'static str,
     /// Why the game ended (`checkmate`, `stalemate`, `counting_draw`, ...).
@@ -44,7 +46,8 @@ pub struct PositionView {
 }
 
 /// `GET /api/position?variant=makruk&rules=default&fen=...&moves=e3e4,d6d5`:
-/// the position after the moves (from the variant's start without `fen`).
+/// the position after the moves (from the variant's start without `fen`),
+/// written in any notation (Thai too), separated by commas or spaces.
 async fn position(
     q: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> ApiResult<Json<PositionView>> {
@@ -71,7 +74,16 @@ async fn position(
     };
     let moves: Vec<&str> = p
         .get("moves")
-        .map(|m| m.split([',', ' ']).filter(|s| !s.is_empty()).collect())
+        .map(|m| {
+            // Commas, or spaces when there are none (the long Thai form
+            // has a space inside a move: `บ จ๓-จ๔,บ จ๖-จ๕`).
+            let parts: Vec<&str> = if m.contains(',') {
+                m.split(',').map(str::trim).collect()
+            } else {
+                m.split(' ').collect()
+            };
+            parts.into_iter().filter(|s| !s.is_empty()).collect()
+        })
         .unwrap_or_default();
     if moves.len() > MAX_MOVES {
         return Err(ApiError::bad_request(
@@ -80,6 +92,7 @@ async fn position(
         ));
     }
     let mut played = Vec::new();
+    let mut played_thai = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         if game.outcome().is_some() {
             return Err(ApiError::illegal_move(format!(
@@ -91,6 +104,7 @@ async fn position(
             |e: games::GameError| ApiError::illegal_move(format!("move {} ({text:?}): {e}", i + 1));
         let m = game.parse_text(text).map_err(refused)?;
         played.push(game.display_move(&m));
+        played_thai.push(ThaiText::of(&game.position(), &m));
         game.play(&m).map_err(refused)?;
     }
     let outcome = game.outcome();
@@ -106,6 +120,7 @@ async fn position(
             Vec::new()
         },
         played,
+        played_thai,
         result: outcome.map_or("ongoing", |o| o.result()),
         reason: outcome.map(|o| o.reason.name()),
     }))

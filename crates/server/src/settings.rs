@@ -37,11 +37,15 @@ pub enum ConfirmMoves {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Notation {
-    /// Standard algebraic notation (`Nf3`).
+    /// The game's own: SAN for Makruk (`Nf3`), squares for Mak-hot.
     #[default]
-    San,
-    /// Thai notation.
-    Thai,
+    #[serde(alias = "san")]
+    Standard,
+    /// Thai, the long (book) form (Fairy-Stockfish's NOTATION_THAI_LAN).
+    #[serde(alias = "thai")]
+    ThaiLan,
+    /// Thai, the short form (NOTATION_THAI_SAN).
+    ThaiSan,
 }
 
 /// The settings, each with its default.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Client, play_over_sockets, start, started_game, unique};
+use common::{Client, play_moves, play_over_sockets, start, started_game, unique};
 use reqwest::StatusCode;
 use serde_json::json;
 use std::time::Duration;
@@ -459,4 +459,69 @@ async fn one_socket_for_many_games() {
         .command(json!({ "type": "unsubscribe", "game": g1 }), 24)
         .await;
     assert_eq!(r["type"], "ack");
+}
+
+/// Moves are offered and recorded in Thai notation from the rules crate,
+/// Thai text is played, and the FEN export marks promoted bias on request.
+#[tokio::test]
+async fn thai_notation_and_the_fen_export_with_promoted_marks() {
+    let server = start().await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
+    let (_, view) = white.get(&format!("/api/games/{id}")).await;
+    let e4 = view["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["uci"] == "e3e4")
+        .unwrap();
+    assert_eq!(e4["thai"], json!({ "short": "จ๔", "long": "บ จ๓-จ๔" }));
+    // The long form, the short form and UCI are all read.
+    play_moves(&white, &black, &id, &["บ จ๓-จ๔", "ง๕", "e4d5", "ก๕"]).await;
+    let (status, body) = white
+        .post(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "บ ง๕-ง๙" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("at character 7, '๙'"),
+        "{body}"
+    );
+    play_moves(&white, &black, &id, &["d5d6m"]).await;
+    let (_, view) = white.get(&format!("/api/games/{id}")).await;
+    let actions = view["actions"].as_array().unwrap();
+    assert_eq!(actions[0]["thai"]["long"], "บ จ๓-จ๔");
+    assert_eq!(
+        actions[4]["thai"],
+        json!({ "short": "ง๖=M", "long": "บ ง๕-ง๖=M" })
+    );
+    let fen = |query: &'static str| {
+        let url = format!("{}/api/games/{id}/fen{query}", white.base);
+        async move { reqwest::get(url).await.unwrap().text().await.unwrap() }
+    };
+    let plain = fen("").await;
+    assert_eq!(plain, view["fen"]);
+    assert!(
+        plain.starts_with("rnsmksnr/8/1ppMpppp/p7/8/PPPP1PPP/8/RNSKMSNR b"),
+        "{plain}"
+    );
+    let marked = fen("?promoted_marks=1").await;
+    assert_eq!(marked, plain.replacen("ppMp", "ppM~p", 1));
+    assert_eq!(fen("?ply=1&promoted_marks=true").await, actions[0]["fen"]);
+    assert_eq!(
+        fen("?ply=0").await,
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+    );
+    // After a reload from the store the Thai forms are written again.
+    server.app.games.invalidate(&id);
+    let (_, again) = white.get(&format!("/api/games/{id}")).await;
+    assert_eq!(again["actions"][4]["thai"]["short"], "ง๖=M");
+    let refused = reqwest::get(format!("{}/api/games/{id}/fen?ply=9", white.base))
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
 }

@@ -6,7 +6,7 @@
 use thaiboard_server::auth::User;
 use thaiboard_server::clock::{TcKind, TimeControl};
 use thaiboard_server::game::{
-    Action, ActionKind, ClockView, GameSummary, GameView, LegalMove, PlayerView, Status,
+    Action, ActionKind, ClockView, GameSummary, GameView, LegalMove, PlayerView, Status, ThaiText,
 };
 use thaiboard_server::players::{HistoryPoint, LeaderboardRow, PoolRating, Profile, Results};
 use thaiboard_server::ratings::ShownRating;
@@ -23,6 +23,7 @@ fn generated() -> String {
         TimeControl::decl(&cfg),
         Status::decl(&cfg),
         ActionKind::decl(&cfg),
+        ThaiText::decl(&cfg),
         Action::decl(&cfg),
         ShownRating::decl(&cfg),
         PlayerView::decl(&cfg),

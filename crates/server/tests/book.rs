@@ -100,6 +100,7 @@ async fn book_counts_moves_of_finished_games() {
         .find(|m| m["uci"] == "e3e4")
         .unwrap();
     assert_eq!(e3e4["san"], "e4");
+    assert_eq!(e3e4["thai"]["long"], "บ จ๓-จ๔");
     let games: Vec<u64> = start_after["moves"]
         .as_array()
         .unwrap()

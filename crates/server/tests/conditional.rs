@@ -53,12 +53,18 @@ async fn matching_lines_play_the_reply_others_are_cancelled() {
     let (status, body) = put(
         &white,
         &id,
-        json!([["d5", "exd5", "c6c5", "b1d2"], ["a6a5", "a3a4"]]),
+        json!([["d5", "exd5", "c6c5", "ม ข๑-ง๒"], ["a6a5", "a3a4"]]),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["lines"][0], json!(["d6d5", "e4d5", "c6c5", "b1d2"]));
     assert_eq!(body["display"][0][1], "exd5");
+    // Thai text is read, and every move comes back in both Thai forms.
+    assert_eq!(body["display"][0][3], "Nd2");
+    assert_eq!(
+        body["display_thai"][0][1],
+        json!({ "short": "จxง๕", "long": "บ จ๔xง๕" })
+    );
 
     play(&black, &id, "d6d5").await;
     let view = wait_ply(&white, &id, 3).await;

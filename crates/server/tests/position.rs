@@ -29,6 +29,27 @@ async fn moves_from_the_start_and_from_any_position() {
     let (status, v) = position(&c, &[("variant", "makruk"), ("moves", "e3e4,d6d5,e4d5")]).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["played"], serde_json::json!(["e4", "d5", "exd5"]));
+    assert_eq!(
+        v["played_thai"],
+        serde_json::json!([
+            { "short": "จ๔", "long": "บ จ๓-จ๔" },
+            { "short": "ง๕", "long": "บ ง๖-ง๕" },
+            { "short": "จxง๕", "long": "บ จ๔xง๕" }
+        ])
+    );
+    // Moves in Thai notation, the long form's spaces inside commas.
+    let (status, t) = position(&c, &[("variant", "makruk"), ("moves", "บ จ๓-จ๔, ง๕,จxง๕")]).await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    assert_eq!(t["fen"], v["fen"]);
+    let e5 = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["uci"] == "e6e5");
+    assert_eq!(
+        e5.unwrap()["thai"],
+        serde_json::json!({ "short": "จ๕", "long": "บ จ๖-จ๕" })
+    );
     assert_eq!(v["turn"], "black");
     // A mate from a FEN: the result and no legal moves.
     let (status, v) = position(

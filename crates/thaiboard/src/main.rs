@@ -63,6 +63,35 @@ pub struct FormatArgs {
     /// pychess can); Makruk and Ouk Chatrang only.
     #[arg(long)]
     pub promoted_marks: bool,
+    /// Move notation: `moves` writes its second column in it, `fen` reads
+    /// `--moves` in it (UCI is always read too; without the option any
+    /// notation is read). Thai forms separate moves with commas or spaces.
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationArg>,
+}
+
+/// The notations of Makruk and Ouk Chatrang moves (`makruk::Notation`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NotationArg {
+    /// SAN in Fairy-Stockfish letters: `Me2`, `Sxd4`, `c6=M`.
+    San,
+    /// SAN in SchemingMind and PlayOK letters: `Qe2`, `Bxd4`, `c6`.
+    Schemingmind,
+    /// Fairy-Stockfish's short Thai form: `จ๔`, `ม-ง๗`, `คจ-ง๔`.
+    ThaiSan,
+    /// Fairy-Stockfish's long Thai form, the book form: `บ จ๓-จ๔`.
+    ThaiLan,
+}
+
+impl From<NotationArg> for makruk::Notation {
+    fn from(n: NotationArg) -> makruk::Notation {
+        match n {
+            NotationArg::San => makruk::Notation::San,
+            NotationArg::Schemingmind => makruk::Notation::SchemingMind,
+            NotationArg::ThaiSan => makruk::Notation::ThaiSan,
+            NotationArg::ThaiLan => makruk::Notation::ThaiLan,
+        }
+    }
 }
 
 /// The game named by `--variant` and `--rules`.
@@ -82,7 +111,8 @@ enum Command {
         /// Depth in plies.
         depth: u32,
     },
-    /// List the legal moves: `UCI SAN FEN_AFTER` (Makruk) or `MOVE POSITION_AFTER` (Mak-hot).
+    /// List the legal moves: `UCI SAN FEN_AFTER` (Makruk; SAN or the
+    /// `--notation` chosen) or `MOVE POSITION_AFTER` (Mak-hot).
     Moves {
         #[command(flatten)]
         game: GameArgs,
@@ -93,7 +123,8 @@ enum Command {
     Fen {
         #[command(flatten)]
         game: GameArgs,
-        /// Moves to play, separated by spaces (UCI form; Mak-hot also `c3xe5xc7`).
+        /// Moves to play, separated by spaces (UCI form; Makruk also SAN or
+        /// Thai notation, see `--notation`; Mak-hot also `c3xe5xc7`).
         #[arg(long, default_value = "")]
         moves: String,
         #[command(flatten)]

@@ -137,6 +137,50 @@ fn promoted_marks_on_request() {
 }
 
 #[test]
+fn moves_writes_the_notation_chosen() {
+    let fen = "4k3/8/8/4S3/8/2S5/8/4K3 w - - 0 1";
+    let line = |notation: &str| {
+        let o = thaiboard(&["moves", "--fen", fen, "--notation", notation]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        let line = text.lines().find(|l| l.starts_with("e5d4 ")).unwrap();
+        line.rsplitn(7, ' ').last().unwrap().to_string()
+    };
+    assert_eq!(line("san"), "e5d4 Sed4");
+    assert_eq!(line("schemingmind"), "e5d4 Bed4");
+    assert_eq!(line("thai-san"), "e5d4 คจ-ง๔");
+    assert_eq!(line("thai-lan"), "e5d4 ค จ๕-ง๔");
+    let o = thaiboard(&["moves", "--notation", "thai"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("thai-lan"), "{}", stderr(&o));
+}
+
+#[test]
+fn fen_reads_moves_in_thai_notation() {
+    let after = "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2\nongoing\n";
+    for (notation, moves) in [
+        ("thai-lan", "บ จ๓-จ๔ บ จ๖-จ๕"),
+        ("thai-lan", "บ จ๓-จ๔, บ จ๖-จ๕"),
+        ("thai-san", "จ๔ จ๕"),
+    ] {
+        let o = thaiboard(&["fen", "--notation", notation, "--moves", moves]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), after, "{notation}: {moves}");
+    }
+    // Without --notation, Thai is read too.
+    let o = thaiboard(&["fen", "--moves", "จ๔ บ จ๖-จ๕"]);
+    assert_eq!(stdout(&o), after);
+    // A Thai move that cannot be read names the character.
+    let o = thaiboard(&["fen", "--notation", "thai-san", "--moves", "จ๔ จ๙"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("move 2 ('จ๙')") && err.contains("at character 2, '๙'"),
+        "{err}"
+    );
+}
+
+#[test]
 fn illegal_move_names_its_index_and_text() {
     let o = thaiboard(&["fen", "--moves", "e3e4 e6e5 e4e6"]);
     assert_eq!(o.status.code(), Some(2));

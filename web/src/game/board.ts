@@ -121,7 +121,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
   }
 
   function chooseAmong(moves: api.LegalMove[]): void {
-    chooser.replaceChildren(t('game.whichCapture'), ...moves.map(m => h('button', { onclick: () => sendMove(m.uci) }, state.showMove(m.san))));
+    chooser.replaceChildren(t('game.whichCapture'), ...moves.map(m => h('button', { onclick: () => sendMove(m.uci) }, state.showMove(m))));
   }
 
   /** A Mak-hot board move: one step of a capture path, or a whole move dropped on its final square. */
@@ -129,7 +129,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
     const prefix = stepPath.length ? stepPath : [orig];
     const next = [...prefix, dest];
     const stepping = following(next);
-    if (stepping.length === 1) { confirmFirst(stepping[0].uci, state.showMove(stepping[0].san)); return; }
+    if (stepping.length === 1) { confirmFirst(stepping[0].uci, state.showMove(stepping[0])); return; }
     const complete = stepping.filter(m => m.path.length === next.length);
     if (stepping.length > 0 && complete.length === stepping.length) { chooseAmong(complete); return; }
     if (stepping.length > 0) {
@@ -138,12 +138,12 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
       cg.set({ turnColor: state.myColor!, movable: { color: state.myColor!, dests: dests() } });
       cg.selectSquare(dest as Key);
       chooser.replaceChildren(h('span', { id: 'capture-path' }, t('game.capturePath', { path: next.map(showSquare).join('x') })), ' ',
-        ...complete.map(m => h('button', { onclick: () => sendMove(m.uci) }, t('game.stopAt', { move: state.showMove(m.san) }))),
+        ...complete.map(m => h('button', { onclick: () => sendMove(m.uci) }, t('game.stopAt', { move: state.showMove(m) }))),
         h('button', { id: 'capture-cancel', onclick: () => { chooser.replaceChildren(); draw(); } }, t('game.cancelCapture')));
       return;
     }
     const ending = following(prefix).filter(m => lastSq(m) === dest);
-    if (ending.length === 1) confirmFirst(ending[0].uci, state.showMove(ending[0].san));
+    if (ending.length === 1) confirmFirst(ending[0].uci, state.showMove(ending[0]));
     else if (ending.length) chooseAmong(ending);
     else { chooser.replaceChildren(); draw(); }
   }
@@ -152,7 +152,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
   function onBoardMove(orig: string, dest: string): void {
     if (state.isMakhos) { onMakhosStep(orig, dest); return; }
     const cands = state.game.legal.filter(m => m.uci.slice(0, 2) === orig && m.uci.slice(2, 4) === dest);
-    if (cands.length === 1) { confirmFirst(cands[0].uci, state.showMove(cands[0].san)); return; }
+    if (cands.length === 1) { confirmFirst(cands[0].uci, state.showMove(cands[0])); return; }
     if (!cands.length) { draw(); return; }
     // Several captures end on the same square: let the player pick the path.
     chooseAmong(cands);

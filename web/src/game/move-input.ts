@@ -1,8 +1,9 @@
-// The game page's move box: a move typed in the game's notation (or in Thai
-// notation, which is read back into the legal move it names) is sent.
+// The game page's move box: a move typed in any notation the server reads
+// (UCI, SAN, Thai notation in either form, Mak-hot squares) is sent as typed;
+// the server reads it, or says why not.
 import { h } from '../dom';
 import { t } from '../i18n';
-import { hasThai, pickMove, thaiNotation } from '../notation';
+import { thaiNotation } from '../notation';
 import type { GameState } from './state';
 
 /** What the move box needs from the page. */
@@ -21,15 +22,7 @@ export function moveInput(state: GameState, hooks: MoveInputHooks) {
   input.placeholder = hint();
   input.title = hint();
 
-  /** A typed move: Thai notation is read back (the legal move it names) before it is sent. */
-  function sendTyped(text: string): void {
-    if (!hasThai(text)) { hooks.sendMove(text); return; }
-    const pick = pickMove(state.game.variant, text, state.game.legal);
-    if (!pick) { hooks.error(t('game.notThai', { text })); return; }
-    hooks.sendMove(pick.move);
-  }
-
-  const typed = (ev: Event) => { ev.preventDefault(); const text = input.value.trim(); if (text) { sendTyped(text); input.value = ''; } };
+  const typed = (ev: Event) => { ev.preventDefault(); const text = input.value.trim(); if (text) { hooks.sendMove(text); input.value = ''; } };
   const form = h('form', { class: 'row', id: 'move-form', onsubmit: typed }, input, h('button', { type: 'submit' }, t('game.play')));
 
   return {

@@ -41,7 +41,7 @@ export function moveList(state: GameState, hooks: MoveListHooks) {
       }
       idx++;
       const at = idx;
-      entries.push({ kind: 'move', ply: at + offset, index: at, text: state.showMove(a.san), san: a.san, current: at === cur, go: () => go(at) });
+      entries.push({ kind: 'move', ply: at + offset, index: at, text: state.showMove(a), san: a.san, current: at === cur, go: () => go(at) });
       entries.push(...hooks.commentsAt(at).map(c => note(commentCell(c))));
     }
     el.replaceChildren(...moveCells(entries));

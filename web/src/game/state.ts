@@ -5,7 +5,7 @@
 // navigation and the flip button change it.
 import type * as api from '../api';
 import { makhosBoardFen } from '../boardfen';
-import { showMove } from '../notation';
+import { type ShownMove, showMove } from '../notation';
 import type { Ply } from '../tabs';
 
 export type Color = 'white' | 'black';
@@ -89,6 +89,6 @@ export class GameState {
 
   /** A position's FEN as the board draws it (Mak-hot FENs are converted). */
   toBoard(fen: string): string { return this.isMakhos ? makhosBoardFen(fen) : fen; }
-  /** A move as the interface shows it (Thai notation if chosen). */
-  showMove(san: string): string { return showMove(this.game.variant, san); }
+  /** A move as the interface shows it (Thai notation, from the server, if chosen). */
+  showMove(m: ShownMove): string { return showMove(m); }
 }

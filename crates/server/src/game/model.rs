@@ -109,6 +109,10 @@ pub struct Action {
     pub uci: String,
     /// The move for display (SAN, `c3xe5xc7`), or the count's description.
     pub san: String,
+    /// The move in Thai notation (none for counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub thai: Option<ThaiText>,
     /// The position after it.
     pub fen: String,
     /// White's clock after it, ms.
@@ -117,6 +121,28 @@ pub struct Action {
     pub black_ms: i64,
     /// When it happened, ms since the epoch.
     pub at: i64,
+}
+
+/// A move in Thai notation, in both of Fairy-Stockfish's forms (Mak-hot:
+/// its own form with Thai squares, the same in both), written by the rules
+/// crates so that clients have no second implementation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct ThaiText {
+    /// The short form (`จ๔`, `ม-ง๗`, `คจ-ง๔`).
+    pub short: String,
+    /// The long form, the book form (`บ จ๓-จ๔`); never ambiguous.
+    pub long: String,
+}
+
+impl ThaiText {
+    /// The Thai forms of `mv`, a legal move in `pos`.
+    pub fn of(pos: &games::AnyPosition, mv: &games::AnyMove) -> ThaiText {
+        let forms = pos.thai_forms(mv);
+        ThaiText {
+            short: forms.short,
+            long: forms.long,
+        }
+    }
 }
 
 impl Action {
@@ -671,6 +697,7 @@ fn play_move(g: &Game, side: Color, text: &str, ply: Option<u32>, now: i64) -> A
         .parse_text(text)
         .map_err(|e| ApiError::illegal_move(e.to_string()))?;
     let san = g.rules.display_move(&mv);
+    let thai = ThaiText::of(&g.rules.position(), &mv);
     let mut rules = g.rules.clone();
     rules
         .play(&mv)
@@ -695,6 +722,7 @@ fn play_move(g: &Game, side: Color, text: &str, ply: Option<u32>, now: i64) -> A
         kind: ActionKind::Move,
         uci: mv.to_engine(),
         san,
+        thai: Some(thai),
         fen: rules.fen(),
         white_ms: fields.white_ms,
         black_ms: fields.black_ms,
@@ -743,6 +771,7 @@ fn count(g: &Game, side: Color, start: bool, now: i64) -> ApiResult<Change> {
             side.name(),
             if start { "starts" } else { "stops" }
         ),
+        thai: None,
         fen: rules.fen(),
         white_ms: g.time_left(Color::White, now),
         black_ms: g.time_left(Color::Black, now),

@@ -1,9 +1,10 @@
 //! A game as a record: PGN (Makruk, Ouk Chatrang) or PDN (Mak-hot), written
-//! by the `records` crate from the moves the game holds.
+//! by the `records` crate from the moves the game holds; and the FEN of any
+//! of its positions.
 
-use super::model::Game;
+use super::model::{ActionKind, Game};
 use crate::clock::{TcKind, TimeControl};
-use games::{AnyPosition, Color};
+use games::{AnyGame, AnyPosition, Color};
 use records::{GameResult, Node, SquareStyle, WriteOptions};
 
 impl Game {
@@ -60,6 +61,32 @@ impl Game {
             ..WriteOptions::default()
         };
         records::game_to_string(&self.record(comments, site), &options)
+    }
+
+    /// The FEN after `ply` moves (the current position without `ply`),
+    /// with promoted bias marked `M~` when `promoted_marks` is set. Count
+    /// actions made before the next move are part of the position. `None`
+    /// when the game has fewer moves.
+    pub fn fen_at(&self, ply: Option<u32>, promoted_marks: bool) -> Option<String> {
+        let Some(ply) = ply else {
+            return Some(self.rules.fen_with_marks(promoted_marks));
+        };
+        if ply > self.ply() {
+            return None;
+        }
+        let mut rules = AnyGame::new_declared(self.kind);
+        let mut moves = 0;
+        // The game as its takebacks left it.
+        for a in &super::takeback::effective(&self.actions) {
+            if a.kind == ActionKind::Move {
+                if moves == ply {
+                    break;
+                }
+                moves += 1;
+            }
+            a.replay(&mut rules).ok()?;
+        }
+        Some(rules.fen_with_marks(promoted_marks))
     }
 }
 

@@ -194,6 +194,18 @@ impl Games {
             .await
     }
 
+    /// The FEN of a game after `ply` moves (now without it), promoted bias
+    /// marked on request; `None` when the game has fewer moves.
+    pub async fn fen(
+        &self,
+        id: &str,
+        ply: Option<u32>,
+        promoted_marks: bool,
+    ) -> ApiResult<Option<String>> {
+        self.with_game(id, async |g| Ok(g.fen_at(ply, promoted_marks)))
+            .await
+    }
+
     /// Checks the game settings a client asked for: game, rule option,
     /// colour and time control.
     pub(super) fn setup(

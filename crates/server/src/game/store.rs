@@ -2,7 +2,7 @@
 //! parameters only, alike on SQLite and PostgreSQL. On SQLite the writes of
 //! many games are committed together by one writer task ([`Writer`]).
 
-use super::model::{Action, ActionKind, Change, Game, Status};
+use super::model::{Action, ActionKind, Change, Game, Status, ThaiText};
 use crate::auth::User;
 use crate::clock::{TcKind, TimeControl};
 use crate::db::{Backend, Db};
@@ -87,6 +87,7 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
             })?,
             uci: r.get(2),
             san: r.get(3),
+            thai: None,
             fen: r.get(4),
             white_ms: r.get(5),
             black_ms: r.get(6),
@@ -94,8 +95,24 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
         };
         actions.push(a);
     }
-    let mut rules = super::takeback::replay(rules, &actions)
-        .map_err(|(seq, e)| ApiError::internal(format!("replaying game {id} action {seq}: {e}")))?;
+    // The game is what its takebacks leave of the log; each kept move gets
+    // its Thai forms, written again from the rules (not stored).
+    let kept: std::collections::HashSet<u32> = super::takeback::effective(&actions)
+        .iter()
+        .map(|a| a.seq)
+        .collect();
+    let mut rules = rules;
+    for a in actions.iter_mut().filter(|a| kept.contains(&a.seq)) {
+        if a.kind == ActionKind::Move {
+            let before = rules.position();
+            if let Ok(mv) = before.parse_engine(&a.uci) {
+                a.thai = Some(ThaiText::of(&before, &mv));
+            }
+        }
+        a.replay(&mut rules).map_err(|e| {
+            ApiError::internal(format!("replaying game {id} action {}: {e}", a.seq))
+        })?;
+    }
     let status = Status::parse(&row.get::<String, _>(3));
     if status == Status::Finished && rules.outcome().is_none() {
         // An ending decided off the board (resignation, agreement, time).

@@ -136,6 +136,7 @@ fn take_back(g: &Game, proposer: Color, now: i64) -> ApiResult<Change> {
         white_ms: fields.white_ms,
         black_ms: fields.black_ms,
         at: now,
+        thai: None,
     };
     let mut log = g.actions.clone();
     log.push(action.clone());
@@ -163,6 +164,7 @@ mod tests {
             white_ms: 0,
             black_ms: 0,
             at: 0,
+            thai: None,
         }
     }
 

@@ -1,7 +1,7 @@
 //! What clients see of a game: the [`GameView`] of the API and sockets, the
 //! [`GameSummary`] of game lists, and the update message watchers get.
 
-use super::model::{Action, Game, Status};
+use super::model::{Action, Game, Status, ThaiText};
 use crate::auth::User;
 use crate::clock::TimeControl;
 use crate::ratings::ShownRating;
@@ -57,6 +57,8 @@ pub struct LegalMove {
     pub san: String,
     /// Squares the piece passes through: start, every landing square, end.
     pub path: Vec<String>,
+    /// Thai notation, both forms.
+    pub thai: ThaiText,
 }
 
 impl LegalMove {
@@ -66,6 +68,7 @@ impl LegalMove {
             uci: mv.to_engine(),
             san: pos.display_move(mv),
             path: mv.path(),
+            thai: ThaiText::of(pos, mv),
         }
     }
 

@@ -147,6 +147,7 @@ mod tests {
             kind: ActionKind::Move,
             uci: format!("m{seq}"),
             san: san.into(),
+            thai: None,
             fen: format!("fen after {seq}, it's"),
             white_ms: 1000,
             black_ms: 2000,
