@@ -105,6 +105,21 @@ export async function gamePageSteps() {
     await white.screenshot({ path: join(artifacts, 'gp-02-analysis-from-game.png') });
   });
 
+  await step('the analysis board\'s engine runs on the server: its line deepens, in SAN, and follows the position shown', async () => {
+    await white.goto(`${env.base}/analysis?variant=makruk&moves=e3e4,d6d5`);
+    await white.waitForSelector('#analysis-moves .mv[data-ply="2"]');
+    await white.check('#analysis-engine');
+    await white.waitForSelector('#engine-line .engine-eval');
+    await white.waitForFunction(() => /depth ([4-9]|\d\d)/.test(document.querySelector('#engine-line')?.textContent ?? ''), null, { timeout: 20000 });
+    const line = await white.textContent('#engine-line .engine-pv');
+    expect(/^2\. [a-hKMSNR]/.test(line) && !/[a-h][1-8][a-h][1-8]/.test(line), `the line in SAN from move 2: ${line}`);
+    await white.keyboard.press('ArrowLeft');
+    await white.waitForFunction(() => /^1\. … |^1… /.test(document.querySelector('#engine-line .engine-pv')?.textContent ?? ''), null, { timeout: 20000 });
+    await white.screenshot({ path: join(artifacts, 'gp-13-live-engine.png') });
+    await white.uncheck('#analysis-engine');
+    await white.waitForFunction(() => !document.querySelector('#engine-line')?.textContent);
+  });
+
   await step('a position that cannot be read shows an empty board and the reason at the top', async () => {
     await white.goto(`${env.base}/analysis?variant=makruk&fen=hello%20world`);
     await white.waitForSelector('#analysis-error:not(:empty)');

@@ -327,6 +327,8 @@ async function run() {
     const best = await carol.textContent('#analysis-here');
     expect(/1\. [a-hKMSNR]/.test(best) && !/[a-h][1-8][a-h][1-8]/.test(best), `the best line in SAN: ${best}`);
     expect(await carol.locator('#eval-graph text.eval-scale').count() >= 6, 'the graph has a scale');
+    const accuracy = await carol.textContent('#accuracy');
+    expect(/Accuracy: White \d+(\.\d)?%, Black \d+(\.\d)?%/.test(accuracy), `accuracy per player: ${accuracy}`);
     await carol.click('#tab-book');
     await carol.waitForSelector('#book td:has-text("e4")');
     await carol.click('#tab-tags');

@@ -10,6 +10,7 @@ import { boardFen } from './boardfen';
 import { h } from './dom';
 import { type MoveEntry, moveCells } from './move-table';
 import { t, tMaybe } from './i18n';
+import { evalText } from './tabs';
 import { boardNotation, showMove } from './notation';
 
 interface PositionView {
@@ -32,6 +33,63 @@ export function analysisUrl(variant: string, rules: string, fen: string, moves: 
   return `/analysis?${q.toString()}`;
 }
 
+interface LiveLine { depth: number; eval: { cp?: number; mate?: number }; pv: string[]; pv_san: string[]; pv_thai: api.ThaiText[]; nodes: number }
+
+/**
+ * The engine panel: a switch, then the server's search of the position shown,
+ * its evaluation and main line (in the chosen notation) as they deepen.
+ */
+function liveEngine() {
+  const on = h('input', { type: 'checkbox', id: 'analysis-engine' }) as HTMLInputElement;
+  const out = h('div', { id: 'engine-line', class: 'engine-line' });
+  const el = h('div', { class: 'engine-panel' }, h('label', {}, on, ' ', t('analysis.engine')), out);
+  let controller: AbortController | null = null;
+  let url: string | null = null;
+  let ply = 0;
+  const show = (l: LiveLine) => {
+    const moves = l.pv_san.map((san, i) => showMove({ san, thai: l.pv_thai[i] }));
+    const text = moves.map((m, i) => {
+      const p = ply + i + 1;
+      return (p % 2 === 1 ? `${(p + 1) / 2}. ` : i === 0 ? `${p / 2}… ` : '') + m;
+    }).join(' ');
+    out.replaceChildren(h('b', { class: 'engine-eval' }, evalText(l.eval)), ` ${t('analysis.depth', { depth: l.depth })} `, h('span', { class: 'engine-pv' }, text));
+  };
+  async function run(): Promise<void> {
+    controller?.abort();
+    controller = null;
+    if (!on.checked || !url) { out.replaceChildren(); return; }
+    const mine = new AbortController();
+    controller = mine;
+    out.textContent = t('analysis.thinking');
+    try {
+      const resp = await fetch(url, { signal: mine.signal });
+      if (!resp.ok) { out.textContent = (await resp.json().catch(() => ({ message: resp.statusText }))).message; return; }
+      const reader = resp.body!.getReader();
+      const dec = new TextDecoder();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let i;
+        while ((i = buf.indexOf('\n')) >= 0) {
+          const text = buf.slice(0, i).trim();
+          buf = buf.slice(i + 1);
+          if (!text) continue;
+          const l = JSON.parse(text);
+          if (l.depth !== undefined && controller === mine) show(l as LiveLine);
+        }
+      }
+    } catch { /* stopped: another position, or the switch turned off */ }
+  }
+  on.addEventListener('change', () => run());
+  return {
+    el,
+    /** Follows the position at `query` (null: none to search), `n` moves into the line. */
+    follow(query: string | null, n: number): void { url = query; ply = n; run(); },
+  };
+}
+
 /** Renders the analysis board page into `root`. */
 export async function analysisPage(root: HTMLElement): Promise<void> {
   const params = new URLSearchParams(location.search);
@@ -51,6 +109,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true }) as HTMLInputElement;
   const pngLink = h('a', { id: 'analysis-png', target: '_blank' }, t('analysis.png')) as HTMLAnchorElement;
   const chooser = h('div', { class: 'chooser' });
+  const engine = liveEngine();
   root.replaceChildren(h('div', { class: 'game' },
     h('div', { class: `board-col ${isMakhos ? 'makhos' : 'makruk'}` }, boardEl),
     h('div', { class: 'side-col' },
@@ -63,7 +122,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
         h('button', { id: 'analysis-forward', onclick: () => go(cursor + 1) }, t('analysis.forward')),
         h('button', { id: 'analysis-reset', onclick: () => { moves = []; cursor = 0; load(); } }, t('analysis.reset')),
         h('button', { id: 'analysis-flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; cg.set({ orientation }); } }, t('analysis.flip'))),
-      chooser, h('p', { class: 'fen-row' }, t('analysis.fen'), fenBox), h('p', {}, pngLink))));
+      engine.el, chooser, h('p', { class: 'fen-row' }, t('analysis.fen'), fenBox), h('p', {}, pngLink))));
 
   let view: PositionView | null = null;
   const cg: Api = Chessground(boardEl, {
@@ -147,6 +206,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
       kind: 'move', ply: i + 1 + offset, index: i + 1, text: showMove({ san, thai: lineThai[i] }), san, current: i + 1 === cursor, go: () => go(i + 1),
     }))));
     statusEl.textContent = v.result === 'ongoing' ? t(v.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove') : `${v.result} (${tMaybe(`reason.${v.reason}`, v.reason ?? '')})`;
+    engine.follow(v.result === 'ongoing' ? positionQuery(moves.slice(0, cursor)).replace('/api/position', '/api/analysis/live') : null, cursor);
     fenBox.value = v.fen;
     pngLink.href = `/api/picture.png?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(v.fen)}${orientation === 'black' ? '&flip=1' : ''}`;
   }

@@ -27,8 +27,8 @@ export interface TabContext {
 
 export interface Comment { id: string; ply: number; author: string; private: boolean; text: string; at: number }
 interface Eval { cp?: number; mate?: number }
-interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; depth: number; loss?: number; judgement?: string }
-interface Analysis { status: 'none' | 'queued' | 'running' | 'done'; done: number; total: number; positions: PositionAnalysis[] }
+interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; depth: number; loss?: number; judgement?: string; symbol?: string }
+interface Analysis { status: 'none' | 'queued' | 'running' | 'done'; done: number; total: number; positions: PositionAnalysis[]; accuracy?: { white: number; black: number } | null }
 interface BookMove { uci: string; san: string; thai?: api.ThaiText | null; games: number; white_wins: number; draws: number; black_wins: number }
 interface Book { games: number; moves: BookMove[] }
 
@@ -260,13 +260,14 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const out: Node[] = [];
     if (a.status !== 'done') out.push(h('div', { id: 'analysis-progress' }, t('tabs.analysing', { done: a.done, total: a.total }), h('progress', { max: String(a.total), value: String(a.done) })));
     if (a.positions.length) out.push(graph(a));
+    if (a.accuracy) out.push(h('p', { id: 'accuracy' }, t('tabs.accuracy', { white: a.accuracy.white.toFixed(1), black: a.accuracy.black.toFixed(1) })));
     const here = a.positions[ctx.shown()];
     if (here) out.push(h('p', { id: 'analysis-here' }, t('tabs.evaluation', { eval: evalText(here.eval), depth: here.depth }), here.best ? t('tabs.bestLine', { line: lineText(here) }) : ''));
     const acts = ctx.actions().filter(x => x.kind === 'move');
     const marked = a.positions.filter(p => p.judgement);
     out.push(h('ul', { id: 'judgements' }, ...marked.map(p => h('li', { class: p.judgement!, onclick: () => ctx.goTo(p.ply + 1) },
       t('tabs.judgementLine', {
-        move: `${moveLabel(p.ply + 1)} ${acts[p.ply] ? showMove(acts[p.ply]) : ''}`,
+        move: `${moveLabel(p.ply + 1)} ${acts[p.ply] ? showMove(acts[p.ply]) : ''}${p.symbol ?? ''}`,
         judgement: tMaybe(`tabs.${p.judgement}`, p.judgement!), loss: ((p.loss ?? 0) / 100).toFixed(1), best: bestText(p),
       })))));
     if (a.status === 'done' && !marked.length) out.push(h('p', {}, t('tabs.noInaccuracies')));

@@ -83,6 +83,61 @@ pub struct PositionAnalysis {
     /// `inaccuracy`, `mistake` or `blunder` for a costly move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judgement: Option<&'static str>,
+    /// The judgement as players annotate it: `?!`, `?` or `??`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<&'static str>,
+}
+
+/// The annotation symbol of a judgement.
+pub fn symbol(judgement: &str) -> &'static str {
+    match judgement {
+        "blunder" => "??",
+        "mistake" => "?",
+        _ => "?!",
+    }
+}
+
+/// Each player's accuracy over the game, 0 to 100 (lichess's measure: a
+/// move's accuracy falls with the winning chances it gives away).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Accuracy {
+    /// White's, the mean over White's moves.
+    pub white: f64,
+    /// Black's.
+    pub black: f64,
+}
+
+/// Winning chances (0 to 100) of a side `cp` centipawns ahead.
+fn win_percent(cp: i32) -> f64 {
+    50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp()) - 1.0)
+}
+
+/// The players' accuracy from consecutive evaluations (`None` before two
+/// positions are known). White moves first from `positions[0]`.
+pub fn accuracy(positions: &[PositionAnalysis]) -> Option<Accuracy> {
+    let mut sums = [(0.0, 0u32); 2];
+    for (i, pair) in positions.windows(2).enumerate() {
+        let white_moved = i % 2 == 0;
+        let sign = if white_moved { 1 } else { -1 };
+        let before = win_percent(sign * pair[0].eval.as_cp());
+        let after = win_percent(sign * pair[1].eval.as_cp());
+        let move_accuracy =
+            (103.1668 * (-0.04354 * (before - after).max(0.0)).exp() - 3.1669).clamp(0.0, 100.0);
+        let slot = &mut sums[usize::from(!white_moved)];
+        slot.0 += move_accuracy;
+        slot.1 += 1;
+    }
+    let mean = |(sum, n): (f64, u32)| {
+        if n == 0 {
+            100.0
+        } else {
+            (sum / f64::from(n) * 10.0).round() / 10.0
+        }
+    };
+    (positions.len() >= 2).then(|| Accuracy {
+        white: mean(sums[0]),
+        black: mean(sums[1]),
+    })
 }
 
 /// The answer of the analysis routes.
@@ -96,6 +151,8 @@ pub struct AnalysisView {
     pub total: u32,
     /// Each analysed position, in order.
     pub positions: Vec<PositionAnalysis>,
+    /// The players' accuracy over the positions analysed so far.
+    pub accuracy: Option<Accuracy>,
 }
 
 /// Jobs of this process: game id → `queued` / `running`.
@@ -182,6 +239,7 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
                 depth: info.depth,
                 loss: None,
                 judgement: None,
+                symbol: None,
             },
             _ => PositionAnalysis {
                 ply,
@@ -192,6 +250,7 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
                 depth: 0,
                 loss: None,
                 judgement: None,
+                symbol: None,
             },
         }
     }
@@ -233,6 +292,7 @@ fn judge(positions: &mut [PositionAnalysis]) {
         .max(0);
         positions[i].loss = Some(loss);
         positions[i].judgement = JUDGEMENTS.iter().find(|(t, _)| loss >= *t).map(|(_, j)| *j);
+        positions[i].symbol = positions[i].judgement.map(symbol);
     }
 }
 
@@ -266,6 +326,7 @@ async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
             depth: depth as u32,
             loss: None,
             judgement: None,
+            symbol: None,
         });
     }
     // Only the unbroken run from the start counts (a resumed job fills gaps).
@@ -328,6 +389,7 @@ async fn view_of(app: &AppState, id: &str) -> ApiResult<(GameView, AnalysisView)
             status,
             done,
             total,
+            accuracy: accuracy(&positions),
             positions,
         },
     ))
@@ -421,6 +483,7 @@ mod tests {
             depth: 1,
             loss: None,
             judgement: None,
+            symbol: None,
         }
     }
 
@@ -457,5 +520,27 @@ mod tests {
         let a = analyse(&AnyPosition::Makruk(pos), 5);
         assert_eq!(a.best, "");
         assert_eq!(a.eval, Eval::Cp(MATE_CP));
+    }
+
+    #[test]
+    fn accuracy_falls_with_the_chances_a_move_gives_away() {
+        // White keeps +0.3 all along, Black gives away five pawns at its first move.
+        let even = [at(0, 30), at(1, 30), at(2, 30), at(3, 30)];
+        assert_eq!(
+            accuracy(&even),
+            Some(Accuracy {
+                white: 100.0,
+                black: 100.0
+            })
+        );
+        let blunder = [at(0, 30), at(1, 30), at(2, 530), at(3, 530)];
+        let a = accuracy(&blunder).unwrap();
+        assert_eq!(a.white, 100.0);
+        assert!(a.black < 60.0 && a.black > 0.0, "{a:?}");
+        assert_eq!(accuracy(&even[..1]), None);
+        let mut judged = blunder.to_vec();
+        judge(&mut judged);
+        assert_eq!(judged[1].symbol, Some("??"));
+        assert_eq!(judged[0].symbol, None);
     }
 }

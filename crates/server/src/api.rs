@@ -59,6 +59,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::chat::routes())
         .merge(crate::settings::routes())
         .merge(crate::mail::routes())
+        .merge(crate::live_analysis::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

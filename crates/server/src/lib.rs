@@ -34,6 +34,7 @@ pub mod export;
 pub mod extract;
 pub mod game;
 pub mod hub;
+pub mod live_analysis;
 pub mod lobby;
 pub mod mail;
 pub mod notify;

@@ -48,12 +48,12 @@ pub struct PositionView {
 /// `GET /api/position?variant=makruk&rules=default&fen=...&moves=e3e4,d6d5`:
 /// the position after the moves (from the variant's start without `fen`),
 /// written in any notation (Thai too), separated by commas or spaces.
-async fn position(
-    q: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> ApiResult<Json<PositionView>> {
-    let Query(p) =
-        q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
-    let kind = query_kind(&p)?;
+/// The game a position query names (`variant`, `rules`, `fen`, `moves`),
+/// with the moves played: their display and Thai forms.
+pub fn game_of_query(
+    p: &HashMap<String, String>,
+) -> ApiResult<(AnyGame, Vec<String>, Vec<ThaiText>)> {
+    let kind = query_kind(p)?;
     let mut game = match p.get("fen") {
         Some(fen) if fen.len() > MAX_POSITION => {
             return Err(ApiError::bad_request(
@@ -107,6 +107,16 @@ async fn position(
         played_thai.push(ThaiText::of(&game.position(), &m));
         game.play(&m).map_err(refused)?;
     }
+    Ok((game, played, played_thai))
+}
+
+async fn position(
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Json<PositionView>> {
+    let Query(p) =
+        q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
+    let (game, played, played_thai) = game_of_query(&p)?;
+    let kind = game.kind();
     let outcome = game.outcome();
     let pos = game.position();
     Ok(Json(PositionView {

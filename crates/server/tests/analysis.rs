@@ -66,6 +66,20 @@ async fn finished_games_only_then_every_position() {
         // Every move but the last has its loss measured.
         assert_eq!(p["loss"].is_i64(), ply < moves.len(), "{p}");
     }
+    // Accuracy per player, and a symbol for every judged move.
+    for side in ["white", "black"] {
+        let a = view["accuracy"][side].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&a), "{side}: {a}");
+    }
+    for p in positions {
+        let want = match p["judgement"].as_str() {
+            Some("blunder") => Some("??"),
+            Some("mistake") => Some("?"),
+            Some("inaccuracy") => Some("?!"),
+            _ => None,
+        };
+        assert_eq!(p["symbol"].as_str(), want, "{p}");
+    }
     // The first position's line in SAN, as the rules crate writes it from the start.
     let kind = games::GameKind::from_names("makruk", None).unwrap();
     let mut pos = games::AnyPosition::start(kind);
