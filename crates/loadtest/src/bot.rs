@@ -3,7 +3,7 @@
 //! computed from the streamed moves with the rules crates and POSTed.
 
 use crate::player::{Player, SocketGames, challenge};
-use crate::{Options, Stats, err};
+use crate::{Options, Stats, answer, err};
 use games::{AnyGame, GameKind};
 use rand::Rng;
 use serde_json::{Value, json};
@@ -28,19 +28,11 @@ struct Bot {
 impl Bot {
     /// POSTs to `path` with the token; the answer's JSON, or the error.
     async fn post(&self, path: &str) -> Result<Value, String> {
-        let resp = self
+        let request = self
             .http
             .post(format!("{}{path}", self.base))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .map_err(err(path))?;
-        let status = resp.status();
-        let v: Value = resp.json().await.map_err(err(path))?;
-        if !status.is_success() {
-            return Err(format!("{path}: {status} {v}"));
-        }
-        Ok(v)
+            .bearer_auth(&self.token);
+        answer(path, request).await
     }
 }
 

@@ -173,6 +173,18 @@ fn err<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> String + '_ {
     move |e| format!("{what}: {e}")
 }
 
+/// Sends `request` (a POST to `path`); the answer's JSON, or an error that
+/// names the path and the status.
+async fn answer(path: &str, request: reqwest::RequestBuilder) -> Result<serde_json::Value, String> {
+    let resp = request.send().await.map_err(err(path))?;
+    let status = resp.status();
+    let v: serde_json::Value = resp.json().await.map_err(err(path))?;
+    if !status.is_success() {
+        return Err(format!("{path}: {status} {v}"));
+    }
+    Ok(v)
+}
+
 /// Percentiles 50, 90, 99 and 100 of round trips in µs, as ms.
 fn percentiles(us: &mut [u64]) -> [f64; 4] {
     us.sort_unstable();

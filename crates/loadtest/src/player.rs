@@ -1,7 +1,7 @@
 //! A person's side of the load: a logged-in player with one multi-game
 //! WebSocket (`/api/ws`), and the task that plays its games' moves.
 
-use crate::{Options, Stats, err};
+use crate::{Options, Stats, answer, err};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use serde::Deserialize;
@@ -90,20 +90,12 @@ impl Player {
 
     /// POSTs JSON `body` to `path` in the player's session; the answer's JSON.
     pub async fn post(&self, base: &str, path: &str, body: Value) -> Result<Value, String> {
-        let resp = self
+        let request = self
             .http
             .post(format!("{base}{path}"))
             .header("x-csrf-token", &self.csrf)
-            .json(&body)
-            .send()
-            .await
-            .map_err(err(path))?;
-        let status = resp.status();
-        let v: Value = resp.json().await.map_err(err(path))?;
-        if !status.is_success() {
-            return Err(format!("{path}: {status} {v}"));
-        }
-        Ok(v)
+            .json(&body);
+        answer(path, request).await
     }
 
     /// Opens `/api/ws`; returns a sender of commands and starts a task that

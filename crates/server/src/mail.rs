@@ -388,24 +388,39 @@ fn token_of(query: &HashMap<String, String>) -> ApiResult<&str> {
         })
 }
 
+/// Runs `sql` (`$1`: now, `$2`: the link's token) for the token of a
+/// mailed link; not found when no row had that token.
+async fn follow_link(
+    app: &AppState,
+    q: &HashMap<String, String>,
+    sql: &str,
+    unknown: &str,
+) -> ApiResult<()> {
+    let token = token_of(q)?;
+    let done = sqlx::query(sql)
+        .bind(now_ms())
+        .bind(token)
+        .execute(&app.db.pool)
+        .await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::not_found(unknown));
+    }
+    Ok(())
+}
+
 /// `GET /api/account/email/verify?token=`: the link in the verification mail.
 async fn verify(
     State(app): State<AppState>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Html<String>> {
-    let token = token_of(&q)?;
-    let done = sqlx::query(
-        "UPDATE user_email SET verified_at = $1, verify_token = NULL WHERE verify_token = $2",
+    let sql = "UPDATE user_email SET verified_at = $1, verify_token = NULL WHERE verify_token = $2";
+    follow_link(
+        &app,
+        &q,
+        sql,
+        "this link was used already, or replaced by a newer one",
     )
-    .bind(now_ms())
-    .bind(token)
-    .execute(&app.db.pool)
     .await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(
-            "this link was used already, or replaced by a newer one",
-        ));
-    }
     Ok(page(
         "Address verified",
         "thaiboard will mail you about your correspondence games.",
@@ -417,17 +432,8 @@ async fn unsubscribe(
     State(app): State<AppState>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Html<String>> {
-    let token = token_of(&q)?;
-    let done = sqlx::query(
-        "UPDATE user_email SET subscribed = 0, updated_at = $1 WHERE unsubscribe_token = $2",
-    )
-    .bind(now_ms())
-    .bind(token)
-    .execute(&app.db.pool)
-    .await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found("no address has this unsubscribe link"));
-    }
+    let sql = "UPDATE user_email SET subscribed = 0, updated_at = $1 WHERE unsubscribe_token = $2";
+    follow_link(&app, &q, sql, "no address has this unsubscribe link").await?;
     Ok(page(
         "Unsubscribed",
         "thaiboard will send no more mail to this address.",

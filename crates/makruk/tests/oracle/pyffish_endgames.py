@@ -19,6 +19,8 @@ import sys
 
 import pyffish as sf
 
+from boards import Placer, board_fen
+
 # Pieces' and board's honour limits in plies, per variant (RULES.md).
 LIMITS = {
     "makruk": [16, 32, 44, 64, 88, 128],
@@ -27,39 +29,12 @@ LIMITS = {
 STRONG = "RRNNSSMM"
 
 
-def square(f, r):
-    return r * 8 + f
-
-
-def board_fen(board):
-    rows = []
-    for r in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            p = board.get(square(f, r))
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                row, empty = row + str(empty), 0
-            row += p
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows)
 
 
 def random_position(variant, rng):
     """A random endgame FEN, or None when the draw is not a legal position."""
-    board = {}
-    free = list(range(64))
-    rng.shuffle(free)
-
-    def place(letter, allowed=lambda sq: True):
-        for i, sq in enumerate(free):
-            if allowed(sq):
-                board[free.pop(i)] = letter
-                return sq
-        return None
-
+    placer = Placer(rng)
+    board, place = placer.board, placer.place
     wk = place("K")
     bk = place("k", lambda sq: max(abs(sq % 8 - wk % 8), abs(sq // 8 - wk // 8)) > 1)
     strong = rng.choice("wb")

@@ -19,38 +19,17 @@ import sys
 
 import pyffish as sf
 
+from boards import Placer, board_fen
+
 NOTATIONS = (sf.NOTATION_SAN, sf.NOTATION_THAI_SAN, sf.NOTATION_THAI_LAN)
 
 
-def board_fen(board):
-    rows = []
-    for r in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            p = board.get(r * 8 + f)
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                row, empty = row + str(empty), 0
-            row += p
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows)
 
 
 def crowded(variant, rng):
     """A generated position, or None when the draw is not legal."""
-    board = {}
-    free = list(range(64))
-    rng.shuffle(free)
-
-    def place(letter, allowed=lambda sq: True):
-        for i, sq in enumerate(free):
-            if allowed(sq):
-                board[free.pop(i)] = letter
-                return sq
-        return None
-
+    placer = Placer(rng)
+    board, place = placer.board, placer.place
     wk = place("K")
     place("k", lambda sq: max(abs(sq % 8 - wk % 8), abs(sq // 8 - wk // 8)) > 1)
     turn = rng.choice("wb")
