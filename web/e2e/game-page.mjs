@@ -276,6 +276,11 @@ export async function gamePageSteps() {
     await white.waitForSelector('#settings-saved:not(:empty)');
     const volume = await white.evaluate(async () => (await (await fetch('/api/account/settings')).json()).volume);
     expect(volume === 0, `volume kept: ${volume}`);
+    await white.uncheck('#set-sounds');
+    await white.waitForFunction(async () => (await (await fetch('/api/account/settings')).json()).sounds === false);
+    await white.check('#set-sounds');
+    await white.fill('#set-volume', '70');
+    await white.dispatchEvent('#set-volume', 'change');
   });
 
   await step('a premove made during the opponent\'s turn is played when the turn comes', async () => {

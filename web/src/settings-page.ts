@@ -54,6 +54,7 @@ export function settingsPage(root: HTMLElement): void {
     row(t('settings.confirmMoves'), select('set-confirm', s.confirmMoves,
       [['never', t('settings.confirmNever')], ['correspondence', t('settings.confirmCorrespondence')], ['always', t('settings.confirmAlways')]] as [ConfirmMoves, string][],
       v => save({ confirmMoves: v }))),
+    row(t('settings.sounds'), check('set-sounds', s.sounds, v => save({ sounds: v }))),
     row(t('settings.volume'), volume, t('settings.volumeHelp')),
     h('h3', {}, t('settings.language')),
     row(t('settings.notation'), select('set-notation', s.notation, MOVE_NOTATIONS.map(n => [n, t(`top.notation.${n}`)] as [MoveNotation, string]), v => save({ notation: v }))),

@@ -17,6 +17,8 @@ export interface Settings {
   animationMs: number;
   premoves: boolean;
   confirmMoves: ConfirmMoves;
+  /** Sounds on (off: muted). */
+  sounds: boolean;
   /** 0 (silent) to 100. */
   volume: number;
   notation: MoveNotation;
@@ -30,7 +32,7 @@ const KEY = 'thaiboard.settings';
 
 const DEFAULTS: Settings = {
   boardTheme: 'wood', pieceSet: 'thaiboard', coordinates: true, animationMs: 200, premoves: true,
-  confirmMoves: 'correspondence', volume: 70, notation: 'standard', language: 'en',
+  confirmMoves: 'correspondence', sounds: true, volume: 70, notation: 'standard', language: 'en',
 };
 
 let current: Settings = { ...DEFAULTS, ...stored(), language: lang(), notation: moveNotation() };

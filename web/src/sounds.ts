@@ -1,6 +1,6 @@
 // The game's sounds, made here with the Web Audio API (no sound files of
 // anyone else's): a move, a capture, a check, the game's end and low time.
-// The volume (0 mutes) is a setting.
+// Sounds on or off (a mute) and the volume are settings.
 import { settings } from './settings';
 
 export type Sound = 'move' | 'capture' | 'check' | 'end' | 'lowTime';
@@ -28,7 +28,7 @@ const TONES: Record<Sound, Tone[]> = {
 /** Plays `sound` at the set volume (nothing when it is 0 or the browser has no audio). */
 export function play(sound: Sound): void {
   played.push(sound);
-  const volume = settings().volume / 100;
+  const volume = settings().sounds ? settings().volume / 100 : 0;
   if (volume <= 0) return;
   try {
     audio ??= new AudioContext();

@@ -5,7 +5,7 @@ import * as api from './api';
 import { h } from './dom';
 import { dateText, t, tMaybe } from './i18n';
 import { makhosMaterial, makrukMaterial } from './material';
-import { showEngineMove, showMove, splitMoves, thaiNotation } from './notation';
+import { showEngineMove, showMove, splitMoves } from './notation';
 
 /** One position of the game as the board shows it. */
 export interface Ply { fen: string; san: string; last: string[]; turn: 'white' | 'black' }
@@ -27,7 +27,7 @@ export interface TabContext {
 
 export interface Comment { id: string; ply: number; author: string; private: boolean; text: string; at: number }
 interface Eval { cp?: number; mate?: number }
-interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; depth: number; loss?: number; judgement?: string; symbol?: string }
+interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; pv_thai?: api.ThaiText[]; depth: number; loss?: number; judgement?: string; symbol?: string }
 interface Analysis { status: 'none' | 'queued' | 'running' | 'done'; done: number; total: number; positions: PositionAnalysis[]; accuracy?: { white: number; black: number } | null }
 interface BookMove { uci: string; san: string; thai?: api.ThaiText | null; games: number; white_wins: number; draws: number; black_wins: number }
 interface Book { games: number; moves: BookMove[] }
@@ -226,13 +226,15 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     return svg;
   }
 
-  /**
-   * A position's best line, numbered from its ply ("12. e4 d5 13. Nf3"): in
-   * SAN from the server, or in Thai squares when Thai notation is chosen
-   * (the server sends engine lines in SAN only).
-   */
+  /** A position's best line in the chosen notation (the server writes SAN and both Thai forms). */
+  function lineMoves(p: PositionAnalysis): string[] {
+    if (!p.pv_san.length) return p.pv.map(showEngineMove);
+    return p.pv_san.map((san, i) => showMove({ san, thai: p.pv_thai?.[i] }));
+  }
+
+  /** A position's best line, numbered from its ply ("12. e4 d5 13. Nf3"). */
   function lineText(p: PositionAnalysis): string {
-    const moves = thaiNotation() || !p.pv_san.length ? p.pv.map(showEngineMove) : p.pv_san;
+    const moves = lineMoves(p);
     return moves.map((text, i) => {
       const ply = p.ply + i + 1;
       const num = ply % 2 === 1 ? `${(ply + 1) / 2}. ` : i === 0 ? `${ply / 2}… ` : '';
@@ -240,9 +242,9 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     }).join(' ');
   }
 
-  /** The best move of a position: SAN, or Thai squares as [`lineText`]. */
+  /** The best move of a position, as [`lineText`] writes it. */
   function bestText(p: PositionAnalysis): string {
-    return thaiNotation() || !p.pv_san.length ? showEngineMove(p.best) : p.pv_san[0];
+    return lineMoves(p)[0] ?? showEngineMove(p.best);
   }
 
   async function analysisTab(): Promise<Node[]> {

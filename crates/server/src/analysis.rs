@@ -73,6 +73,8 @@ pub struct PositionAnalysis {
     pub pv: Vec<String>,
     /// The best line as players read it (SAN; Mak-hot squares), as the move list writes moves.
     pub pv_san: Vec<String>,
+    /// The best line in both Thai forms, from the rules crates.
+    pub pv_thai: Vec<crate::game::ThaiText>,
     /// Depth reached.
     pub depth: u32,
     /// For the move played from this position: how much worse it was than
@@ -236,6 +238,7 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
                 best: G::move_text(best),
                 pv: info.pv.clone(),
                 pv_san: Vec::new(),
+                pv_thai: Vec::new(),
                 depth: info.depth,
                 loss: None,
                 judgement: None,
@@ -247,6 +250,7 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
                 best: String::new(),
                 pv: Vec::new(),
                 pv_san: Vec::new(),
+                pv_thai: Vec::new(),
                 depth: 0,
                 loss: None,
                 judgement: None,
@@ -323,6 +327,7 @@ async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
             best,
             pv: pv.split_whitespace().map(str::to_string).collect(),
             pv_san: Vec::new(),
+            pv_thai: Vec::new(),
             depth: depth as u32,
             loss: None,
             judgement: None,
@@ -362,11 +367,13 @@ fn add_san(game: &GameView, positions: &mut [PositionAnalysis]) {
         }
         let mut line = pos.clone();
         p.pv_san.clear();
+        p.pv_thai.clear();
         for text in &p.pv {
             let Ok(mv) = line.parse_engine(text) else {
                 break;
             };
             p.pv_san.push(line.display_move(&mv));
+            p.pv_thai.push(crate::game::ThaiText::of(&line, &mv));
             line.play_unchecked(&mv);
         }
     }
@@ -480,6 +487,7 @@ mod tests {
             best: String::new(),
             pv: Vec::new(),
             pv_san: Vec::new(),
+            pv_thai: Vec::new(),
             depth: 1,
             loss: None,
             judgement: None,

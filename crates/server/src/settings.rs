@@ -64,6 +64,8 @@ pub struct Settings {
     pub premoves: bool,
     /// When moves wait for a confirmation.
     pub confirm_moves: ConfirmMoves,
+    /// Sounds on (off: muted, whatever the volume).
+    pub sounds: bool,
     /// Sound volume, 0 to 100 (0: silent).
     pub volume: u8,
     /// Notation of moves.
@@ -81,6 +83,7 @@ impl Default for Settings {
             animation_ms: 200,
             premoves: true,
             confirm_moves: ConfirmMoves::default(),
+            sounds: true,
             volume: 70,
             notation: Notation::default(),
             language: "en".into(),

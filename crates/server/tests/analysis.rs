@@ -63,6 +63,7 @@ async fn finished_games_only_then_every_position() {
         // The line as players read it, move for move.
         let sans = p["pv_san"].as_array().unwrap();
         assert_eq!(sans.len(), p["pv"].as_array().unwrap().len(), "{p}");
+        assert_eq!(p["pv_thai"].as_array().unwrap().len(), sans.len(), "{p}");
         // Every move but the last has its loss measured.
         assert_eq!(p["loss"].is_i64(), ply < moves.len(), "{p}");
     }
