@@ -1,6 +1,8 @@
 //! Test helpers: a real server on 127.0.0.1 port 0, HTTP and WebSocket clients.
 #![allow(dead_code)]
 
+pub mod bot;
+
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
