@@ -179,8 +179,23 @@ impl Position {
     /// or this project's earlier form (`บจ๔`, `มขง๒`, `บค๖=ม็`), with full
     /// piece names (`ม้าฉ๓`), Arabic rank digits, engine form (`จ๓จ๔`),
     /// `×` or `:` for captures, and `+`, `#`, `!`, `?`.
+    ///
+    /// A text exactly as Fairy-Stockfish writes one legal move (either form)
+    /// names that move, even where another reading would also fit: `ง๔-ง๕`
+    /// is the promoted bia's short form, though `ง๔` also reads as a square.
     pub fn parse_thai(&self, text: &str) -> Result<Move, ThaiError> {
-        ThaiMove::parse(text)?.to_move(self)
+        let read = ThaiMove::parse(text)?;
+        let text = text.trim();
+        let legal = self.legal_moves();
+        let exact: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| self.thai_san(m) == text || self.thai_lan(m) == text)
+            .collect();
+        if let [m] = exact.as_slice() {
+            return Ok(*m);
+        }
+        read.to_move(self)
     }
 }
 
