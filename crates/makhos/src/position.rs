@@ -178,6 +178,43 @@ impl Position {
         })
     }
 
+    /// The position with these pieces (bitboards of each side's pieces and of all kings),
+    /// checked as [`Position::from_setup`] checks a setup (a square in both sides' sets is a
+    /// [`PositionError::DuplicateSquare`]); king bits on empty squares are ignored.
+    /// Tablebases build positions from their index this way, without a [`Setup`].
+    pub fn from_bitboards(
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        turn: Color,
+    ) -> Result<Position, PositionError> {
+        let overlap = white.0 & black.0;
+        if overlap != 0 {
+            return Err(PositionError::DuplicateSquare {
+                square: Square::from_index_unchecked(overlap.trailing_zeros() as u8),
+            });
+        }
+        let kings = kings.0 & (white.0 | black.0);
+        for (color, side) in [(Color::White, white.0), (Color::Black, black.0)] {
+            let men_on_last = side & !kings & promotion_rank(color);
+            if men_on_last != 0 {
+                return Err(PositionError::ManOnPromotionRank {
+                    color,
+                    square: Square::from_index_unchecked(men_on_last.trailing_zeros() as u8),
+                });
+            }
+            let count = side.count_ones();
+            if count > MAX_PIECES_PER_SIDE {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+        }
+        Ok(Position {
+            pieces: [white.0, black.0],
+            kings,
+            turn,
+        })
+    }
+
     /// The unchecked description of this position (pieces in writing order).
     pub fn to_setup(&self) -> Setup {
         let mut pieces = Vec::new();
@@ -358,5 +395,32 @@ impl TryFrom<&Setup> for Position {
     type Error = PositionError;
     fn try_from(setup: &Setup) -> Result<Position, PositionError> {
         Position::from_setup(setup)
+    }
+}
+
+#[cfg(test)]
+mod bitboard_tests {
+    use super::*;
+
+    #[test]
+    fn from_bitboards_checks_like_a_setup() {
+        let pos: Position = "B:WKa1,c3:BKh8,d6".parse().unwrap();
+        let built = Position::from_bitboards(
+            pos.pieces(Color::White),
+            pos.pieces(Color::Black),
+            Bitboard(pos.kings(Color::White).0 | pos.kings(Color::Black).0),
+            Color::Black,
+        );
+        assert_eq!(built, Ok(pos));
+        let a1 = Square::parse("a1").unwrap().bit();
+        let b8 = Square::parse("b8").unwrap().bit();
+        assert!(matches!(
+            Position::from_bitboards(Bitboard(a1), Bitboard(a1), Bitboard(a1), Color::White),
+            Err(PositionError::DuplicateSquare { .. })
+        ));
+        assert!(matches!(
+            Position::from_bitboards(Bitboard(b8), Bitboard(a1), Bitboard(a1), Color::White),
+            Err(PositionError::ManOnPromotionRank { .. })
+        ));
     }
 }
