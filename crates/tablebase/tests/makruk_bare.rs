@@ -139,3 +139,46 @@ fn a_position_of_other_material_is_not_in_a_table() {
     let pos = Position::from_fen(Variant::Makruk, "7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
     assert_eq!(table.value(&pos), None);
 }
+
+#[test]
+fn bare_khun_tables_round_trip_through_files_and_refuse_damage() {
+    use thaiboard_tablebase::makruk::{BareTables, file_name, generate_bare};
+    let dir = std::env::temp_dir().join(format!("thaiboard-tb-{}-makruk", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = generate_bare(Variant::Makruk, &dir, |_| {}).unwrap();
+    assert_eq!(report.len(), 8);
+    assert!(
+        generate_bare(Variant::Makruk, &dir, |_| {})
+            .unwrap()
+            .iter()
+            .all(|s| s.skipped)
+    );
+
+    let tables = BareTables::open(&dir, Variant::Makruk).unwrap();
+    let mate_in_one = Position::from_fen(Variant::Makruk, "7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
+    let answer = tables.answer(&mate_in_one).unwrap();
+    assert_eq!((answer.category, answer.dtm), ("win", Some(1)));
+    assert_eq!(answer.moves[0].uci, "a1a8");
+    assert_eq!(answer.moves[0].category, "loss");
+    // The same material with the count nearly run out: Black to move, mated in 28 plies
+    // without the count, but only 3 plies are left.
+    let late = Position::from_fen(Variant::Makruk, "4k3/8/8/8/8/8/8/R3K3 b - 32 30 1").unwrap();
+    assert_eq!(tables.answer(&late).unwrap().category, "draw");
+    let two_rueas = Position::from_fen(Variant::Makruk, "4k3/8/8/8/8/8/8/RR2K3 b - - 0 1").unwrap();
+    assert!(
+        tables.answer(&two_rueas).is_none(),
+        "four pieces: outside the tables"
+    );
+
+    let path = dir.join(file_name(Variant::Makruk, Color::White, Role::Rook));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = BareTables::open(&dir, Variant::Makruk).unwrap_err();
+    assert!(err.to_string().contains("corrupted"), "{err}");
+    std::fs::write(&path, &bytes[..middle]).unwrap();
+    let err = BareTables::open(&dir, Variant::Makruk).unwrap_err();
+    assert!(err.to_string().contains("truncated"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use thaiboard_tablebase::TableFile;
 use thaiboard_tablebase::makhos::{self, MakhosTables};
+use thaiboard_tablebase::makruk;
 
 /// The `tb` subcommands.
 #[derive(Subcommand, Debug)]
@@ -27,7 +28,8 @@ pub enum TbCommand {
 /// Which tables.
 #[derive(Args, Debug)]
 pub struct VariantArgs {
-    /// The game: makhos (Makruk and Ouk Chatrang tables are not generated yet).
+    /// The game: makhos, makruk or cambodian (Makruk and Ouk Chatrang: 3 pieces so far,
+    /// a khun and one piece against a bare khun).
     #[arg(long)]
     pub variant: String,
     /// Rule option (Mak-hot: `default` or `no-reverse`).
@@ -56,7 +58,7 @@ pub struct ProbeArgs {
     tables: PathBuf,
     #[command(flatten)]
     variant: VariantArgs,
-    /// The position (Mak-hot position text).
+    /// The position (Mak-hot position text, or Makruk FEN with its counting fields).
     #[arg(long)]
     fen: String,
     /// Plies already on Mak-hot's no-progress count (no capture, no man move).
@@ -80,14 +82,11 @@ pub fn run(cmd: TbCommand) -> Result<(), CliError> {
     }
 }
 
-fn makhos_rules(v: &VariantArgs) -> Result<::makhos::Rules, CliError> {
-    match crate::game_kind(&v.variant, v.rules.as_deref())? {
-        GameKind::Makhos(rules) => Ok(rules),
-        GameKind::Makruk(_) => Err(CliError::input(format!(
-            "--variant {}: only Mak-hot tables exist so far",
-            v.variant
-        ))),
-    }
+/// Pieces of the only Makruk tables so far (khun and one piece against a bare khun).
+const MAKRUK_PIECES: u32 = 3;
+
+fn kind(v: &VariantArgs) -> Result<GameKind, CliError> {
+    crate::game_kind(&v.variant, v.rules.as_deref())
 }
 
 fn failure(message: impl Into<String>) -> CliError {
@@ -97,8 +96,46 @@ fn failure(message: impl Into<String>) -> CliError {
     }
 }
 
+fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError> {
+    if args.pieces != MAKRUK_PIECES {
+        return Err(CliError::input(format!(
+            "--pieces {}: Makruk tables exist for {MAKRUK_PIECES} pieces so far",
+            args.pieces
+        )));
+    }
+    let started = Instant::now();
+    let report = makruk::generate_bare(variant, &args.out, |step| {
+        let h = step.honour;
+        eprintln!(
+            "{:<6} {} {:>6.2} s {:>8} bytes  count {:>3} plies: mated in time {:>6} of {:>6} ({:5.1}%), \
+             without the count {:>6}, longest mate {:>3} plies",
+            step.name,
+            if step.skipped { "kept     " } else { "generated" },
+            step.seconds,
+            step.bytes,
+            h.limit,
+            h.won,
+            h.positions,
+            100.0 * h.won as f64 / h.positions.max(1) as f64,
+            h.won_without_count,
+            h.longest,
+        );
+    })
+    .map_err(|e| failure(e.to_string()))?;
+    let bytes: u64 = report.iter().map(|s| s.bytes).sum();
+    write_out(&format!(
+        "{} tables in {}, {bytes} bytes, {:.1} s\n",
+        report.len(),
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    ))
+}
+
 fn gen_tables(args: &GenArgs) -> Result<(), CliError> {
-    let rules = makhos_rules(&args.variant)?;
+    let rules = match kind(&args.variant)? {
+        GameKind::Makhos(rules) => rules,
+        GameKind::Makruk(variant) => return gen_makruk(variant, args),
+    };
     if !(2..=MAX_MAKHOS_PIECES).contains(&args.pieces) {
         return Err(CliError::input(format!(
             "--pieces {}: Mak-hot tables have 2 to {MAX_MAKHOS_PIECES} pieces",
@@ -136,8 +173,49 @@ fn gen_tables(args: &GenArgs) -> Result<(), CliError> {
     ))
 }
 
+fn probe_makruk(variant: ::makruk::Variant, args: &ProbeArgs) -> Result<(), CliError> {
+    let pos = ::makruk::Position::from_fen(variant, &args.fen)
+        .map_err(|e| CliError::input(format!("--fen '{}': {e}", args.fen)))?;
+    let tables =
+        makruk::BareTables::open(&args.tables, variant).map_err(|e| failure(e.to_string()))?;
+    let answer = tables.answer(&pos).ok_or_else(|| {
+        failure(format!(
+            "position outside the tables: {} has {} {} tables (a khun and one piece against a bare khun)",
+            args.tables.display(),
+            tables.len(),
+            variant
+        ))
+    })?;
+    if args.json {
+        let text = serde_json::to_string(&answer).map_err(|e| failure(e.to_string()))?;
+        return write_out(&format!("{text}\n"));
+    }
+    // Distance to mate without the count (positive: the side named mates).
+    let mate = |dtm: Option<i32>| match dtm {
+        Some(d) => format!(" (DTM {d:+})"),
+        None => String::new(),
+    };
+    let count = match answer.plies_left {
+        Some(left) => format!("the count leaves {left} plies"),
+        None => "no count running".to_string(),
+    };
+    let mut out = format!("{}{}; {count}\n", answer.category, mate(answer.dtm));
+    for m in &answer.moves {
+        out.push_str(&format!(
+            "{:<8} {:<5} for the opponent{}\n",
+            m.san,
+            m.category,
+            mate(m.dtm)
+        ));
+    }
+    write_out(&out)
+}
+
 fn probe(args: &ProbeArgs) -> Result<(), CliError> {
-    let rules = makhos_rules(&args.variant)?;
+    let rules = match kind(&args.variant)? {
+        GameKind::Makhos(rules) => rules,
+        GameKind::Makruk(variant) => return probe_makruk(variant, args),
+    };
     let pos: ::makhos::Position = args
         .fen
         .parse()

@@ -127,6 +127,31 @@ impl BareTable {
         table
     }
 
+    /// A table read back from its bytes (as [`BareTable::bytes`] gave them), or `None` when
+    /// they are not a whole table of valid entries.
+    pub fn from_bytes(
+        variant: Variant,
+        strong: Color,
+        role: Role,
+        values: Vec<u8>,
+    ) -> Option<BareTable> {
+        let valid = values.len() == ENTRIES
+            && values
+                .iter()
+                .all(|&b| b == INVALID || Dtm::from_byte(b).is_some());
+        valid.then_some(BareTable {
+            variant,
+            strong,
+            role,
+            values,
+        })
+    }
+
+    /// The table's entries, one byte each, in index order.
+    pub fn bytes(&self) -> &[u8] {
+        &self.values
+    }
+
     /// The variant, the stronger side and its piece.
     pub fn key(&self) -> (Variant, Color, Role) {
         (self.variant, self.strong, self.role)

@@ -63,8 +63,13 @@
 //! tables therefore carry their variant.
 
 mod bare;
+mod files;
 
 pub use bare::{BARE_ROLES, BareTable, Dtm, HonourReport};
+pub use files::{
+    BareProgress, BareTables, METRIC_DTM, MakrukAnswer, MakrukMoveAnswer, file_name, generate_bare,
+    material_name,
+};
 
 use makruk::{CountKind, Position};
 
