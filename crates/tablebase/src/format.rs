@@ -32,10 +32,10 @@
 
 use core::fmt;
 use memmap2::Mmap;
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"THAITB\r\n";
@@ -242,7 +242,8 @@ pub struct TableFile {
     table_crc: u32,
     blocks: Vec<BlockEntry>,
     /// The last block decompressed (number and bytes): probes near each other reuse it.
-    cache: RefCell<Option<(usize, Vec<u8>)>>,
+    /// Behind a lock so that a table can be shared between threads (search, server).
+    cache: Mutex<Option<(usize, Vec<u8>)>>,
 }
 
 impl fmt::Debug for TableFile {
@@ -354,7 +355,7 @@ impl TableFile {
             header,
             block_entries,
             blocks,
-            cache: RefCell::new(None),
+            cache: Mutex::new(None),
         })
     }
 
@@ -403,15 +404,17 @@ impl TableFile {
         }
         let block = (index / self.block_entries as u64) as usize;
         let at = (index % self.block_entries as u64) as usize;
-        let mut cache = self.cache.borrow_mut();
-        if let Some((cached, data)) = cache.as_ref()
+        if let Ok(cache) = self.cache.lock()
+            && let Some((cached, data)) = cache.as_ref()
             && *cached == block
         {
             return Ok(Some(data[at]));
         }
         let data = self.decompress(block)?;
         let value = data[at];
-        *cache = Some((block, data));
+        if let Ok(mut cache) = self.cache.lock() {
+            *cache = Some((block, data));
+        }
         Ok(Some(value))
     }
 
@@ -433,5 +436,43 @@ impl TableFile {
     /// Checks every block and the whole-table checksum.
     pub fn verify(&self) -> Result<(), TableError> {
         self.read_all().map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Engines and the server probe from several threads.
+    #[test]
+    fn an_open_table_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<TableFile>();
+    }
+
+    #[test]
+    fn a_table_round_trips_across_several_blocks() {
+        let dir = std::env::temp_dir().join(format!("thaiboard-tb-{}-format", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.thtb");
+        let entries: Vec<u8> = (0..BLOCK_ENTRIES as usize * 2 + 17)
+            .map(|i| (i % 251) as u8)
+            .collect();
+        let header = Header {
+            variant: Variant::Makruk,
+            rules: 0,
+            signature: [7; SIGNATURE_LEN],
+            metric: 9,
+            entries: entries.len() as u64,
+        };
+        write_table(&path, &header, &entries).unwrap();
+        let table = TableFile::open(&path).unwrap();
+        assert_eq!(table.header(), &header);
+        for i in [0, 1, BLOCK_ENTRIES as u64, entries.len() as u64 - 1] {
+            assert_eq!(table.get(i).unwrap(), Some(entries[i as usize]));
+        }
+        assert_eq!(table.get(entries.len() as u64).unwrap(), None);
+        assert_eq!(table.read_all().unwrap(), entries);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
