@@ -11,6 +11,7 @@ mod pgn_cmd;
 #[cfg(feature = "server")]
 mod serve_cmd;
 mod tb_cmd;
+mod tb_root;
 mod tune_cmd;
 mod uci_cmd;
 

@@ -182,3 +182,55 @@ fn makruk_bare_khun_tables_answer_under_the_count() {
     assert_eq!(late["plies_left"], 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `TablebasePath`: in a won table position the engine plays the tables' fastest win
+/// without searching, and says so; a directory that cannot be read is reported.
+#[test]
+fn the_uci_engine_plays_the_tables_move_at_the_root() {
+    use std::io::Write;
+    let dir = scratch("uci");
+    let d = dir.to_str().unwrap();
+    let out = thaiboard(&[
+        "tb",
+        "gen",
+        "--variant",
+        "makhos",
+        "--pieces",
+        "3",
+        "--out",
+        d,
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let script = format!(
+        "setoption name UCI_Variant value makhos\n\
+         setoption name TablebasePath value {d}\n\
+         position fen W:WKb8,Kd8:BKh2\n\
+         go depth 2\n\
+         setoption name TablebasePath value {d}/missing\n\
+         go depth 1\n\
+         quit\n"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_thaiboard"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines = String::from_utf8_lossy(&out.stdout).into_owned();
+    let best: Vec<&str> = lines
+        .lines()
+        .filter(|l| l.starts_with("bestmove"))
+        .collect();
+    assert_eq!(best.first(), Some(&"bestmove d8b6"), "{lines}");
+    assert!(lines.contains("info string tablebase win"), "{lines}");
+    assert!(lines.contains("info string TablebasePath:"), "{lines}");
+    assert_eq!(best.len(), 2, "{lines}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -175,6 +175,12 @@ fn signed_dtm(dtm: Option<Dtm>) -> Option<i32> {
 impl BareTables {
     /// Reads every bare-khun table of `variant` in `dir` (each fully checked).
     pub fn open(dir: &Path, variant: Variant) -> Result<BareTables, TableError> {
+        if !dir.is_dir() {
+            return Err(TableError::Io {
+                path: dir.to_path_buf(),
+                error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such directory"),
+            });
+        }
         let mut tables = HashMap::new();
         for strong in [Color::White, Color::Black] {
             for role in BARE_ROLES {
