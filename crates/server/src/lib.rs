@@ -40,6 +40,7 @@ pub mod players;
 pub mod position;
 pub mod ratelimit;
 pub mod ratings;
+pub mod tablebase;
 pub mod tournament;
 pub mod util;
 pub mod ws;
@@ -71,6 +72,8 @@ pub struct App {
     pub limiter: ratelimit::RateLimiter,
     /// The Bot API's event channels and stream limits.
     pub bots: Arc<bot_api::BotHub>,
+    /// Endgame tables (`--tablebases`), if configured.
+    pub tablebases: Option<tablebase::Tablebases>,
 }
 
 /// The state handed to every handler.
@@ -88,6 +91,10 @@ pub struct Server {
 impl Server {
     /// Opens the database (running migrations), binds the address and starts serving.
     pub async fn start(config: Config) -> Result<Server, Box<dyn std::error::Error + Send + Sync>> {
+        let tablebases = match &config.tablebase_dir {
+            Some(dir) => Some(tablebase::Tablebases::open(dir)?),
+            None => None,
+        };
         let db = db::open(&config.database_url()).await?;
         let hub = Arc::new(hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone());
@@ -131,6 +138,7 @@ impl Server {
             hub,
             limiter,
             bots,
+            tablebases,
         });
         let listener = tokio::net::TcpListener::bind(app.config.bind).await?;
         let addr = listener.local_addr()?;
