@@ -326,7 +326,9 @@ impl Position {
         let captured = mv.captured().0 & self.pieces[them];
         let mut pieces = self.pieces;
         // Only move a piece that is really ours (keeps the position valid whatever `mv` is).
-        if pieces[us] & from == 0 || (pieces[0] | pieces[1]) & to & !from != 0 {
+        // The landing square may hold a piece this very move captures: captured pieces
+        // leave as they are jumped, so a king may end on one's square (RULES.md).
+        if pieces[us] & from == 0 || (pieces[0] | pieces[1]) & to & !from & !captured != 0 {
             return self.with_turn(self.turn.other());
         }
         let was_king = self.kings & from != 0;
@@ -401,6 +403,21 @@ impl TryFrom<&Setup> for Position {
 #[cfg(test)]
 mod bitboard_tests {
     use super::*;
+
+    /// A king that captures five pieces in a loop and lands on the square of the first
+    /// one it took: `played` must play it as the generator produced it.
+    #[test]
+    fn a_capture_may_end_on_the_square_of_a_piece_it_took() {
+        let pos: Position = "W:WKb8:BKe3,Kb4,Ke5,Kb6,Kc7".parse().unwrap();
+        let moves = pos.legal_moves(Rules::Default);
+        let mv = moves
+            .iter()
+            .find(|m| m.to_algebraic() == "b8xd6xf4xd2xa5xc7")
+            .expect("the loop capture is legal");
+        let after = pos.played(mv);
+        assert_eq!(after, pos.after_generated(mv));
+        assert_eq!(after.to_string(), "B:WKc7:B");
+    }
 
     #[test]
     fn from_bitboards_checks_like_a_setup() {
