@@ -179,7 +179,9 @@ fn sampled_positions_match_an_independent_minimax_at_every_count() {
 /// Two kings against one with White to move: a rule text calls it a win, but White wins
 /// from only 5,326 of the 14,880 placements, each within 7 plies; the rest are draws. No
 /// win is longer than 7 plies, far inside the 32-ply count, so the count is not what
-/// saves the lone king: it escapes on the long diagonals.
+/// saves the lone king: a win needing more than 32 plies would pass, along its best
+/// line, through positions won in every number of plies from 32 down, and there are none
+/// from 8 to 32. Without the count the share would be the same.
 #[test]
 fn two_kings_against_one_win_only_where_the_count_allows() {
     let rules = Rules::Default;
