@@ -4,7 +4,7 @@
 //!   no-progress rule (the metric and its proof are in that module's documentation).
 //! - [`makruk`]: the design of the counting-aware Makruk and Ouk Chatrang tables (pieces'
 //!   honour, board's honour, bias on the board) and the count arithmetic they share.
-//! - [`format`]: the table file format of our own (`.thtb`): a checksummed header, a block
+//! - [`mod@format`]: the table file format of our own (`.thtb`): a checksummed header, a block
 //!   index and zstd-compressed blocks, memory-mapped for probing.
 //!
 //! The crate sits beside `engine` (layer 2): it uses only the rules crates.
