@@ -178,6 +178,43 @@ impl Position {
         })
     }
 
+    /// The position with these pieces (bitboards of each side's pieces and of all kings),
+    /// checked as [`Position::from_setup`] checks a setup (a square in both sides' sets is a
+    /// [`PositionError::DuplicateSquare`]); king bits on empty squares are ignored.
+    /// Tablebases build positions from their index this way, without a [`Setup`].
+    pub fn from_bitboards(
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        turn: Color,
+    ) -> Result<Position, PositionError> {
+        let overlap = white.0 & black.0;
+        if overlap != 0 {
+            return Err(PositionError::DuplicateSquare {
+                square: Square::from_index_unchecked(overlap.trailing_zeros() as u8),
+            });
+        }
+        let kings = kings.0 & (white.0 | black.0);
+        for (color, side) in [(Color::White, white.0), (Color::Black, black.0)] {
+            let men_on_last = side & !kings & promotion_rank(color);
+            if men_on_last != 0 {
+                return Err(PositionError::ManOnPromotionRank {
+                    color,
+                    square: Square::from_index_unchecked(men_on_last.trailing_zeros() as u8),
+                });
+            }
+            let count = side.count_ones();
+            if count > MAX_PIECES_PER_SIDE {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+        }
+        Ok(Position {
+            pieces: [white.0, black.0],
+            kings,
+            turn,
+        })
+    }
+
     /// The unchecked description of this position (pieces in writing order).
     pub fn to_setup(&self) -> Setup {
         let mut pieces = Vec::new();
@@ -289,7 +326,9 @@ impl Position {
         let captured = mv.captured().0 & self.pieces[them];
         let mut pieces = self.pieces;
         // Only move a piece that is really ours (keeps the position valid whatever `mv` is).
-        if pieces[us] & from == 0 || (pieces[0] | pieces[1]) & to & !from != 0 {
+        // The landing square may hold a piece this very move captures: captured pieces
+        // leave as they are jumped, so a king may end on one's square (RULES.md).
+        if pieces[us] & from == 0 || (pieces[0] | pieces[1]) & to & !from & !captured != 0 {
             return self.with_turn(self.turn.other());
         }
         let was_king = self.kings & from != 0;
@@ -358,5 +397,47 @@ impl TryFrom<&Setup> for Position {
     type Error = PositionError;
     fn try_from(setup: &Setup) -> Result<Position, PositionError> {
         Position::from_setup(setup)
+    }
+}
+
+#[cfg(test)]
+mod bitboard_tests {
+    use super::*;
+
+    /// A king that captures five pieces in a loop and lands on the square of the first
+    /// one it took: `played` must play it as the generator produced it.
+    #[test]
+    fn a_capture_may_end_on_the_square_of_a_piece_it_took() {
+        let pos: Position = "W:WKb8:BKe3,Kb4,Ke5,Kb6,Kc7".parse().unwrap();
+        let moves = pos.legal_moves(Rules::Default);
+        let mv = moves
+            .iter()
+            .find(|m| m.to_algebraic() == "b8xd6xf4xd2xa5xc7")
+            .expect("the loop capture is legal");
+        let after = pos.played(mv);
+        assert_eq!(after, pos.after_generated(mv));
+        assert_eq!(after.to_string(), "B:WKc7:B");
+    }
+
+    #[test]
+    fn from_bitboards_checks_like_a_setup() {
+        let pos: Position = "B:WKa1,c3:BKh8,d6".parse().unwrap();
+        let built = Position::from_bitboards(
+            pos.pieces(Color::White),
+            pos.pieces(Color::Black),
+            Bitboard(pos.kings(Color::White).0 | pos.kings(Color::Black).0),
+            Color::Black,
+        );
+        assert_eq!(built, Ok(pos));
+        let a1 = Square::parse("a1").unwrap().bit();
+        let b8 = Square::parse("b8").unwrap().bit();
+        assert!(matches!(
+            Position::from_bitboards(Bitboard(a1), Bitboard(a1), Bitboard(a1), Color::White),
+            Err(PositionError::DuplicateSquare { .. })
+        ));
+        assert!(matches!(
+            Position::from_bitboards(Bitboard(b8), Bitboard(a1), Bitboard(a1), Color::White),
+            Err(PositionError::ManOnPromotionRank { .. })
+        ));
     }
 }

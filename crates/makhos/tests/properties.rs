@@ -39,6 +39,26 @@ proptest! {
         }
     }
 
+    /// Every legal move, played, moves its piece to its landing square and removes exactly
+    /// the pieces it captured (even when it lands where a captured piece stood).
+    #[test]
+    fn playing_a_legal_move_does_what_it_says(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        for (pos, _) in playout(rules, &choices) {
+            let us = pos.turn();
+            for m in pos.legal_moves(rules) {
+                let after = pos.played(&m);
+                prop_assert_eq!(after.turn(), us.other());
+                prop_assert!(after.pieces(us).contains(m.to()), "{} {}", pos, m.to_algebraic());
+                prop_assert_eq!(after.pieces(us).count(), pos.pieces(us).count());
+                prop_assert_eq!(
+                    after.pieces(us.other()).0,
+                    pos.pieces(us.other()).0 & !m.captured().0,
+                    "{} {}", pos, m.to_algebraic()
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_move_notation_parses_back_to_the_same_move(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
         for (pos, _) in playout(rules, &choices) {

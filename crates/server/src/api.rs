@@ -51,6 +51,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::comments::routes())
         .merge(crate::organise::routes())
         .merge(crate::position::routes())
+        .merge(crate::tablebase::routes())
         .merge(crate::players::routes())
         .merge(crate::account::routes())
         .merge(crate::conditional::routes())

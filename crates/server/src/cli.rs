@@ -40,6 +40,9 @@ pub struct ServeArgs {
     /// one fewer than the CPUs, at least 1; 0 pauses the computer's moves.
     #[arg(long)]
     pub engine_searches: Option<usize>,
+    /// Folder of endgame tables (`thaiboard tb gen`) served at `GET /api/tablebase`.
+    #[arg(long)]
+    pub tablebases: Option<PathBuf>,
 }
 
 impl ServeArgs {
@@ -63,6 +66,7 @@ impl ServeArgs {
             rate_per_sec: self.rate_limit,
             rate_burst: (self.rate_limit * 3.0).max(10.0),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
+            tablebase_dir: self.tablebases.clone(),
             ..defaults
         }
     }

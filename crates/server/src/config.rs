@@ -44,6 +44,8 @@ pub struct Config {
     /// Arena games where a side has not made its first move after this many
     /// milliseconds are called off (the absent player leaves the pool).
     pub arena_first_move_ms: u64,
+    /// Folder of endgame tables for `GET /api/tablebase` (`None`: no tables).
+    pub tablebase_dir: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -67,6 +69,7 @@ impl Default for Config {
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             arena_first_move_ms: 60_000,
+            tablebase_dir: None,
         }
     }
 }

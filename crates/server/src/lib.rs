@@ -46,6 +46,7 @@ pub mod ratelimit;
 pub mod ratings;
 pub mod relay;
 pub mod settings;
+pub mod tablebase;
 pub mod tournament;
 pub mod util;
 pub mod ws;
@@ -81,6 +82,8 @@ pub struct App {
     pub chat_limits: chat::ChatLimits,
     /// The e-mail sender (`--smtp`), if any.
     pub mailer: Option<Arc<mail::Mailer>>,
+    /// Endgame tables (`--tablebases`), if configured.
+    pub tablebases: Option<tablebase::Tablebases>,
 }
 
 /// The state handed to every handler.
@@ -98,6 +101,10 @@ pub struct Server {
 impl Server {
     /// Opens the database (running migrations), binds the address and starts serving.
     pub async fn start(config: Config) -> Result<Server, Box<dyn std::error::Error + Send + Sync>> {
+        let tablebases = match &config.tablebase_dir {
+            Some(dir) => Some(tablebase::Tablebases::open(dir)?),
+            None => None,
+        };
         let db = db::open(&config.database_url()).await?;
         let hub = Arc::new(hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone());
@@ -166,6 +173,7 @@ impl Server {
             bots,
             chat_limits: chat::ChatLimits::default(),
             mailer,
+            tablebases,
         });
         mail::subscribe(&app.games, Arc::downgrade(&app));
         tokio::spawn(mail::sweep_deadlines(Arc::downgrade(&app)));

@@ -10,6 +10,8 @@ mod output;
 mod pgn_cmd;
 #[cfg(feature = "server")]
 mod serve_cmd;
+mod tb_cmd;
+mod tb_root;
 mod tune_cmd;
 mod uci_cmd;
 
@@ -154,6 +156,9 @@ enum Command {
     /// Tune the evaluation weights (Texel): generate self-play data, fit, compare.
     #[command(subcommand)]
     Tune(tune_cmd::TuneCommand),
+    /// Endgame tables: generate, probe, verify.
+    #[command(subcommand)]
+    Tb(tb_cmd::TbCommand),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -183,6 +188,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Match(args) => match_cmd::run(*args),
         Command::Bench { depth } => uci_cmd::bench(depth),
         Command::Tune(cmd) => tune_cmd::run(cmd),
+        Command::Tb(cmd) => tb_cmd::run(cmd),
     }
 }
 

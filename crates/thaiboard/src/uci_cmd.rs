@@ -43,6 +43,8 @@ struct Uci {
     /// True from `go` until its `bestmove` is written.
     running: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// Endgame tables consulted at the root (`TablebasePath`).
+    tables: crate::tb_root::RootTables,
 }
 
 fn say(line: &str) {
@@ -83,6 +85,7 @@ impl Uci {
             stop: Arc::new(AtomicBool::new(false)),
             running: Arc::new(AtomicBool::new(false)),
             search: None,
+            tables: crate::tb_root::RootTables::default(),
         }
     }
 
@@ -170,6 +173,7 @@ impl Uci {
             "option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"
         ));
         say("option name Random Mover type check default false");
+        say("option name TablebasePath type string default <empty>");
         say("uciok");
     }
 
@@ -263,6 +267,10 @@ impl Uci {
                 "false" => self.random_mover = false,
                 _ => say("info string Random Mover: expected true or false"),
             },
+            "tablebasepath" => {
+                let dir = (value != "<empty>").then(|| std::path::PathBuf::from(&value));
+                self.tables.set_dir(dir);
+            }
             "ponder" | "uci_chess960" | "uci_analysemode" | "uci_showwdl" => {}
             _ => say(&format!(
                 "info string unknown option '{}' ignored",
@@ -390,6 +398,21 @@ impl Uci {
                 None => say("bestmove (none)"),
             }
             return;
+        }
+        if !limits.infinite {
+            let chosen = match &self.board {
+                Board::Makruk(g, _) => self.tables.makruk_move(&g.pos),
+                Board::Makhos(g, _) => self.tables.makhos_move(&g.pos, g.rules, g.no_progress),
+            };
+            match chosen {
+                Ok(Some(m)) => {
+                    say(&format!("info string {}", m.info));
+                    say(&format!("bestmove {}", m.uci));
+                    return;
+                }
+                Ok(None) => {}
+                Err(e) => say(&format!("info string TablebasePath: {e}")),
+            }
         }
         self.stop.store(false, Ordering::SeqCst);
         self.running.store(true, Ordering::SeqCst);

@@ -1,0 +1,478 @@
+//! The table file format (`.thtb`), our own.
+//!
+//! A table file holds one byte per position of one material signature, in the order of
+//! that table's index, cut into blocks of [`BLOCK_ENTRIES`] bytes that are compressed
+//! one by one with zstd, so that a probe decompresses one block only. The file is
+//! memory-mapped for probing (after the design of the Syzygy tables: normalise,
+//! index, find the block, decompress the block).
+//!
+//! Layout, all integers little-endian:
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `THAITB\r\n` |
+//! | 8 | 2 | format version ([`VERSION`]) |
+//! | 10 | 1 | variant ([`Variant::code`]) |
+//! | 11 | 1 | rule option (Mak-hot: 0 `default`, 1 `no-reverse`; Makruk: 0) |
+//! | 12 | 16 | material signature, zero-padded (its meaning belongs to the variant) |
+//! | 28 | 4 | metric code (what a byte means; defined by the variant's module) |
+//! | 32 | 8 | number of entries (positions) |
+//! | 40 | 4 | entries per block |
+//! | 44 | 4 | number of blocks `n` |
+//! | 48 | 4 | CRC-32 of the uncompressed entries |
+//! | 52 | 8 | reserved, zero |
+//! | 60 | 4 | CRC-32 of bytes 0..60 |
+//! | 64 | 16·n | block index: per block the offset of its compressed bytes (u64), their length (u32) and their CRC-32 |
+//! | 64+16·n | ... | the compressed blocks, back to back, to the end of the file |
+//!
+//! Every block's CRC is checked when the block is decompressed, so a corrupted file is
+//! refused at the probe that touches it; opening a file checks the header, its CRC and
+//! that the index fits the file, so a truncated file is refused at once; [`TableFile::verify`]
+//! decompresses everything and checks the whole-table CRC.
+
+use core::fmt;
+use memmap2::Mmap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The file's first eight bytes.
+pub const MAGIC: [u8; 8] = *b"THAITB\r\n";
+/// The format version this code writes and reads.
+pub const VERSION: u16 = 1;
+/// Size of the fixed header in bytes.
+pub const HEADER_LEN: usize = 64;
+/// Size of one block-index entry in bytes.
+pub const INDEX_ENTRY_LEN: usize = 16;
+/// Positions (bytes) per block: small enough that a probe decompresses quickly.
+pub const BLOCK_ENTRIES: u32 = 32 * 1024;
+/// The zstd level tables are written with (generation is dominated by the search, not this).
+pub const ZSTD_LEVEL: i32 = 19;
+/// Length of the material-signature field.
+pub const SIGNATURE_LEN: usize = 16;
+
+/// Which game a table belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Mak-hot (RULES.md section 2).
+    Makhos,
+    /// Makruk (RULES.md section 1).
+    Makruk,
+    /// Ouk Chatrang, Makruk's `cambodian` option.
+    Cambodian,
+}
+
+impl Variant {
+    /// The byte stored in the header.
+    pub const fn code(self) -> u8 {
+        match self {
+            Variant::Makhos => 0,
+            Variant::Makruk => 1,
+            Variant::Cambodian => 2,
+        }
+    }
+
+    /// The variant of a header byte.
+    pub const fn from_code(code: u8) -> Option<Variant> {
+        match code {
+            0 => Some(Variant::Makhos),
+            1 => Some(Variant::Makruk),
+            2 => Some(Variant::Cambodian),
+            _ => None,
+        }
+    }
+
+    /// The name used on the command line and in file names.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Makhos => "makhos",
+            Variant::Makruk => "makruk",
+            Variant::Cambodian => "cambodian",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a table file says about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game.
+    pub variant: Variant,
+    /// The rule option (see the layout table).
+    pub rules: u8,
+    /// The material signature, zero-padded.
+    pub signature: [u8; SIGNATURE_LEN],
+    /// What the stored bytes mean.
+    pub metric: u32,
+    /// Number of positions.
+    pub entries: u64,
+}
+
+/// Why a table file was refused.
+#[derive(Debug)]
+pub enum TableError {
+    /// The file could not be read or written.
+    Io {
+        /// Which file.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The file is not a table, or its header is damaged.
+    BadHeader {
+        /// Which file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The file is shorter than its index says (cut short while copying or writing).
+    Truncated {
+        /// Which file.
+        path: PathBuf,
+        /// Bytes the index needs.
+        expected: u64,
+        /// Bytes present.
+        actual: u64,
+    },
+    /// A block or the whole table does not match its stored checksum.
+    Corrupt {
+        /// Which file.
+        path: PathBuf,
+        /// Where: a block number or "table".
+        what: String,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            TableError::BadHeader { path, reason } => {
+                write!(f, "{}: not a valid table file: {reason}", path.display())
+            }
+            TableError::Truncated {
+                path,
+                expected,
+                actual,
+            } => write!(
+                f,
+                "{}: truncated: {actual} bytes, the index needs {expected}",
+                path.display()
+            ),
+            TableError::Corrupt { path, what } => write!(
+                f,
+                "{}: corrupted: {what} does not match its checksum",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+fn io_error(path: &Path, error: std::io::Error) -> TableError {
+    TableError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// Writes a table: header, block index and compressed blocks. The file appears under its
+/// final name only once complete (written to `NAME.part`, then renamed), so an
+/// interrupted generation never leaves a file that looks finished.
+pub fn write_table(path: &Path, header: &Header, entries: &[u8]) -> Result<u64, TableError> {
+    let block_len = BLOCK_ENTRIES as usize;
+    let blocks: Vec<Vec<u8>> = entries
+        .chunks(block_len)
+        .map(|chunk| zstd::bulk::compress(chunk, ZSTD_LEVEL).map_err(|e| io_error(path, e)))
+        .collect::<Result<_, _>>()?;
+    let mut out = Vec::with_capacity(HEADER_LEN + blocks.iter().map(Vec::len).sum::<usize>());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(header.variant.code());
+    out.push(header.rules);
+    out.extend_from_slice(&header.signature);
+    out.extend_from_slice(&header.metric.to_le_bytes());
+    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
+    out.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(entries).to_le_bytes());
+    out.extend_from_slice(&[0u8; 8]);
+    let header_crc = crc32fast::hash(&out);
+    out.extend_from_slice(&header_crc.to_le_bytes());
+    debug_assert_eq!(out.len(), HEADER_LEN);
+    let mut offset = (HEADER_LEN + INDEX_ENTRY_LEN * blocks.len()) as u64;
+    for block in &blocks {
+        out.extend_from_slice(&offset.to_le_bytes());
+        out.extend_from_slice(&(block.len() as u32).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
+        offset += block.len() as u64;
+    }
+    for block in &blocks {
+        out.extend_from_slice(block);
+    }
+    let part = path.with_extension("thtb.part");
+    let mut file = File::create(&part).map_err(|e| io_error(&part, e))?;
+    file.write_all(&out).map_err(|e| io_error(&part, e))?;
+    file.sync_all().map_err(|e| io_error(&part, e))?;
+    std::fs::rename(&part, path).map_err(|e| io_error(path, e))?;
+    Ok(out.len() as u64)
+}
+
+/// One block's place in the file.
+#[derive(Copy, Clone, Debug)]
+struct BlockEntry {
+    offset: u64,
+    len: u32,
+    crc: u32,
+}
+
+/// An open, memory-mapped table file.
+pub struct TableFile {
+    path: PathBuf,
+    map: Mmap,
+    header: Header,
+    block_entries: u32,
+    table_crc: u32,
+    blocks: Vec<BlockEntry>,
+    /// The last block decompressed (number and bytes): probes near each other reuse it.
+    /// Behind a lock so that a table can be shared between threads (search, server).
+    cache: Mutex<Option<(usize, Vec<u8>)>>,
+}
+
+impl fmt::Debug for TableFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TableFile")
+            .field("path", &self.path)
+            .field("header", &self.header)
+            .finish()
+    }
+}
+
+fn le_u16(b: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([b[at], b[at + 1]])
+}
+fn le_u32(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+fn le_u64(b: &[u8], at: usize) -> u64 {
+    let mut x = [0u8; 8];
+    x.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(x)
+}
+
+impl TableFile {
+    /// Opens and maps a table, checking its header, header CRC and that the file holds
+    /// every block its index names.
+    pub fn open(path: &Path) -> Result<TableFile, TableError> {
+        let file = File::open(path).map_err(|e| io_error(path, e))?;
+        // SAFETY: the table files are written once (under a temporary name, then
+        // renamed) and never modified in place; a file changed underneath the map by
+        // someone else is caught by the block checksums before its bytes are used.
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| io_error(path, e))?;
+        let bad = |reason: &str| TableError::BadHeader {
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        };
+        let b = &map[..];
+        if b.len() < HEADER_LEN {
+            if b.len() >= MAGIC.len() && b[..MAGIC.len()] == MAGIC {
+                return Err(TableError::Truncated {
+                    path: path.to_path_buf(),
+                    expected: HEADER_LEN as u64,
+                    actual: b.len() as u64,
+                });
+            }
+            return Err(bad("shorter than a header"));
+        }
+        if b[..8] != MAGIC {
+            return Err(bad("wrong magic bytes"));
+        }
+        if crc32fast::hash(&b[..60]) != le_u32(b, 60) {
+            return Err(bad("header checksum mismatch"));
+        }
+        let version = le_u16(b, 8);
+        if version != VERSION {
+            return Err(bad(&format!(
+                "format version {version}, this program reads {VERSION}"
+            )));
+        }
+        let variant = Variant::from_code(b[10]).ok_or_else(|| bad("unknown variant"))?;
+        let mut signature = [0u8; SIGNATURE_LEN];
+        signature.copy_from_slice(&b[12..28]);
+        let header = Header {
+            variant,
+            rules: b[11],
+            signature,
+            metric: le_u32(b, 28),
+            entries: le_u64(b, 32),
+        };
+        let block_entries = le_u32(b, 40);
+        let block_count = le_u32(b, 44) as u64;
+        if block_entries == 0 || header.entries.div_ceil(block_entries as u64) != block_count {
+            return Err(bad("block count does not match the number of entries"));
+        }
+        let index_end = HEADER_LEN as u64 + INDEX_ENTRY_LEN as u64 * block_count;
+        if (b.len() as u64) < index_end {
+            return Err(TableError::Truncated {
+                path: path.to_path_buf(),
+                expected: index_end,
+                actual: b.len() as u64,
+            });
+        }
+        let mut blocks = Vec::with_capacity(block_count as usize);
+        let mut expected = index_end;
+        for i in 0..block_count as usize {
+            let at = HEADER_LEN + INDEX_ENTRY_LEN * i;
+            let entry = BlockEntry {
+                offset: le_u64(b, at),
+                len: le_u32(b, at + 8),
+                crc: le_u32(b, at + 12),
+            };
+            if entry.offset != expected {
+                return Err(bad("block index out of order"));
+            }
+            expected += entry.len as u64;
+            blocks.push(entry);
+        }
+        if (b.len() as u64) != expected {
+            return Err(TableError::Truncated {
+                path: path.to_path_buf(),
+                expected,
+                actual: b.len() as u64,
+            });
+        }
+        Ok(TableFile {
+            path: path.to_path_buf(),
+            table_crc: le_u32(b, 48),
+            map,
+            header,
+            block_entries,
+            blocks,
+            cache: Mutex::new(None),
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Size of the file in bytes.
+    pub fn file_len(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    fn block_len(&self, block: usize) -> usize {
+        let start = block as u64 * self.block_entries as u64;
+        (self.header.entries - start).min(self.block_entries as u64) as usize
+    }
+
+    fn decompress(&self, block: usize) -> Result<Vec<u8>, TableError> {
+        let entry = self.blocks[block];
+        let bytes = &self.map[entry.offset as usize..(entry.offset + entry.len as u64) as usize];
+        let corrupt = || TableError::Corrupt {
+            path: self.path.clone(),
+            what: format!("block {block}"),
+        };
+        if crc32fast::hash(bytes) != entry.crc {
+            return Err(corrupt());
+        }
+        let want = self.block_len(block);
+        let data = zstd::bulk::decompress(bytes, want).map_err(|_| corrupt())?;
+        if data.len() != want {
+            return Err(corrupt());
+        }
+        Ok(data)
+    }
+
+    /// The byte stored for entry `index`, or `None` past the end.
+    pub fn get(&self, index: u64) -> Result<Option<u8>, TableError> {
+        if index >= self.header.entries {
+            return Ok(None);
+        }
+        let block = (index / self.block_entries as u64) as usize;
+        let at = (index % self.block_entries as u64) as usize;
+        if let Ok(cache) = self.cache.lock()
+            && let Some((cached, data)) = cache.as_ref()
+            && *cached == block
+        {
+            return Ok(Some(data[at]));
+        }
+        let data = self.decompress(block)?;
+        let value = data[at];
+        if let Ok(mut cache) = self.cache.lock() {
+            *cache = Some((block, data));
+        }
+        Ok(Some(value))
+    }
+
+    /// Every entry, decompressed (generation reads back finished tables this way).
+    pub fn read_all(&self) -> Result<Vec<u8>, TableError> {
+        let mut all = Vec::with_capacity(self.header.entries as usize);
+        for block in 0..self.blocks.len() {
+            all.extend_from_slice(&self.decompress(block)?);
+        }
+        if crc32fast::hash(&all) != self.table_crc {
+            return Err(TableError::Corrupt {
+                path: self.path.clone(),
+                what: "table".to_string(),
+            });
+        }
+        Ok(all)
+    }
+
+    /// Checks every block and the whole-table checksum.
+    pub fn verify(&self) -> Result<(), TableError> {
+        self.read_all().map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Engines and the server probe from several threads.
+    #[test]
+    fn an_open_table_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<TableFile>();
+    }
+
+    #[test]
+    fn a_table_round_trips_across_several_blocks() {
+        let dir = std::env::temp_dir().join(format!("thaiboard-tb-{}-format", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.thtb");
+        let entries: Vec<u8> = (0..BLOCK_ENTRIES as usize * 2 + 17)
+            .map(|i| (i % 251) as u8)
+            .collect();
+        let header = Header {
+            variant: Variant::Makruk,
+            rules: 0,
+            signature: [7; SIGNATURE_LEN],
+            metric: 9,
+            entries: entries.len() as u64,
+        };
+        write_table(&path, &header, &entries).unwrap();
+        let table = TableFile::open(&path).unwrap();
+        assert_eq!(table.header(), &header);
+        for i in [0, 1, BLOCK_ENTRIES as u64, entries.len() as u64 - 1] {
+            assert_eq!(table.get(i).unwrap(), Some(entries[i as usize]));
+        }
+        assert_eq!(table.get(entries.len() as u64).unwrap(), None);
+        assert_eq!(table.read_all().unwrap(), entries);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

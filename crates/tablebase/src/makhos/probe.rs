@@ -1,0 +1,265 @@
+//! Probing Mak-hot tables: a position with its no-progress count → win, draw or loss,
+//! the plies to the next zeroing move, and the value of every legal move.
+
+use super::index::{Material, TableIndex};
+use super::{NO_PROGRESS_LIMIT, Stored};
+use crate::format::{TableError, TableFile, Variant};
+use core::fmt;
+use makhos::{Move, Position, Rules};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// File-name extension of table files.
+pub const EXTENSION: &str = "thtb";
+
+/// The rule option's byte in a table header.
+pub fn rules_code(rules: Rules) -> u8 {
+    match rules {
+        Rules::Default => 0,
+        Rules::NoReverse => 1,
+    }
+}
+
+/// The file name of a table: `makhos-default-KKvK.thtb`.
+pub fn file_name(rules: Rules, material: Material) -> String {
+    format!("makhos-{}-{material}.{EXTENSION}", rules.name())
+}
+
+/// Win, draw or loss for the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Wdl {
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Wdl {
+    /// `win`, `draw` or `loss`, as the tablebase API names categories.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+
+    /// The value for the other side.
+    pub const fn flip(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+/// The value of a position at a given count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The result with best play, under the count.
+    pub wdl: Wdl,
+    /// What the table stores (the value with a fresh count).
+    pub stored: Stored,
+    /// Plies already on the no-progress count.
+    pub no_progress: u32,
+}
+
+impl Probe {
+    /// For a win, the plies to the zeroing move that keeps it (fewest); for a loss, the
+    /// plies the loser can hold out before the zeroing move (most); `None` for a draw.
+    pub fn zeroing_plies(&self) -> Option<u32> {
+        match (self.wdl, self.stored) {
+            (Wdl::Win, Stored::Win(d)) | (Wdl::Loss, Stored::Loss(d)) => Some(d as u32),
+            _ => None,
+        }
+    }
+}
+
+/// One legal move and the value after it, for the opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Whether it is a capture or a man move (the count starts again).
+    pub zeroing: bool,
+    /// The position after the move, from the opponent's side.
+    pub after: Probe,
+}
+
+/// Why a probe has no answer.
+#[derive(Debug)]
+pub enum ProbeError {
+    /// The position's material has no table in the directory.
+    Missing {
+        /// The material.
+        material: Material,
+    },
+    /// A table was unreadable or corrupt.
+    Table(TableError),
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProbeError::Missing { material } => write!(
+                f,
+                "position outside the tables: no {material} table (generate it with more pieces)"
+            ),
+            ProbeError::Table(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+impl From<TableError> for ProbeError {
+    fn from(e: TableError) -> Self {
+        ProbeError::Table(e)
+    }
+}
+
+/// The stored value of `pos`, deciding the rule-book ends first: no legal move is a loss
+/// in 0, one king each is a draw; otherwise `lookup(material, index)` gives the byte (or
+/// `None` when there is no table). Generation and probing both go through here.
+pub fn resolve<E>(
+    pos: &Position,
+    rules: Rules,
+    mut lookup: impl FnMut(Material, u64) -> Result<Option<u8>, E>,
+) -> Result<Option<Stored>, E> {
+    if pos.count_legal_moves(rules) == 0 {
+        return Ok(Some(Stored::Loss(0)));
+    }
+    if pos.is_kings_only_draw() {
+        return Ok(Some(Stored::Draw));
+    }
+    let material = Material::of(pos);
+    let index = TableIndex::new(material).index_of(pos);
+    Ok(lookup(material, index)?.and_then(Stored::from_byte))
+}
+
+/// A directory of Mak-hot tables for one rule option, memory-mapped.
+#[derive(Debug)]
+pub struct MakhosTables {
+    rules: Rules,
+    files: HashMap<Material, TableFile>,
+}
+
+impl MakhosTables {
+    /// Opens every Mak-hot table of `rules` in `dir` (other files are left alone). Each
+    /// file's header and index are checked; a damaged file is refused with its error.
+    pub fn open(dir: &Path, rules: Rules) -> Result<MakhosTables, TableError> {
+        let io = |error| TableError::Io {
+            path: dir.to_path_buf(),
+            error,
+        };
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == EXTENSION))
+            .collect();
+        paths.sort();
+        let mut files = HashMap::new();
+        for path in paths {
+            let file = TableFile::open(&path)?;
+            let h = file.header();
+            if h.variant != Variant::Makhos || h.rules != rules_code(rules) {
+                continue;
+            }
+            let material =
+                Material::from_signature(&h.signature).ok_or_else(|| TableError::BadHeader {
+                    path: path.clone(),
+                    reason: "bad Mak-hot material signature".to_string(),
+                })?;
+            if h.entries != TableIndex::new(material).len() {
+                return Err(TableError::BadHeader {
+                    path,
+                    reason: format!("entry count does not fit {material}"),
+                });
+            }
+            files.insert(material, file);
+        }
+        Ok(MakhosTables { rules, files })
+    }
+
+    /// The rule option of these tables.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The materials present.
+    pub fn materials(&self) -> Vec<Material> {
+        let mut m: Vec<Material> = self.files.keys().copied().collect();
+        m.sort_by_key(|m| (m.total(), m.men(), *m));
+        m
+    }
+
+    /// The stored value of `pos` (with a fresh count).
+    pub fn stored(&self, pos: &Position) -> Result<Stored, ProbeError> {
+        let mut path = PathBuf::new();
+        let stored = resolve(pos, self.rules, |material, index| {
+            let file = self
+                .files
+                .get(&material)
+                .ok_or(ProbeError::Missing { material })?;
+            path = file.path().to_path_buf();
+            Ok::<_, ProbeError>(file.get(index)?)
+        })?;
+        stored.ok_or_else(|| {
+            ProbeError::Table(TableError::Corrupt {
+                path,
+                what: format!("the entry of {pos}"),
+            })
+        })
+    }
+
+    /// The value of `pos` with `no_progress` plies on the count.
+    pub fn probe(&self, pos: &Position, no_progress: u32) -> Result<Probe, ProbeError> {
+        let stored = self.stored(pos)?;
+        Ok(Probe {
+            wdl: stored.at_count(no_progress),
+            stored,
+            no_progress,
+        })
+    }
+
+    /// Every legal move with the value after it, best first for the side to move: the
+    /// fastest wins, then draws, then the longest losses.
+    pub fn probe_moves(
+        &self,
+        pos: &Position,
+        no_progress: u32,
+    ) -> Result<Vec<MoveValue>, ProbeError> {
+        let mut out = Vec::new();
+        for mv in pos.legal_moves(self.rules) {
+            let zeroing = mv.is_capture() || pos.is_man_move(&mv);
+            let count = if zeroing {
+                0
+            } else {
+                (no_progress + 1).min(NO_PROGRESS_LIMIT)
+            };
+            let after = self.probe(&pos.played(&mv), count)?;
+            out.push(MoveValue { mv, zeroing, after });
+        }
+        out.sort_by_key(move_order_key);
+        Ok(out)
+    }
+}
+
+/// Sort key of a move for the side playing it: wins by fewest plies, draws, losses by most.
+fn move_order_key(m: &MoveValue) -> (u8, i64) {
+    let plies = |z: bool| {
+        if z {
+            0
+        } else {
+            m.after.zeroing_plies().unwrap_or(0) as i64
+        }
+    };
+    match m.after.wdl {
+        Wdl::Loss => (0, plies(m.zeroing)),
+        Wdl::Draw => (1, 0),
+        Wdl::Win => (2, -plies(m.zeroing)),
+    }
+}

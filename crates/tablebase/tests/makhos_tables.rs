@@ -1,0 +1,287 @@
+//! Mak-hot tables generated on the fly (up to 3 pieces) and checked three ways: every
+//! entry against its moves, sampled positions against an independent solver over the
+//! rules crate, and damaged files refused.
+
+use makhos::{Position, Rules};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use thaiboard_tablebase::TableError;
+use thaiboard_tablebase::makhos::{
+    MakhosTables, Material, NO_PROGRESS_LIMIT, ProbeError, Stored, TableIndex, Wdl, generate,
+};
+
+/// Pieces in the tables the tests generate.
+const TEST_PIECES: u32 = 3;
+/// Random positions compared with the independent solver, per rule option.
+const SAMPLES: usize = 400;
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("thaiboard-tb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The 3-piece tables of each rule option, generated once per test binary.
+fn tables_dir(rules: Rules) -> &'static Path {
+    static DIRS: OnceLock<HashMap<Rules, PathBuf>> = OnceLock::new();
+    DIRS.get_or_init(|| {
+        Rules::ALL
+            .iter()
+            .map(|&r| {
+                let dir = scratch_dir(r.name());
+                generate(&dir, r, TEST_PIECES, |_| {}).unwrap();
+                (r, dir)
+            })
+            .collect()
+    })[&rules]
+        .as_path()
+}
+
+fn every_position(material: Material) -> impl Iterator<Item = Position> {
+    let index = TableIndex::new(material);
+    (0..index.len()).filter_map(move |i| index.position_at(i))
+}
+
+#[test]
+fn every_entry_agrees_with_its_moves() {
+    for rules in Rules::ALL {
+        let tables = MakhosTables::open(tables_dir(rules), rules).unwrap();
+        for material in Material::all_up_to(TEST_PIECES) {
+            for pos in every_position(material) {
+                let here = tables.probe(&pos, 0).unwrap();
+                let moves = tables.probe_moves(&pos, 0).unwrap();
+                // What each move is worth to the mover in plies to the next zeroing move.
+                let reach = |m: &thaiboard_tablebase::makhos::MoveValue| {
+                    if m.zeroing {
+                        1
+                    } else {
+                        1 + m.after.zeroing_plies().unwrap()
+                    }
+                };
+                match here.stored {
+                    Stored::Win(d) => {
+                        let wins: Vec<u32> = moves
+                            .iter()
+                            .filter(|m| m.after.wdl == Wdl::Loss)
+                            .map(reach)
+                            .collect();
+                        assert_eq!(wins.iter().min(), Some(&(d as u32)), "{rules} {pos}");
+                    }
+                    Stored::Loss(d) => {
+                        assert!(
+                            moves.iter().all(|m| m.after.wdl == Wdl::Win),
+                            "{rules} {pos}"
+                        );
+                        let longest = moves.iter().map(reach).max().unwrap_or(0);
+                        assert_eq!(longest, d as u32, "{rules} {pos}");
+                    }
+                    Stored::Draw => {
+                        assert!(
+                            moves.iter().all(|m| m.after.wdl != Wdl::Loss),
+                            "{rules} {pos}: a draw with a winning move"
+                        );
+                        assert!(
+                            pos.is_kings_only_draw()
+                                || moves.iter().any(|m| m.after.wdl == Wdl::Draw),
+                            "{rules} {pos}: a draw with no drawing move"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A plain memoised minimax over `makhos` alone, on the state (position, no-progress
+/// count), which is acyclic: 1 win, 0 draw, -1 loss for the side to move. It follows
+/// `makhos::Game::outcome`'s order of checks: no move, one king each, the count.
+fn minimax(
+    pos: &Position,
+    count: u32,
+    rules: Rules,
+    memo: &mut HashMap<(Position, u32), i8>,
+) -> i8 {
+    if let Some(&v) = memo.get(&(*pos, count)) {
+        return v;
+    }
+    let moves = pos.legal_moves(rules);
+    let value = if moves.is_empty() {
+        -1
+    } else if pos.is_kings_only_draw() || count >= makhos::NO_PROGRESS_LIMIT {
+        0
+    } else {
+        let mut best = -1;
+        for mv in &moves {
+            let next = if mv.is_capture() || pos.is_man_move(mv) {
+                0
+            } else {
+                count + 1
+            };
+            best = best.max(-minimax(&pos.played(mv), next, rules, memo));
+            if best == 1 {
+                break;
+            }
+        }
+        best
+    };
+    memo.insert((*pos, count), value);
+    value
+}
+
+/// A small deterministic generator (no dependency needed for sampling).
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+#[test]
+fn sampled_positions_match_an_independent_minimax_at_every_count() {
+    for rules in Rules::ALL {
+        let tables = MakhosTables::open(tables_dir(rules), rules).unwrap();
+        let materials = Material::all_up_to(TEST_PIECES);
+        let mut rng = Lcg(0x5eed + rules as u64);
+        let mut memo = HashMap::new();
+        let mut seen = [0usize; 3];
+        let mut done = 0;
+        while done < SAMPLES {
+            let material = materials[rng.below(materials.len() as u64) as usize];
+            let index = TableIndex::new(material);
+            let Some(pos) = index.position_at(rng.below(index.len())) else {
+                continue;
+            };
+            // Every count pins the stored distance: the value flips exactly at 32 - d.
+            for count in 0..=NO_PROGRESS_LIMIT {
+                let expected = match minimax(&pos, count, rules, &mut memo) {
+                    1 => Wdl::Win,
+                    0 => Wdl::Draw,
+                    _ => Wdl::Loss,
+                };
+                let got = tables.probe(&pos, count).unwrap().wdl;
+                assert_eq!(got, expected, "{rules} {pos} at count {count}");
+                if count == 0 {
+                    seen[got as usize] += 1;
+                }
+            }
+            done += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{rules}: samples {seen:?}");
+    }
+}
+
+/// Two kings against one with White to move: a rule text calls it a win, but White wins
+/// from only 5,326 of the 14,880 placements, each within 7 plies; the rest are draws. No
+/// win is longer than 7 plies, far inside the 32-ply count, so the count is not what
+/// saves the lone king: a win needing more than 32 plies would pass, along its best
+/// line, through positions won in every number of plies from 32 down, and there are none
+/// from 8 to 32. Without the count the share would be the same.
+#[test]
+fn two_kings_against_one_win_only_where_the_count_allows() {
+    let rules = Rules::Default;
+    let tables = MakhosTables::open(tables_dir(rules), rules).unwrap();
+    let kkvk: Material = "KKvK".parse().unwrap();
+    let mut tally = [0u32; 3];
+    for pos in every_position(kkvk).filter(|p| p.turn() == makhos::Color::White) {
+        tally[tables.probe(&pos, 0).unwrap().wdl as usize] += 1;
+    }
+    assert_eq!(tally, [0, 14_880 - 5_326, 5_326], "[losses, draws, wins]");
+    let longest = every_position(kkvk)
+        .filter_map(|p| match tables.probe(&p, 0).unwrap().stored {
+            Stored::Win(d) => Some(d),
+            _ => None,
+        })
+        .max();
+    assert_eq!(longest, Some(7));
+    let pos: Position = "W:WKb8,Kd8:BKh2".parse().unwrap();
+    assert_eq!(tables.probe(&pos, 25).unwrap().wdl, Wdl::Win);
+    assert_eq!(tables.probe(&pos, 26).unwrap().wdl, Wdl::Draw);
+}
+
+#[test]
+fn a_position_outside_the_tables_says_so() {
+    let rules = Rules::Default;
+    let tables = MakhosTables::open(tables_dir(rules), rules).unwrap();
+    let pos: Position = "W:WKa1,Kc1,Ke1:BKh8".parse().unwrap();
+    match tables.probe(&pos, 0) {
+        Err(ProbeError::Missing { material }) => assert_eq!(material.to_string(), "KKKvK"),
+        other => panic!("expected a missing table, got {other:?}"),
+    }
+    let err = tables.probe(&pos, 0).unwrap_err().to_string();
+    assert!(err.contains("outside the tables"), "{err}");
+}
+
+#[test]
+fn a_generation_run_skips_tables_already_written() {
+    let dir = tables_dir(Rules::Default);
+    let report = generate(dir, Rules::Default, TEST_PIECES, |_| {}).unwrap();
+    assert!(report.iter().all(|step| step.skipped));
+}
+
+fn copy_of_one_table(name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch_dir(name);
+    let from = tables_dir(Rules::Default).join("makhos-default-KKvK.thtb");
+    let to = dir.join("makhos-default-KKvK.thtb");
+    std::fs::copy(from, &to).unwrap();
+    (dir, to)
+}
+
+#[test]
+fn a_truncated_file_is_refused_on_opening() {
+    let (dir, file) = copy_of_one_table("truncated");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();
+    let err = MakhosTables::open(&dir, Rules::Default).unwrap_err();
+    assert!(matches!(err, TableError::Truncated { .. }), "{err}");
+    assert!(err.to_string().contains("truncated"), "{err}");
+}
+
+#[test]
+fn a_damaged_header_is_refused_on_opening() {
+    let (dir, file) = copy_of_one_table("header");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[33] ^= 0x40;
+    std::fs::write(&file, &bytes).unwrap();
+    let err = MakhosTables::open(&dir, Rules::Default).unwrap_err();
+    assert!(err.to_string().contains("header checksum"), "{err}");
+}
+
+#[test]
+fn a_corrupted_block_is_refused_when_probed_and_verified() {
+    let (dir, file) = copy_of_one_table("corrupt");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xFF;
+    std::fs::write(&file, &bytes).unwrap();
+    let table = thaiboard_tablebase::TableFile::open(&file).unwrap();
+    let err = table.verify().unwrap_err();
+    assert!(matches!(err, TableError::Corrupt { .. }), "{err}");
+    let tables = MakhosTables::open(&dir, Rules::Default).unwrap();
+    let failures = every_position("KKvK".parse().unwrap())
+        .filter(|p| {
+            matches!(
+                tables.probe(p, 0),
+                Err(ProbeError::Table(TableError::Corrupt { .. }))
+            )
+        })
+        .count();
+    assert!(failures > 0);
+}
+
+#[test]
+fn a_file_that_is_not_a_table_is_refused() {
+    let dir = scratch_dir("not-a-table");
+    std::fs::write(
+        dir.join("junk.thtb"),
+        b"hello, this is not a table at all, just text......................",
+    )
+    .unwrap();
+    let err = MakhosTables::open(&dir, Rules::Default).unwrap_err();
+    assert!(err.to_string().contains("wrong magic"), "{err}");
+}

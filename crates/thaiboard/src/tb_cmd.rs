@@ -1,0 +1,281 @@
+//! `thaiboard tb`: generate, probe and verify endgame tables (`thaiboard-tablebase`).
+
+use crate::error::CliError;
+use crate::output::write_out;
+use clap::{Args, Subcommand};
+use games::GameKind;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use thaiboard_tablebase::TableFile;
+use thaiboard_tablebase::makhos::{self, MakhosTables};
+use thaiboard_tablebase::makruk;
+
+/// The `tb` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum TbCommand {
+    /// Generate every table up to a number of pieces; tables already written and verified
+    /// are kept, so an interrupted run continues where it stopped.
+    Gen(GenArgs),
+    /// Print a position's value and every move's value.
+    Probe(ProbeArgs),
+    /// Check every table file in a directory against its checksums.
+    Verify {
+        /// The directory of table files.
+        dir: PathBuf,
+    },
+}
+
+/// Which tables.
+#[derive(Args, Debug)]
+pub struct VariantArgs {
+    /// The game: makhos, makruk or cambodian (Makruk and Ouk Chatrang: 3 pieces so far,
+    /// a khun and one piece against a bare khun).
+    #[arg(long)]
+    pub variant: String,
+    /// Rule option (Mak-hot: `default` or `no-reverse`).
+    #[arg(long)]
+    pub rules: Option<String>,
+}
+
+/// `tb gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Largest number of pieces on the board (both sides).
+    #[arg(long)]
+    pieces: u32,
+    /// Where to write the tables.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// `tb probe`.
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    /// The directory of table files.
+    #[arg(long)]
+    tables: PathBuf,
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// The position (Mak-hot position text, or Makruk FEN with its counting fields).
+    #[arg(long)]
+    fen: String,
+    /// Plies already on Mak-hot's no-progress count (no capture, no man move).
+    #[arg(long, default_value_t = 0)]
+    count: u32,
+    /// Print the answer as the tablebase API's JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Most pieces `tb gen` accepts for Mak-hot: the issue's largest set (the generator
+/// keeps every solved table in memory, so the largest sets need a big machine).
+const MAX_MAKHOS_PIECES: u32 = 7;
+
+/// Runs a `tb` subcommand.
+pub fn run(cmd: TbCommand) -> Result<(), CliError> {
+    match cmd {
+        TbCommand::Gen(args) => gen_tables(&args),
+        TbCommand::Probe(args) => probe(&args),
+        TbCommand::Verify { dir } => verify(&dir),
+    }
+}
+
+/// Pieces of the only Makruk tables so far (khun and one piece against a bare khun).
+const MAKRUK_PIECES: u32 = 3;
+
+fn kind(v: &VariantArgs) -> Result<GameKind, CliError> {
+    crate::game_kind(&v.variant, v.rules.as_deref())
+}
+
+fn failure(message: impl Into<String>) -> CliError {
+    CliError {
+        message: message.into(),
+        code: 1,
+    }
+}
+
+fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError> {
+    if args.pieces != MAKRUK_PIECES {
+        return Err(CliError::input(format!(
+            "--pieces {}: Makruk tables exist for {MAKRUK_PIECES} pieces so far",
+            args.pieces
+        )));
+    }
+    let started = Instant::now();
+    let report = makruk::generate_bare(variant, &args.out, |step| {
+        let h = step.honour;
+        eprintln!(
+            "{:<6} {} {:>6.2} s {:>8} bytes  count {:>3} plies: mated in time {:>6} of {:>6} ({:5.1}%), \
+             without the count {:>6}, longest mate {:>3} plies",
+            step.name,
+            if step.skipped { "kept     " } else { "generated" },
+            step.seconds,
+            step.bytes,
+            h.limit,
+            h.won,
+            h.positions,
+            100.0 * h.won as f64 / h.positions.max(1) as f64,
+            h.won_without_count,
+            h.longest,
+        );
+    })
+    .map_err(|e| failure(e.to_string()))?;
+    let bytes: u64 = report.iter().map(|s| s.bytes).sum();
+    write_out(&format!(
+        "{} tables in {}, {bytes} bytes, {:.1} s\n",
+        report.len(),
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    ))
+}
+
+fn gen_tables(args: &GenArgs) -> Result<(), CliError> {
+    let rules = match kind(&args.variant)? {
+        GameKind::Makhos(rules) => rules,
+        GameKind::Makruk(variant) => return gen_makruk(variant, args),
+    };
+    if !(2..=MAX_MAKHOS_PIECES).contains(&args.pieces) {
+        return Err(CliError::input(format!(
+            "--pieces {}: Mak-hot tables have 2 to {MAX_MAKHOS_PIECES} pieces",
+            args.pieces
+        )));
+    }
+    let started = Instant::now();
+    let report = makhos::generate(&args.out, rules, args.pieces, |step| {
+        let total = (step.wins + step.draws + step.losses).max(1) as f64;
+        eprintln!(
+            "[{}/{}] {:<10} {} {:>8.2} s {:>10} bytes  win {:5.1}% draw {:5.1}% loss {:5.1}%",
+            step.number,
+            step.total,
+            step.material.to_string(),
+            if step.skipped {
+                "kept     "
+            } else {
+                "generated"
+            },
+            step.seconds,
+            step.bytes,
+            100.0 * step.wins as f64 / total,
+            100.0 * step.draws as f64 / total,
+            100.0 * step.losses as f64 / total,
+        );
+    })
+    .map_err(|e| failure(e.to_string()))?;
+    let bytes: u64 = report.iter().map(|s| s.bytes).sum();
+    write_out(&format!(
+        "{} tables ({} generated) in {}, {bytes} bytes, {:.1} s\n",
+        report.len(),
+        report.iter().filter(|s| !s.skipped).count(),
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    ))
+}
+
+fn probe_makruk(variant: ::makruk::Variant, args: &ProbeArgs) -> Result<(), CliError> {
+    let pos = ::makruk::Position::from_fen(variant, &args.fen)
+        .map_err(|e| CliError::input(format!("--fen '{}': {e}", args.fen)))?;
+    let tables =
+        makruk::BareTables::open(&args.tables, variant).map_err(|e| failure(e.to_string()))?;
+    let answer = tables.answer(&pos).ok_or_else(|| {
+        failure(format!(
+            "position outside the tables: {} has {} {} tables (a khun and one piece against a bare khun)",
+            args.tables.display(),
+            tables.len(),
+            variant
+        ))
+    })?;
+    if args.json {
+        let text = serde_json::to_string(&answer).map_err(|e| failure(e.to_string()))?;
+        return write_out(&format!("{text}\n"));
+    }
+    // Distance to mate without the count (positive: the side named mates).
+    let mate = |dtm: Option<i32>| match dtm {
+        Some(d) => format!(" (DTM {d:+})"),
+        None => String::new(),
+    };
+    let count = match answer.plies_left {
+        Some(left) => format!("the count leaves {left} plies"),
+        None => "no count running".to_string(),
+    };
+    let mut out = format!("{}{}; {count}\n", answer.category, mate(answer.dtm));
+    for m in &answer.moves {
+        out.push_str(&format!(
+            "{:<8} {:<5} for the opponent{}\n",
+            m.san,
+            m.category,
+            mate(m.dtm)
+        ));
+    }
+    write_out(&out)
+}
+
+fn probe(args: &ProbeArgs) -> Result<(), CliError> {
+    let rules = match kind(&args.variant)? {
+        GameKind::Makhos(rules) => rules,
+        GameKind::Makruk(variant) => return probe_makruk(variant, args),
+    };
+    let pos: ::makhos::Position = args
+        .fen
+        .parse()
+        .map_err(|e| CliError::input(format!("--fen '{}': {e}", args.fen)))?;
+    let tables = MakhosTables::open(&args.tables, rules).map_err(|e| failure(e.to_string()))?;
+    let answer = makhos::answer(&tables, &pos, args.count).map_err(|e| failure(e.to_string()))?;
+    if args.json {
+        let text = serde_json::to_string(&answer).map_err(|e| failure(e.to_string()))?;
+        return write_out(&format!("{text}\n"));
+    }
+    let distance = |dtz: Option<i32>| match dtz {
+        Some(d) => format!(" (next capture or man move: {} plies)", d.abs()),
+        None => String::new(),
+    };
+    let mut out = format!(
+        "{} for {} at count {}{}\n",
+        answer.category,
+        pos.turn().name(),
+        args.count,
+        distance(answer.dtz)
+    );
+    for m in &answer.moves {
+        out.push_str(&format!(
+            "{:<12} {:<5} for the opponent{}\n",
+            m.san,
+            m.category,
+            distance(m.dtz)
+        ));
+    }
+    write_out(&out)
+}
+
+fn verify(dir: &Path) -> Result<(), CliError> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| failure(format!("{}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == makhos::EXTENSION))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(failure(format!("{}: no table files", dir.display())));
+    }
+    let mut out = String::new();
+    let mut bad = 0;
+    for path in &paths {
+        match TableFile::open(path).and_then(|f| f.verify()) {
+            Ok(()) => out.push_str(&format!("ok      {}\n", path.display())),
+            Err(e) => {
+                bad += 1;
+                out.push_str(&format!("FAILED  {e}\n"));
+            }
+        }
+    }
+    out.push_str(&format!("{} files, {bad} failed\n", paths.len()));
+    write_out(&out)?;
+    if bad > 0 {
+        return Err(failure(format!(
+            "{bad} of {} table files failed",
+            paths.len()
+        )));
+    }
+    Ok(())
+}
