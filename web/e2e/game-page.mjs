@@ -350,6 +350,14 @@ export async function gamePageSteps() {
     await black.waitForURL(new RegExp(`/game/${made.id}$`));
   });
 
+  await step('the account page\'s e-mail section says when the server sends no mail, and refuses to save then', async () => {
+    await white.goto(env.base + '/account');
+    await white.waitForSelector('#email-state:has-text("sends no e-mail")');
+    await white.fill('#email-input', 'someone@example.com');
+    await white.click('#email-form button[type=submit]');
+    await white.waitForSelector('#email-error:has-text("--smtp")');
+  });
+
   await step('a guest sees no "next game"; captured pieces and the FEN box are readable', async () => {
     const guest = await browser('gp-guest');
     await guest.goto(`${env.base}/game/${id}`);

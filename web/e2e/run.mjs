@@ -329,6 +329,9 @@ async function run() {
     expect(await carol.locator('#eval-graph text.eval-scale').count() >= 6, 'the graph has a scale');
     const accuracy = await carol.textContent('#accuracy');
     expect(/Accuracy: White \d+(\.\d)?%, Black \d+(\.\d)?%/.test(accuracy), `accuracy per player: ${accuracy}`);
+    for (const li of await carol.locator('#judgements li').allTextContents()) {
+      expect(/(\?\?|\?!|\?): /.test(li), `a judged move carries its symbol: ${li}`);
+    }
     await carol.click('#tab-book');
     await carol.waitForSelector('#book td:has-text("e4")');
     await carol.click('#tab-tags');
