@@ -46,17 +46,8 @@ impl RootTables {
         let Some(dir) = &self.dir else {
             return Ok(None);
         };
-        let slot = match self.makhos.entry(rules) {
-            Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => match MakhosTables::open(dir, rules) {
-                Ok(t) => e.insert(Some(t)),
-                Err(err) => {
-                    e.insert(None);
-                    return Err(err.to_string());
-                }
-            },
-        };
-        let Some(tables) = slot.as_ref() else {
+        let Some(tables) = open_once(self.makhos.entry(rules), || MakhosTables::open(dir, rules))?
+        else {
             return Ok(None);
         };
         let Ok(here) = tables.probe(pos, no_progress) else {
@@ -84,17 +75,10 @@ impl RootTables {
             return Ok(None);
         };
         let variant = pos.variant();
-        let slot = match self.makruk.entry(variant) {
-            Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => match BareTables::open(dir, variant) {
-                Ok(t) => e.insert(Some(t)),
-                Err(err) => {
-                    e.insert(None);
-                    return Err(err.to_string());
-                }
-            },
-        };
-        let Some(tables) = slot.as_ref() else {
+        let Some(tables) = open_once(self.makruk.entry(variant), || {
+            BareTables::open(dir, variant)
+        })?
+        else {
             return Ok(None);
         };
         let Some(answer) = tables.answer(pos) else {
@@ -111,5 +95,23 @@ impl RootTables {
                 answer.dtm.unwrap_or(0).abs()
             ),
         }))
+    }
+}
+
+/// The tables kept in `slot`, opened with `open` the first time they are
+/// asked for; a failure is reported once, then the tables count as absent.
+fn open_once<'a, K, T, E: std::fmt::Display>(
+    slot: Entry<'a, K, Option<T>>,
+    open: impl FnOnce() -> Result<T, E>,
+) -> Result<Option<&'a T>, String> {
+    match slot {
+        Entry::Occupied(e) => Ok(e.into_mut().as_ref()),
+        Entry::Vacant(e) => match open() {
+            Ok(t) => Ok(e.insert(Some(t)).as_ref()),
+            Err(err) => {
+                e.insert(None);
+                Err(err.to_string())
+            }
+        },
     }
 }

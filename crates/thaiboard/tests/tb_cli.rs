@@ -15,6 +15,13 @@ fn text(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 
+/// `thaiboard tb gen ARGS`.
+fn tb_gen(args: &[&str]) -> Output {
+    let mut all = vec!["tb", "gen"];
+    all.extend_from_slice(args);
+    thaiboard(&all)
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("thaiboard-tb-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -25,28 +32,10 @@ fn scratch(name: &str) -> PathBuf {
 fn makhos_tables_are_generated_probed_and_verified() {
     let dir = scratch("makhos");
     let d = dir.to_str().unwrap();
-    let out = thaiboard(&[
-        "tb",
-        "gen",
-        "--variant",
-        "makhos",
-        "--pieces",
-        "3",
-        "--out",
-        d,
-    ]);
+    let out = tb_gen(&["--variant", "makhos", "--pieces", "3", "--out", d]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("[15/15] MMvM"), "{}", text(&out));
-    let again = thaiboard(&[
-        "tb",
-        "gen",
-        "--variant",
-        "makhos",
-        "--pieces",
-        "3",
-        "--out",
-        d,
-    ]);
+    let again = tb_gen(&["--variant", "makhos", "--pieces", "3", "--out", d]);
     assert!(
         text(&again).contains("15 tables (0 generated)"),
         "{}",
@@ -114,27 +103,9 @@ fn makhos_tables_are_generated_probed_and_verified() {
 fn bad_tb_options_are_refused() {
     let dir = scratch("bad");
     let d = dir.to_str().unwrap();
-    let out = thaiboard(&[
-        "tb",
-        "gen",
-        "--variant",
-        "makhos",
-        "--pieces",
-        "12",
-        "--out",
-        d,
-    ]);
+    let out = tb_gen(&["--variant", "makhos", "--pieces", "12", "--out", d]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    let out = thaiboard(&[
-        "tb",
-        "gen",
-        "--variant",
-        "makruk",
-        "--pieces",
-        "4",
-        "--out",
-        d,
-    ]);
+    let out = tb_gen(&["--variant", "makruk", "--pieces", "4", "--out", d]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     let out = thaiboard(&["tb", "verify", d]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
@@ -144,16 +115,7 @@ fn bad_tb_options_are_refused() {
 fn makruk_bare_khun_tables_answer_under_the_count() {
     let dir = scratch("makruk");
     let d = dir.to_str().unwrap();
-    let out = thaiboard(&[
-        "tb",
-        "gen",
-        "--variant",
-        "makruk",
-        "--pieces",
-        "3",
-        "--out",
-        d,
-    ]);
+    let out = tb_gen(&["--variant", "makruk", "--pieces", "3", "--out", d]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("KRvK"), "{}", text(&out));
     let probe = |fen: &str| {
@@ -190,16 +152,7 @@ fn the_uci_engine_plays_the_tables_move_at_the_root() {
     use std::io::Write;
     let dir = scratch("uci");
     let d = dir.to_str().unwrap();
-    let out = thaiboard(&[
-        "tb",
-        "gen",
-        "--variant",
-        "makhos",
-        "--pieces",
-        "3",
-        "--out",
-        d,
-    ]);
+    let out = tb_gen(&["--variant", "makhos", "--pieces", "3", "--out", d]);
     assert!(out.status.success(), "{}", text(&out));
     let script = format!(
         "setoption name UCI_Variant value makhos\n\
