@@ -95,12 +95,11 @@ async fn run(
     snapshot: crate::game::GameView,
 ) {
     let mut rx = app.hub.subscribe(&id);
-    // The chat rooms this viewer may read, as they stood at connection time.
+    // The chat room this viewer follows, as it stood at connection time.
     let user = session.as_ref().map(|s| &s.user);
-    let mut chats: Vec<_> = crate::chat::readable(&snapshot, user)
-        .into_iter()
-        .map(|room| app.hub.subscribe(&room.channel(&id)))
-        .collect();
+    let mut chat = app
+        .hub
+        .subscribe(&crate::chat::socket_room(&snapshot, user).channel(&id));
     let (mut sink, mut stream) = socket.split();
     let first = serde_json::json!({ "type": "snapshot", "game": snapshot }).to_string();
     if sink.send(Message::Text(first.into())).await.is_err() {
@@ -123,13 +122,13 @@ async fn run(
                     break;
                 }
             }
-            line = next_chat(&mut chats) => {
-                if let Some(text) = line
-                    && sink.send(Message::Text(text)).await.is_err()
-                {
-                    break;
-                }
-            }
+            line = chat.recv() => match line {
+                Ok(text) => if sink.send(Message::Text(text)).await.is_err() { break },
+                // A lagged chat skips lines (they are not worth a resend).
+                Err(RecvError::Lagged(_)) => {}
+                // The hub keeps a channel while anyone follows it: not expected.
+                Err(RecvError::Closed) => break,
+            },
             incoming = stream.next() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
@@ -160,19 +159,6 @@ async fn run(
             }
         }
     }
-}
-
-/// The next chat line of any of `rooms` (`None` when one lagged or closed:
-/// lines are not worth a resend); pending forever without rooms.
-async fn next_chat(
-    rooms: &mut [tokio::sync::broadcast::Receiver<crate::hub::Message>],
-) -> Option<Utf8Bytes> {
-    if rooms.is_empty() {
-        return std::future::pending().await;
-    }
-    let (line, _, _) =
-        futures_util::future::select_all(rooms.iter_mut().map(|rx| Box::pin(rx.recv()))).await;
-    line.ok()
 }
 
 fn parse(text: &str) -> Result<ClientMessage, String> {

@@ -90,12 +90,18 @@ async fn players_and_spectators_chat_apart_and_live() {
         )
         .await;
 
-    // After the game, the players read both rooms.
+    // After the game, the players read both rooms, live too.
     white
         .post_ok(&format!("/api/games/{id}/resign"), json!({}))
         .await;
     let (_, after) = white.get(&chat).await;
     assert_eq!(after["rooms"].as_array().unwrap().len(), 2);
+    watcher
+        .post_ok(&chat, json!({ "text": "well played" }))
+        .await;
+    let heard = next_chat(&mut black_ws).await;
+    assert_eq!(heard["line"]["text"], "well played");
+    assert_eq!(heard["line"]["room"], "spectator");
 }
 
 #[tokio::test]

@@ -105,6 +105,16 @@ pub fn readable(game: &GameView, user: Option<&User>) -> Vec<Room> {
     }
 }
 
+/// The one room whose live channel a game socket of `user` follows: the
+/// players' for a player (spectators' lines reach it too once the game is
+/// over, see [`post_line`]), the spectators' for everyone else.
+pub fn socket_room(game: &GameView, user: Option<&User>) -> Room {
+    match user {
+        Some(u) if plays(game, u) => Room::Player,
+        _ => Room::Spectator,
+    }
+}
+
 /// Checks that `user` may write in `room` of `game` (`bot`: through the Bot API).
 fn check_writer(game: &GameView, user: &User, room: Room, bot: bool) -> ApiResult<()> {
     let player = plays(game, user);
@@ -196,6 +206,12 @@ pub async fn post_line(
     let message = socket_message(game_id, &line);
     app.hub
         .publish_text(&room.channel(game_id), || message.clone());
+    // Once the game is over, the players read the spectators' room too.
+    let to_players_too = room == Room::Spectator && game.status.is_over();
+    if to_players_too {
+        app.hub
+            .publish_text(&Room::Player.channel(game_id), || message.clone());
+    }
     let bot_line = serde_json::json!({ "type": "chatLine", "room": line.room, "username": line.username, "text": line.text });
     app.bots.send_game(
         game_id,
@@ -205,6 +221,9 @@ pub async fn post_line(
         },
     );
     relay(app, game_id, room, &message).await;
+    if to_players_too {
+        relay(app, game_id, Room::Player, &message).await;
+    }
     Ok(line)
 }
 
