@@ -15,11 +15,11 @@
 
 use crate::AppState;
 use crate::auth::{Actor, Viewer};
-use crate::clock::TcKind;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Body;
-use crate::game::{GameEvent, Games, Status};
+use crate::game::{GameEvent, Games};
+use crate::notify::Tell;
 use crate::util::{now_ms, random_token};
 use axum::extract::{Query, State};
 use axum::response::Html;
@@ -168,7 +168,8 @@ fn mail_user(app: &AppState, user_id: String, subject: String, body: String) {
 pub fn subscribe(games: &Arc<Games>, app: std::sync::Weak<crate::App>) {
     games.subscribe(Box::new(move |event: &GameEvent| {
         let g = &event.game;
-        if event.remote || g.time_control.kind != TcKind::Correspondence {
+        // Each change is mailed once, by the process that made it.
+        if event.remote {
             return;
         }
         let Some(app) = app.upgrade() else { return };
@@ -176,41 +177,27 @@ pub fn subscribe(games: &Arc<Games>, app: std::sync::Weak<crate::App>) {
             return;
         }
         let link = format!("{}/game/{}", site(&app), g.id);
-        let name =
-            |p: Option<&crate::game::PlayerView>| p.map_or("?".to_string(), |p| p.username.clone());
-        match g.status {
-            Status::Ongoing if event.action.is_some() || g.ply == 0 => {
-                if let Some(p) = g.player(g.turn) {
-                    let other = name(g.player(g.turn.other()));
-                    mail_user(
-                        &app,
-                        p.id.clone(),
-                        format!("Your move against {other}"),
+        for t in crate::notify::correspondence_notes(event) {
+            let (subject, body) = match t.tell {
+                Tell::YourTurn => (
+                    format!("Your move against {}", t.opponent),
+                    format!(
+                        "It is your move in your {} game against {}:\n{link}",
+                        g.variant, t.opponent
+                    ),
+                ),
+                Tell::GameOver => {
+                    let result = g.result.unwrap_or("*");
+                    (
+                        format!("Game over against {}: {result}", t.opponent),
                         format!(
-                            "It is your move in your {} game against {other}:\n{link}",
-                            g.variant
+                            "Your {} game against {} is over: {result}.\n{link}",
+                            g.variant, t.opponent
                         ),
-                    );
+                    )
                 }
-            }
-            Status::Finished => {
-                for side in games::Color::BOTH {
-                    if let Some(p) = g.player(side) {
-                        let other = name(g.player(side.other()));
-                        let result = g.result.unwrap_or("*");
-                        mail_user(
-                            &app,
-                            p.id.clone(),
-                            format!("Game over against {other}: {result}"),
-                            format!(
-                                "Your {} game against {other} is over: {result}.\n{link}",
-                                g.variant
-                            ),
-                        );
-                    }
-                }
-            }
-            _ => {}
+            };
+            mail_user(&app, t.user_id, subject, body);
         }
     }));
 }

@@ -26,42 +26,65 @@ pub fn channel(user_id: &str) -> String {
     format!("user/{user_id}")
 }
 
-/// What is worth a note in `event` (challenges aside, see [`subscribe`]):
-/// (user id, kind, text).
-fn notes_of(event: &GameEvent) -> Vec<(String, &'static str, String)> {
-    let g = &event.game;
-    let mut out = Vec::new();
-    let correspondence = g.time_control.kind == crate::clock::TcKind::Correspondence;
-    match g.status {
-        // A move (or, from another process, some change), or the game's start.
-        Status::Ongoing
-            if correspondence && (event.action.is_some() || event.remote || g.ply == 0) =>
-        {
-            if let Some(p) = g.player(g.turn) {
-                let other = g
-                    .player(g.turn.other())
-                    .map_or("your opponent", |o| o.username.as_str());
-                out.push((
-                    p.id.clone(),
-                    "your_turn",
-                    format!("your move against {other}"),
-                ));
-            }
+/// What a correspondence player hears of a game event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tell {
+    /// It is their move.
+    YourTurn,
+    /// The game is over.
+    GameOver,
+}
+
+impl Tell {
+    /// The note's `kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tell::YourTurn => "your_turn",
+            Tell::GameOver => "game_over",
         }
-        Status::Finished if correspondence => {
-            for side in Color::BOTH {
-                if let Some(p) = g.player(side) {
-                    out.push((
-                        p.id.clone(),
-                        "game_over",
-                        format!("game over: {}", g.result.unwrap_or("*")),
-                    ));
-                }
-            }
-        }
-        _ => {}
     }
-    out
+}
+
+/// One player to tell something about a correspondence game.
+pub struct Told {
+    /// The player's user id.
+    pub user_id: String,
+    /// The opponent's name.
+    pub opponent: String,
+    /// What to tell.
+    pub tell: Tell,
+}
+
+/// Who of a correspondence game's players is told what about `event`:
+/// the player to move after a move (or, from another process, some change)
+/// or the game's start; both players at the end. The in-page notes and the
+/// e-mail both follow this.
+pub fn correspondence_notes(event: &GameEvent) -> Vec<Told> {
+    let g = &event.game;
+    if g.time_control.kind != crate::clock::TcKind::Correspondence {
+        return Vec::new();
+    }
+    let opponent = |side: Color| {
+        g.player(side.other())
+            .map_or("your opponent".to_string(), |o| o.username.clone())
+    };
+    let tell = |side: Color, tell: Tell| {
+        g.player(side).map(|p| Told {
+            user_id: p.id.clone(),
+            opponent: opponent(side),
+            tell,
+        })
+    };
+    match g.status {
+        Status::Ongoing if event.action.is_some() || event.remote || g.ply == 0 => {
+            tell(g.turn, Tell::YourTurn).into_iter().collect()
+        }
+        Status::Finished => Color::BOTH
+            .into_iter()
+            .filter_map(|side| tell(side, Tell::GameOver))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Sends a note to user `user`'s sockets here, if any.
@@ -89,8 +112,12 @@ pub fn subscribe(games: &Arc<Games>, hub: Arc<Hub>) {
             });
             return;
         }
-        for (user, kind, text) in notes_of(event) {
-            send(&hub, &user, kind, &g.id, &text);
+        for t in correspondence_notes(event) {
+            let text = match t.tell {
+                Tell::YourTurn => format!("your move against {}", t.opponent),
+                Tell::GameOver => format!("game over: {}", g.result.unwrap_or("*")),
+            };
+            send(&hub, &t.user_id, t.tell.name(), &g.id, &text);
         }
     }));
 }
