@@ -136,6 +136,16 @@ rating: ShownRating | null,
  */
 rating_diff: number | null, };
 
+export type PauseView = { 
+/**
+ * It begins.
+ */
+from: number, 
+/**
+ * The clock runs again.
+ */
+until: number, };
+
 export type ClockView = { 
 /**
  * White's time left at `server_now`, ms.
@@ -152,7 +162,31 @@ running: Color | null,
 /**
  * The server's time of this reading, ms since the epoch.
  */
-server_now: number, };
+server_now: number, 
+/**
+ * When the clock stands still for leave from `server_now` on (the
+ * current pause and those booked), in time order: a client's running
+ * clock does not tick inside them.
+ */
+pauses: Array<PauseView>, };
+
+export type LeaveView = { 
+/**
+ * Whose leave.
+ */
+side: Color, 
+/**
+ * It began (or begins), ms since the epoch.
+ */
+from: number, 
+/**
+ * It ended (or ends).
+ */
+until: number, 
+/**
+ * Moves made when it began: it is shown after that move.
+ */
+ply: number, };
 
 export type LegalMove = { 
 /**
@@ -281,6 +315,18 @@ start_fen: string,
  * Every action (only in full views).
  */
 actions?: Array<Action>, 
+/**
+ * Leave taken (or booked) by the players in this game, in time order.
+ */
+leave: Array<LeaveView>, 
+/**
+ * Whether spectators read the players' comments (see [`Game::is_public`]).
+ */
+public: boolean, 
+/**
+ * The players who marked the game public.
+ */
+public_marks: Array<Color>, 
 /**
  * Change counter, increases with every change.
  */
@@ -428,7 +474,12 @@ ratings: Array<PoolRating>,
 /**
  * Finished games by result.
  */
-results: Results, };
+results: Results, 
+/**
+ * The leave the player is on now, or has booked next (correspondence
+ * opponents see "on leave until ...").
+ */
+leave: PauseView | null, };
 
 export type HistoryPoint = { 
 /**
@@ -457,3 +508,75 @@ rating: ShownRating,
  * Rated games in the pool.
  */
 games: number, };
+
+export type LeaveState = "booked" | "running" | "over";
+
+export type LeaveItem = { 
+/**
+ * Its id (to cancel or end it).
+ */
+id: string, 
+/**
+ * It begins, ms since the epoch.
+ */
+from: number, 
+/**
+ * It ends.
+ */
+until: number, 
+/**
+ * Its first day, in the player's time zone.
+ */
+first_day: string, 
+/**
+ * Its last day.
+ */
+last_day: string, 
+/**
+ * Days it takes from the allowance.
+ */
+days: number, 
+/**
+ * Booked, running or over.
+ */
+state: LeaveState, };
+
+export type YearUse = { 
+/**
+ * The calendar year.
+ */
+year: number, 
+/**
+ * Days taken or booked.
+ */
+used: number, 
+/**
+ * Days left.
+ */
+left: number, };
+
+export type LeaveOverview = { 
+/**
+ * Days of leave a year.
+ */
+allowance_days: number, 
+/**
+ * The time zone days are counted in.
+ */
+time_zone: string, 
+/**
+ * Today in that zone.
+ */
+today: string, 
+/**
+ * This year's use, and every other year with leave.
+ */
+years: Array<YearUse>, 
+/**
+ * Every period, in time order.
+ */
+periods: Array<LeaveItem>, 
+/**
+ * When the running leave ends, if the player is on leave.
+ */
+on_leave_until: number | null, };

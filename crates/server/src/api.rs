@@ -42,6 +42,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/takeback", action_command("takeback"))
         .route("/games/{id}/count", action_command("count"))
         .route("/games/{id}/rematch", post(rematch))
+        .route("/games/{id}/public", post(mark_public))
         .route("/games/{id}/ws", get(crate::ws::game_socket))
         .route("/ws", get(crate::ws::multi_socket))
         .route("/notifications/ws", get(crate::notify::socket))
@@ -59,6 +60,7 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::bot_api::routes())
         .merge(crate::chat::routes())
         .merge(crate::settings::routes())
+        .merge(crate::leave::routes())
         .merge(crate::mail::routes())
         .merge(crate::live_analysis::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
@@ -264,14 +266,19 @@ pub fn site_url(app: &AppState, headers: &header::HeaderMap) -> String {
 /// game's record with its public comments.
 pub async fn pgn(
     State(app): State<AppState>,
+    Viewer(s): Viewer,
     Path(id): Path<String>,
     headers: header::HeaderMap,
 ) -> ApiResult<Response> {
     check_id(&id)?;
-    // Public comments only: private notes stay with their authors.
-    let comments: Vec<(u32, String)> = crate::comments::visible(&app, &id, None)
+    // The players' comments as the requester may read them (everyone in a
+    // public game, else only the players); private notes stay with their authors.
+    let game = app.games.view(&id, false).await?;
+    let me = s.as_ref().map(|s| s.user.id.as_str());
+    let comments: Vec<(u32, String)> = crate::comments::visible(&app, &game, me)
         .await?
         .into_iter()
+        .filter(|c| !c.private)
         .map(|c| (c.ply, format!("{}: {}", c.author, c.text)))
         .collect();
     let site = site_url(&app, &headers);
@@ -409,6 +416,26 @@ async fn rematch(
     check_id(&id)?;
     let action = crate::game::model::RematchAction::parse(&req.action)?;
     Ok(Json(app.games.rematch(&s.user, &id, action).await?))
+}
+
+/// `POST /api/games/{id}/public` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PublicRequest {
+    /// Whether this player wants the game public.
+    public: bool,
+}
+
+/// `POST /api/games/{id}/public` with `{"public": true|false}`: a player's
+/// mark that spectators may read the players' comments (both must mark it).
+async fn mark_public(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(id): Path<String>,
+    Body(req): Body<PublicRequest>,
+) -> ApiResult<Json<GameView>> {
+    check_id(&id)?;
+    Ok(Json(app.games.mark_public(&s.user, &id, req.public).await?))
 }
 
 /// `POST` of a draw or count action: `{"action": ...}`.

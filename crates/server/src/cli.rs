@@ -43,6 +43,10 @@ pub struct ServeArgs {
     /// Folder of endgame tables (`thaiboard tb gen`) served at `GET /api/tablebase`.
     #[arg(long)]
     pub tablebases: Option<PathBuf>,
+    /// Days of leave each registered player may take a year (correspondence
+    /// clocks stand still while a player is on leave).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(i64).range(0..=366))]
+    pub leave_days: i64,
 }
 
 impl ServeArgs {
@@ -67,6 +71,7 @@ impl ServeArgs {
             rate_burst: (self.rate_limit * 3.0).max(10.0),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
             tablebase_dir: self.tablebases.clone(),
+            leave_days: self.leave_days,
             ..defaults
         }
     }

@@ -1,14 +1,17 @@
 //! Comments on moves and private notes.
 //!
-//! A comment belongs to the position after `ply` moves of a game. Public
-//! comments are written by the game's two players and shown to everyone;
-//! private notes can be written by any signed-in visitor and are shown only
-//! to their author.
+//! A comment belongs to the position after `ply` moves of a game. The
+//! players' comments are written by the game's two players and read by
+//! both; spectators (guests included) and the game's exported record have
+//! them only when the game is public (both players marked it so, or its
+//! tournament's games are public), as SchemingMind does. Private notes can
+//! be written by any signed-in visitor and are shown only to their author.
 
 use crate::AppState;
 use crate::auth::{Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, check_id};
+use crate::game::GameView;
 use crate::util::{now_ms, random_id};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -56,16 +59,35 @@ pub struct NewComment {
     pub private: bool,
 }
 
-/// The comments of a game that `viewer` may see, in ply then time order.
-pub async fn visible(app: &AppState, game: &str, viewer: Option<&str>) -> ApiResult<Vec<Comment>> {
+/// Whether `viewer` reads the players' comments in `game`: a player always,
+/// anyone else only in a public game.
+pub fn reads_players_comments(game: &GameView, viewer: Option<&str>) -> bool {
+    game.public
+        || viewer.is_some_and(|v| {
+            [&game.white, &game.black]
+                .into_iter()
+                .flatten()
+                .any(|p| p.id == v)
+        })
+}
+
+/// The comments of a game that `viewer` may see, in ply then time order:
+/// the players' comments (see [`reads_players_comments`]) and the viewer's
+/// own notes.
+pub async fn visible(
+    app: &AppState,
+    game: &GameView,
+    viewer: Option<&str>,
+) -> ApiResult<Vec<Comment>> {
     let rows = sqlx::query(
         "SELECT c.id, c.ply, u.username, c.private, c.body, c.created_at FROM game_comments c \
          JOIN users u ON u.id = c.author_id \
-         WHERE c.game_id = $1 AND (c.private = 0 OR c.author_id = $2) \
+         WHERE c.game_id = $1 AND ((c.private = 0 AND $3 <> 0) OR c.author_id = $2) \
          ORDER BY c.ply, c.created_at, c.id",
     )
-    .bind(game)
+    .bind(&game.id)
     .bind(viewer.unwrap_or(""))
+    .bind(i32::from(reads_players_comments(game, viewer)))
     .fetch_all(&app.db.pool)
     .await
     .map_err(ApiError::internal)?;
@@ -91,9 +113,9 @@ async fn list(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Vec<Comment>>> {
     check_id(&id)?;
-    app.games.view(&id, false).await?;
+    let game = app.games.view(&id, false).await?;
     let me = s.as_ref().map(|s| s.user.id.as_str());
-    Ok(Json(visible(&app, &id, me).await?))
+    Ok(Json(visible(&app, &game, me).await?))
 }
 
 /// `POST /api/games/{id}/comments`

@@ -46,6 +46,10 @@ pub struct Config {
     pub arena_first_move_ms: u64,
     /// Folder of endgame tables for `GET /api/tablebase` (`None`: no tables).
     pub tablebase_dir: Option<PathBuf>,
+    /// Days of leave each registered player may take a year (see [`crate::leave`]).
+    pub leave_days: i64,
+    /// The time the server goes by: the system clock, moved forward only by tests.
+    pub time: crate::time::TimeSource,
 }
 
 impl Default for Config {
@@ -70,6 +74,8 @@ impl Default for Config {
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             arena_first_move_ms: 60_000,
             tablebase_dir: None,
+            leave_days: 30,
+            time: crate::time::TimeSource::default(),
         }
     }
 }

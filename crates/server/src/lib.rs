@@ -34,6 +34,7 @@ pub mod export;
 pub mod extract;
 pub mod game;
 pub mod hub;
+pub mod leave;
 pub mod live_analysis;
 pub mod lobby;
 pub mod mail;
@@ -47,6 +48,7 @@ pub mod ratings;
 pub mod relay;
 pub mod settings;
 pub mod tablebase;
+pub mod time;
 pub mod tournament;
 pub mod util;
 pub mod ws;
@@ -107,7 +109,7 @@ impl Server {
         };
         let db = db::open(&config.database_url()).await?;
         let hub = Arc::new(hub::Hub::default());
-        let games = game::Games::new(db.clone(), hub.clone());
+        let games = game::Games::new(db.clone(), hub.clone(), config.time.clone());
         let engine_play = game::EnginePlay::start(&games);
         if config.engine_searches > 0 {
             engine_play.set_opponent(Arc::new(engine_opponent::EngineOpponent::new(

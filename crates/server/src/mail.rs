@@ -219,7 +219,7 @@ pub async fn sweep_deadlines(app: std::sync::Weak<crate::App>) {
 }
 
 async fn warn_deadlines(app: &AppState) -> ApiResult<()> {
-    let now = now_ms();
+    let now = app.games.time.now_ms();
     // The mover's deadline: turn_since + the mover's stored time.
     let rows = sqlx::query(
         "SELECT g.id, g.ply, CASE WHEN g.ply % 2 = 0 THEN g.white_id ELSE g.black_id END, \
@@ -232,8 +232,14 @@ async fn warn_deadlines(app: &AppState) -> ApiResult<()> {
     .fetch_all(&app.db.pool)
     .await?;
     for r in rows {
-        let (id, ply, mover, deadline): (String, i32, Option<String>, i64) =
-            (r.get(0), r.get(1), r.get(2), r.get(3));
+        let (id, ply, mover): (String, i32, Option<String>) = (r.get(0), r.get(1), r.get(2));
+        // The stored clock is a lower bound: leave pushes the deadline back.
+        let Some(deadline) = app.games.deadline(&id).await? else {
+            continue;
+        };
+        if deadline >= now + DEADLINE_WARNING_MS {
+            continue;
+        }
         let marked = sqlx::query(
             "INSERT INTO mail_deadline_warnings (game_id, ply, sent_at) VALUES ($1, $2, $3) \
              ON CONFLICT (game_id, ply) DO NOTHING",

@@ -5,8 +5,8 @@
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::game::GameSummary;
 use crate::game::lists::{self, ArchiveFilter};
+use crate::game::{GameSummary, PauseView};
 use crate::ratings::{Pool, ShownRating};
 use axum::extract::{Path, Query, State};
 use axum::{Json, Router, routing::get};
@@ -64,6 +64,9 @@ pub struct Profile {
     pub ratings: Vec<PoolRating>,
     /// Finished games by result.
     pub results: Results,
+    /// The leave the player is on now, or has booked next (correspondence
+    /// opponents see "on leave until ...").
+    pub leave: Option<PauseView>,
 }
 
 /// One point of a rating history.
@@ -133,7 +136,14 @@ async fn profile(
     .fetch_one(&app.db.pool)
     .await?;
     let count = |i: usize| row.try_get::<Option<i64>, _>(i).ok().flatten().unwrap_or(0);
+    let leave = crate::leave::current_or_next(&app, &id, app.games.time.now_ms())
+        .await?
+        .map(|p| PauseView {
+            from: p.start,
+            until: p.end,
+        });
     Ok(Json(Profile {
+        leave,
         username,
         created_at,
         ratings,

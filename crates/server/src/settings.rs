@@ -72,6 +72,9 @@ pub struct Settings {
     pub notation: Notation,
     /// Interface language: `en` or `th`.
     pub language: String,
+    /// The player's time zone (an IANA name such as `Asia/Bangkok`): leave
+    /// days are counted in it.
+    pub time_zone: String,
 }
 
 impl Default for Settings {
@@ -87,6 +90,7 @@ impl Default for Settings {
             volume: 70,
             notation: Notation::default(),
             language: "en".into(),
+            time_zone: "UTC".into(),
         }
     }
 }
@@ -126,6 +130,13 @@ impl Settings {
         }
         if !["en", "th"].contains(&self.language.as_str()) {
             return bad("language", &self.language, "en or th".into());
+        }
+        if self.time_zone.len() > 64 || jiff::tz::TimeZone::get(&self.time_zone).is_err() {
+            return bad(
+                "timeZone",
+                &format!("{:?}", self.time_zone),
+                "a time zone name such as Asia/Bangkok or UTC".into(),
+            );
         }
         Ok(())
     }

@@ -6,8 +6,10 @@
 use thaiboard_server::auth::User;
 use thaiboard_server::clock::{TcKind, TimeControl};
 use thaiboard_server::game::{
-    Action, ActionKind, ClockView, GameSummary, GameView, LegalMove, PlayerView, Status, ThaiText,
+    Action, ActionKind, ClockView, GameSummary, GameView, LeaveView, LegalMove, PauseView,
+    PlayerView, Status, ThaiText,
 };
+use thaiboard_server::leave::{LeaveItem, LeaveOverview, LeaveState, YearUse};
 use thaiboard_server::players::{HistoryPoint, LeaderboardRow, PoolRating, Profile, Results};
 use thaiboard_server::ratings::ShownRating;
 use ts_rs::{Config, TS};
@@ -27,7 +29,9 @@ fn generated() -> String {
         Action::decl(&cfg),
         ShownRating::decl(&cfg),
         PlayerView::decl(&cfg),
+        PauseView::decl(&cfg),
         ClockView::decl(&cfg),
+        LeaveView::decl(&cfg),
         LegalMove::decl(&cfg),
         GameView::decl(&cfg),
         GameSummary::decl(&cfg),
@@ -36,6 +40,10 @@ fn generated() -> String {
         Profile::decl(&cfg),
         HistoryPoint::decl(&cfg),
         LeaderboardRow::decl(&cfg),
+        LeaveState::decl(&cfg),
+        LeaveItem::decl(&cfg),
+        YearUse::decl(&cfg),
+        LeaveOverview::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the server's Rust types by crates/server/tests/api_types.rs:\n\

@@ -9,7 +9,12 @@ use serde_json::json;
 #[tokio::test]
 async fn comments_public_by_players_notes_private_to_their_author() {
     let server = start().await;
-    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
+    let (white, black, id) = started_game(
+        &server,
+        "makruk",
+        json!({ "time_control": { "kind": "correspondence", "days": 3 } }),
+    )
+    .await;
     let (status, body) = white
         .post(&format!("/api/games/{id}/move"), json!({ "move": "e3e4" }))
         .await;
@@ -43,7 +48,8 @@ async fn comments_public_by_players_notes_private_to_their_author() {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{mine}");
 
-    // Everyone sees the public comment; each sees only their own notes.
+    // In a private game only the players read the players' comments; each
+    // sees only their own notes.
     let (_, seen) = watcher.get(&url).await;
     let texts = |v: &serde_json::Value| -> Vec<String> {
         v.as_array()
@@ -52,22 +58,27 @@ async fn comments_public_by_players_notes_private_to_their_author() {
             .map(|c| c["text"].as_str().unwrap().to_string())
             .collect()
     };
-    assert_eq!(texts(&seen), ["study this", "the usual start"]);
+    assert_eq!(texts(&seen), ["study this"]);
     let (_, seen) = black.get(&url).await;
     assert_eq!(texts(&seen), ["the usual start", "answer d5 next"]);
     let (_, seen) = white.get(&url).await;
     assert_eq!(texts(&seen), ["the usual start"]);
+    let pgn_for = |c: &Client| c.http.get(format!("{}/api/games/{id}/pgn", c.base)).send();
+    let pgn = pgn_for(&watcher).await.unwrap().text().await.unwrap();
+    assert!(!pgn.contains("the usual start"), "{pgn}");
 
-    // The record carries the public comment, not the private notes.
-    let pgn = watcher
-        .http
-        .get(format!("{}/api/games/{id}/pgn", watcher.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    // Both players make it public: everyone reads the comment, and the
+    // record carries it, never the private notes.
+    for p in [&white, &black] {
+        p.post_ok(
+            &format!("/api/games/{id}/public"),
+            json!({ "public": true }),
+        )
+        .await;
+    }
+    let (_, seen) = watcher.get(&url).await;
+    assert_eq!(texts(&seen), ["study this", "the usual start"]);
+    let pgn = pgn_for(&watcher).await.unwrap().text().await.unwrap();
     assert!(
         pgn.contains(&format!("1. e4 {{{}: the usual start}} *", white.name())),
         "{pgn}"

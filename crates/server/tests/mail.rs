@@ -273,3 +273,60 @@ async fn a_server_without_smtp_says_it_sends_no_mail() {
     );
     assert_eq!(a.get("/api/account/email").await.1["enabled"], false);
 }
+
+/// Verifies `c`'s address `addr` through the mailed link.
+async fn verified(smtp: &Smtp, c: &Client, addr: &str) {
+    let (s, v) = put_email(c, addr).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let m = wait_mail(&smtp.dir, addr, "Verify").await;
+    let verify = link(&m.body, "/api/account/email/verify?token=");
+    assert_eq!(
+        reqwest::get(&verify).await.unwrap().status(),
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn the_deadline_warning_waits_for_the_end_of_leave() {
+    const DAY: i64 = 86_400_000;
+    let Some(smtp) = start_smtp() else { return };
+    let (url, _) = common::test_database();
+    let mut config = common::test_config(&url);
+    config.smtp_url = Some(format!("smtp://127.0.0.1:{}", smtp.port));
+    config.mail_sweep_secs = 1;
+    let time = config.time.clone();
+    let server = thaiboard_server::Server::start(config).await.unwrap();
+    let a = Client::registered(&server, "away").await;
+    let b = Client::registered(&server, "home").await;
+    verified(&smtp, &a, "away@example.com").await;
+    // Alice, to move with three days, goes on leave at once for two more days.
+    let id = a
+        .challenge(json!({ "variant": "makruk", "color": "white", "opponent": b.name(),
+                           "time_control": { "kind": "correspondence", "days": 3, "increment_days": 0 } }))
+        .await;
+    b.post_ok(&format!("/api/games/{id}/accept"), json!({}))
+        .await;
+    let today = jiff::Timestamp::from_millisecond(time.now_ms())
+        .unwrap()
+        .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+        .date();
+    let last = today.checked_add(jiff::Span::new().days(2)).unwrap();
+    let o = a
+        .post_ok("/api/account/leave", json!({ "to": last.to_string() }))
+        .await;
+    let leave =
+        o["periods"][0]["until"].as_i64().unwrap() - o["periods"][0]["from"].as_i64().unwrap();
+    // Two and a half days on: without the leave the warning would be due.
+    time.advance(5 * DAY / 2);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert!(
+        !mails(&smtp.dir)
+            .iter()
+            .any(|m| m.subject.contains("Your time runs out")),
+        "no warning while the clock stands still: {:?}",
+        mails(&smtp.dir)
+    );
+    // Within a day of the deadline moved by the leave, it comes.
+    time.advance(leave);
+    wait_mail(&smtp.dir, "away@example.com", "Your time runs out").await;
+}

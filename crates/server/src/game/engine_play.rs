@@ -15,7 +15,6 @@ use crate::auth::User;
 use crate::clock::TimeControlRequest;
 use crate::error::{ApiError, ApiResult};
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent, engine_level, engine_user_id};
-use crate::util::now_ms;
 use games::AnyGame;
 use serde::Deserialize;
 use std::collections::HashSet;
@@ -202,9 +201,9 @@ impl EnginePlay {
                     player,
                     ply: g.ply(),
                     // Keep most of the clock: about a twentieth of what is left per move.
-                    budget_ms: g
-                        .deadline()
-                        .map_or(u64::MAX, |d| ((d - now_ms()) / 20).max(20) as u64),
+                    budget_ms: g.deadline().map_or(u64::MAX, |d| {
+                        ((d - games.time.now_ms()) / 20).max(20) as u64
+                    }),
                     wants_count: opponent.wants_count(&g.rules),
                     draw_offered: g.draw_offer == Some(side.other()),
                     rules: g.rules.clone(),

@@ -30,4 +30,4 @@ pub use engine_play::{EngineGameRequest, EnginePlay, MAX_ENGINE_GAMES};
 pub use events::GameEvent;
 pub use model::{Action, ActionKind, Command, Game, Status, ThaiText};
 pub use service::{ChallengeRequest, Games, kind_of};
-pub use view::{ClockView, GameSummary, GameView, LegalMove, PlayerView};
+pub use view::{ClockView, GameSummary, GameView, LeaveView, LegalMove, PauseView, PlayerView};

@@ -7,6 +7,7 @@
 use crate::auth::User;
 use crate::clock::TimeControl;
 use crate::error::{ApiError, ApiResult};
+use crate::leave::model::{LeaveRule, Pauses, Period};
 use crate::ratings::store::RatingDiffs;
 use crate::ratings::{Pool, ShownRating};
 use games::{AnyGame, Color, GameKind, Outcome};
@@ -373,6 +374,19 @@ pub struct Game {
     pub rematch_offer: Option<Color>,
     /// The rematch, once accepted.
     pub rematch_id: Option<String>,
+    /// Which players marked the game public (White's, Black's).
+    pub public_marks: [bool; 2],
+    /// Its tournament makes its games public.
+    pub tournament_public: bool,
+    /// Its tournament's rule on leave, and when the tournament began
+    /// (outside tournaments: allowed).
+    pub leave_rule: (LeaveRule, i64),
+    /// Each player's leave that stops this game's clock, White's then
+    /// Black's, cut to the tournament's rule (correspondence games only;
+    /// set by [`Game::set_leave`]).
+    pub leave: [Vec<Period>; 2],
+    /// When the clock stands still: the union of `leave`.
+    pub pauses: Pauses,
     /// The rules state: the moves, the position and, once finished, the
     /// outcome (the rules crates end games, whoever asks).
     pub rules: AnyGame,
@@ -441,20 +455,43 @@ impl Game {
         }
     }
 
-    /// Time left for `side` at `now`.
+    /// Time left for `side` at `now`: the clock stands still while either
+    /// player is on leave (see [`crate::leave`]).
     pub fn time_left(&self, side: Color, now: i64) -> i64 {
         let stored = self.stored_ms(side);
         if self.clock_running() && side == self.turn() {
-            stored - (now - self.turn_since)
+            stored - self.pauses.running_between(self.turn_since, now)
         } else {
             stored
         }
     }
 
-    /// When the side to move runs out of time, if its clock runs.
+    /// When the side to move runs out of time, if its clock runs: pushed
+    /// back by every pause for leave that begins before it.
     pub fn deadline(&self) -> Option<i64> {
-        self.clock_running()
-            .then(|| self.turn_since + self.stored_ms(self.turn()))
+        self.clock_running().then(|| {
+            self.pauses
+                .deadline(self.turn_since, self.stored_ms(self.turn()))
+        })
+    }
+
+    /// Whether spectators read the players' comments: both players marked
+    /// the game public, or its tournament makes its games public.
+    pub fn is_public(&self) -> bool {
+        self.tournament_public || self.public_marks == [true, true]
+    }
+
+    /// Takes the players' leave (White's, Black's): in correspondence games
+    /// the periods the tournament's rule lets stop the clock become pauses;
+    /// other games' clocks never stop for leave.
+    pub fn set_leave(&mut self, white: &[Period], black: &[Period]) {
+        if self.tc.kind != crate::clock::TcKind::Correspondence {
+            self.leave = [Vec::new(), Vec::new()];
+        } else {
+            let (rule, since) = self.leave_rule;
+            self.leave = [rule.apply(white, since), rule.apply(black, since)];
+        }
+        self.pauses = Pauses::new(self.leave.concat());
     }
 
     /// Takes a saved change: the new fields, rules state and action, and the
@@ -704,8 +741,7 @@ fn play_move(g: &Game, side: Color, text: &str, ply: Option<u32>, now: i64) -> A
         .map_err(|e| ApiError::illegal_move(e.to_string()))?;
     let mut fields = Fields::of(g);
     if g.tc.runs_at(g.ply()) {
-        let left = g.stored_ms(side) - (now - g.turn_since);
-        fields.set_ms(side, g.tc.after_move(left));
+        fields.set_ms(side, g.tc.after_move(g.time_left(side, now)));
     }
     fields.turn_since = now;
     if fields.draw_offer == Some(side.other()) {

@@ -17,8 +17,10 @@ use crate::clock::{TimeControl, TimeControlRequest};
 use crate::db::{Backend, Db};
 use crate::error::{ApiError, ApiResult};
 use crate::hub::Hub;
+use crate::leave;
 use crate::ratings::Pool;
-use crate::util::{now_ms, random_id};
+use crate::time::TimeSource;
+use crate::util::random_id;
 use games::{Color, GameKind};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -89,6 +91,8 @@ pub struct Games {
     write_lock: Arc<tokio::sync::Mutex<()>>,
     /// The group-commit writer (SQLite only).
     writer: Option<Writer>,
+    /// The time games go by (see [`TimeSource`]).
+    pub time: TimeSource,
     /// How long an arena game waits for its first moves, ms (see
     /// [`crate::Config::arena_first_move_ms`]).
     pub(crate) arena_first_move_ms: std::sync::atomic::AtomicU64,
@@ -104,7 +108,7 @@ impl Deadlines for Games {
 
 impl Games {
     /// A service over `db`, broadcasting through `hub`.
-    pub fn new(db: Db, hub: Arc<Hub>) -> Arc<Games> {
+    pub fn new(db: Db, hub: Arc<Hub>, time: TimeSource) -> Arc<Games> {
         let write_lock = Arc::new(tokio::sync::Mutex::new(()));
         let writer =
             (db.backend == Backend::Sqlite).then(|| Writer::start(&db, write_lock.clone()));
@@ -117,13 +121,18 @@ impl Games {
             instance: random_id(12),
             write_lock,
             writer,
+            time,
             arena_first_move_ms: std::sync::atomic::AtomicU64::new(60_000),
         })
     }
 
     /// Starts the clock task and schedules the deadlines of ongoing games.
     pub async fn start(self: &Arc<Self>) -> ApiResult<()> {
-        tokio::spawn(timer_task(Arc::downgrade(self), self.timers.clone()));
+        tokio::spawn(timer_task(
+            Arc::downgrade(self),
+            self.timers.clone(),
+            self.time.clone(),
+        ));
         for (id, deadline) in store::running_clocks(&self.db).await? {
             self.timers.set(&id, Some(deadline));
         }
@@ -160,7 +169,7 @@ impl Games {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         if guard.is_none() {
-            match store::load(&self.db, id).await {
+            match self.load(id).await {
                 Ok(g) => *guard = Some(g),
                 Err(e) => {
                     drop(guard);
@@ -177,9 +186,80 @@ impl Games {
         result
     }
 
+    /// Loads game `id` from the store with its players' leave.
+    async fn load(&self, id: &str) -> ApiResult<Game> {
+        let mut g = store::load(&self.db, id).await?;
+        self.load_leave(&mut g).await?;
+        Ok(g)
+    }
+
+    /// Reads the players' leave into a correspondence game (its pauses).
+    async fn load_leave(&self, g: &mut Game) -> ApiResult<()> {
+        if g.tc.kind != crate::clock::TcKind::Correspondence {
+            return Ok(());
+        }
+        let mut periods = [Vec::new(), Vec::new()];
+        for (i, side) in Color::BOTH.into_iter().enumerate() {
+            if let Some(user) = g.player(side) {
+                periods[i] = leave::store::periods(&self.db, &user.id).await?;
+            }
+        }
+        g.set_leave(&periods[0], &periods[1]);
+        Ok(())
+    }
+
+    /// A player's leave changed: each of their ongoing correspondence games
+    /// takes the new pauses, its deadline moves, other server processes
+    /// reload it, and its watchers see the new clocks.
+    pub async fn leave_changed(&self, user_id: &str) -> ApiResult<()> {
+        for id in leave::store::correspondence_games(&self.db, user_id).await? {
+            self.with_game(&id, async |g| self.load_leave(g).await)
+                .await?;
+            store::notify(&self.db, &self.instance, &id).await;
+            self.after_change(&id, None).await;
+        }
+        Ok(())
+    }
+
+    /// A player marks game `id` public (or takes the mark back). The game is
+    /// public while both players' marks stand; only correspondence games
+    /// between two players are marked, and a tournament's public games stay so.
+    pub async fn mark_public(&self, user: &User, id: &str, public: bool) -> ApiResult<GameView> {
+        self.with_game(id, async |g| {
+            let side = g.side_of(&user.id).ok_or_else(|| {
+                ApiError::forbidden("not_a_player", "only the game's players mark it public")
+            })?;
+            if g.tc.kind != crate::clock::TcKind::Correspondence {
+                return Err(ApiError::bad_request(
+                    "not_correspondence",
+                    "only correspondence games are marked public or private",
+                ));
+            }
+            if g.tournament_public && !public {
+                return Err(ApiError::conflict(
+                    "tournament_public",
+                    "this tournament's games are public: they cannot be made private",
+                ));
+            }
+            store::set_public_mark(&self.db, &g.id, side, public).await?;
+            g.public_marks[usize::from(side == Color::Black)] = public;
+            Ok(())
+        })
+        .await?;
+        store::notify(&self.db, &self.instance, id).await;
+        self.after_change(id, None).await;
+        self.view(id, true).await
+    }
+
+    /// When the side to move in game `id` runs out of time, if its clock runs.
+    pub async fn deadline(&self, id: &str) -> ApiResult<Option<i64>> {
+        self.with_game(id, async |g| Ok(g.deadline())).await
+    }
+
     /// The view of a game.
     pub async fn view(&self, id: &str, full: bool) -> ApiResult<GameView> {
-        self.with_game(id, async |g| Ok(g.view(full))).await
+        self.with_game(id, async |g| Ok(g.view(full, self.time.now_ms())))
+            .await
     }
 
     /// The game's record (PGN, PDN for Mak-hot) with these comments
@@ -272,7 +352,7 @@ impl Games {
             pool: setup.pool(),
             ratings,
         };
-        store::insert(&self.db, &id, &new, now_ms()).await?;
+        store::insert(&self.db, &id, &new, self.time.now_ms()).await?;
         Ok(id)
     }
 
@@ -363,7 +443,7 @@ impl Games {
                 } else {
                     (user.clone(), g.creator.clone())
                 };
-                let now = now_ms();
+                let now = self.time.now_ms();
                 let ratings = store::starting_ratings(&self.db, g.pool, [&white, &black]).await?;
                 // A bot plays people in casual games only.
                 let rated = g.rated
@@ -378,10 +458,11 @@ impl Games {
                 g.white = Some(white);
                 g.black = Some(black);
                 g.turn_since = now;
+                self.load_leave(g).await?;
                 g.ratings = ratings;
                 g.rated = rated;
                 g.version += 1;
-                Ok(g.view(true))
+                Ok(g.view(true, self.time.now_ms()))
             })
             .await?;
         self.after_change(id, None).await;
@@ -432,7 +513,7 @@ impl Games {
                     "this challenge is no longer open",
                 ));
             }
-            store::cancel(&self.db, g, now_ms()).await?;
+            store::cancel(&self.db, g, self.time.now_ms()).await?;
             g.status = Status::Cancelled;
             g.version += 1;
             Ok(())
@@ -457,7 +538,7 @@ impl Games {
         let view = self
             .with_game(id, async |g| {
                 let step = model::rematch_step(g, &user.id, action)?;
-                let now = now_ms();
+                let now = self.time.now_ms();
                 let (offer, new_id) = match step {
                     RematchStep::Offer(offer) => (offer, None),
                     RematchStep::Start => {
@@ -480,7 +561,7 @@ impl Games {
                 g.rematch_offer = offer;
                 g.rematch_id = new_id;
                 g.version += 1;
-                Ok(g.view(true))
+                Ok(g.view(true, self.time.now_ms()))
             })
             .await?;
         if let Some(new_id) = &view.rematch {
@@ -511,7 +592,7 @@ impl Games {
         let done = self
             .with_game(id, async |g| {
                 let side = model::check_may_act(g, &user.id)?;
-                let now = now_ms();
+                let now = self.time.now_ms();
                 let timed_out = g.deadline().is_some_and(|d| now >= d);
                 let change = match cmd {
                     Command::ClaimTimeout if g.turn() == side || !timed_out => {
@@ -536,7 +617,7 @@ impl Games {
                 self.save(g, change, now).await?;
                 // The update for watchers is made under the same lock, right
                 // after the commit; the full view adds only the actions.
-                let light = g.view(false);
+                let light = g.view(false, self.time.now_ms());
                 let full = full.then(|| GameView {
                     actions: Some(g.actions.clone()),
                     ..light.clone()
@@ -596,7 +677,7 @@ impl Games {
     pub async fn check_timeout(&self, id: &str) -> ApiResult<()> {
         let flagged = self
             .with_game(id, async |g| {
-                let now = now_ms();
+                let now = self.time.now_ms();
                 match g.deadline() {
                     Some(d) if now >= d => {
                         let change = model::flag(g, now)?;
@@ -625,7 +706,9 @@ impl Games {
     /// and subscribers.
     pub async fn after_change(&self, id: &str, action: Option<Action>) {
         if let Ok((view, deadline)) = self
-            .with_game(id, async |g| Ok((g.view(false), g.deadline())))
+            .with_game(id, async |g| {
+                Ok((g.view(false, self.time.now_ms()), g.deadline()))
+            })
             .await
         {
             self.publish(view, deadline, action);
@@ -679,9 +762,12 @@ impl Games {
             .await?;
         // Known as a tournament game from the start, before the tournament's
         // own row lands (its players may not abort it).
+        let terms = store::tournament_terms(&self.db, tournament_id).await?;
         self.with_game(&id, async |g| {
             g.tournament_id = Some(tournament_id.to_string());
-            Ok(())
+            g.tournament_public = terms.public;
+            g.leave_rule = (terms.leave, terms.started_at.unwrap_or(g.created_at));
+            self.load_leave(g).await
         })
         .await?;
         store::notify(&self.db, &self.instance, &id).await;
@@ -694,7 +780,11 @@ impl Games {
     pub async fn after_remote_change(&self, id: &str) {
         let Ok((view, light, deadline)) = self
             .with_game(id, async |g| {
-                Ok((g.view(true), g.view(false), g.deadline()))
+                Ok((
+                    g.view(true, self.time.now_ms()),
+                    g.view(false, self.time.now_ms()),
+                    g.deadline(),
+                ))
             })
             .await
         else {

@@ -7,6 +7,7 @@ use crate::auth::User;
 use crate::clock::{TcKind, TimeControl};
 use crate::db::{Backend, Db};
 use crate::error::{ApiError, ApiResult};
+use crate::leave::model::{LeaveRule, Pauses};
 use crate::ratings::store::{RatedEnd, RatingDiffs, apply_end, shown};
 use crate::ratings::{Pool, Rating, ShownRating};
 use games::{AnyGame, Color, GameKind, Outcome};
@@ -46,9 +47,11 @@ const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_
     g.white_ms, g.black_ms, g.turn_since, g.version, g.result, g.reason, g.draw_offer, g.created_at, \
     cu.is_guest, wu.is_guest, bu.is_guest, tg.tournament_id, g.rated, g.pool, \
     g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, g.white_rating_diff, g.black_rating_diff, \
-    g.rematch_offer, g.rematch_id, g.takeback_offer \
+    g.rematch_offer, g.rematch_id, g.takeback_offer, \
+    g.white_public, g.black_public, t.public_games, t.leave_rule, t.leave_cap_days, t.started_at \
     FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
     LEFT JOIN users bu ON bu.id = g.black_id LEFT JOIN tournament_games tg ON tg.game_id = g.id \
+    LEFT JOIN tournaments t ON t.id = tg.tournament_id \
     WHERE g.id = $1";
 
 /// Loads game `id` and replays its actions into its rules state.
@@ -173,6 +176,18 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
             .as_deref()
             .and_then(Color::parse),
         rematch_id: row.get(37),
+        public_marks: [row.get::<i32, _>(39) != 0, row.get::<i32, _>(40) != 0],
+        tournament_public: row.get::<Option<i32>, _>(41).unwrap_or(0) != 0,
+        leave_rule: (
+            LeaveRule::from_stored(
+                row.get::<Option<String>, _>(42).as_deref().unwrap_or(""),
+                row.get::<Option<i64>, _>(43).unwrap_or(0),
+            ),
+            row.get::<Option<i64>, _>(44)
+                .unwrap_or_else(|| row.get::<i64, _>(23)),
+        ),
+        leave: [Vec::new(), Vec::new()],
+        pauses: Pauses::default(),
         rules,
         actions,
     })
@@ -591,4 +606,44 @@ pub async fn running_clocks(db: &Db) -> ApiResult<Vec<(String, i64)>> {
         }
     }
     Ok(out)
+}
+
+/// Stores `side`'s mark that game `id` may be public.
+pub async fn set_public_mark(db: &Db, id: &str, side: Color, public: bool) -> ApiResult<()> {
+    let sql = match side {
+        Color::White => "UPDATE games SET white_public = $1 WHERE id = $2",
+        Color::Black => "UPDATE games SET black_public = $1 WHERE id = $2",
+    };
+    sqlx::query(sql)
+        .bind(i32::from(public))
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// What a tournament's rules say of its games: public or not, and leave.
+pub struct TournamentTerms {
+    /// Its games are public.
+    pub public: bool,
+    /// Its rule on leave.
+    pub leave: LeaveRule,
+    /// When it began, once it did.
+    pub started_at: Option<i64>,
+}
+
+/// The terms of tournament `id`.
+pub async fn tournament_terms(db: &Db, id: &str) -> ApiResult<TournamentTerms> {
+    let row = sqlx::query(
+        "SELECT public_games, leave_rule, leave_cap_days, started_at FROM tournaments WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found(format!("no tournament {id:?}")))?;
+    Ok(TournamentTerms {
+        public: row.get::<i32, _>(0) != 0,
+        leave: LeaveRule::from_stored(&row.get::<String, _>(1), row.get(2)),
+        started_at: row.get(3),
+    })
 }

@@ -1,7 +1,7 @@
 //! The clocks: the deadlines of running games, served by one task that asks
 //! the service to check a game when its side to move's time is up.
 
-use crate::util::now_ms;
+use crate::time::TimeSource;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
@@ -59,11 +59,12 @@ pub trait Deadlines: Send + Sync + 'static {
 }
 
 /// The clock task: hands each game whose deadline passed to `owner`,
-/// sleeping until the next deadline; it ends when the owner is gone.
-pub async fn timer_task<D: Deadlines>(owner: Weak<D>, timers: Arc<Timers>) {
+/// sleeping until the next deadline (or until `time` is moved); it ends
+/// when the owner is gone.
+pub async fn timer_task<D: Deadlines>(owner: Weak<D>, timers: Arc<Timers>, time: TimeSource) {
     loop {
         let notified = timers.notify.notified();
-        let (due, next) = timers.due(now_ms());
+        let (due, next) = timers.due(time.now_ms());
         if !due.is_empty() {
             let Some(owner) = owner.upgrade() else {
                 return;
@@ -75,10 +76,11 @@ pub async fn timer_task<D: Deadlines>(owner: Weak<D>, timers: Arc<Timers>) {
             return;
         }
         let wait = next
-            .map(|d| (d - now_ms()).clamp(1, 10_000) as u64)
+            .map(|d| (d - time.now_ms()).clamp(1, 10_000) as u64)
             .unwrap_or(10_000);
         tokio::select! {
             _ = notified => {}
+            _ = time.moved() => {}
             _ = tokio::time::sleep(std::time::Duration::from_millis(wait)) => {}
         }
     }

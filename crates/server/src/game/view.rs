@@ -5,7 +5,6 @@ use super::model::{Action, Game, Status, ThaiText};
 use crate::auth::User;
 use crate::clock::TimeControl;
 use crate::ratings::ShownRating;
-use crate::util::now_ms;
 use games::{AnyMove, AnyPosition, Color, CountView, GameKind};
 use serde::Serialize;
 
@@ -46,6 +45,33 @@ pub struct ClockView {
     pub running: Option<Color>,
     /// The server's time of this reading, ms since the epoch.
     pub server_now: i64,
+    /// When the clock stands still for leave from `server_now` on (the
+    /// current pause and those booked), in time order: a client's running
+    /// clock does not tick inside them.
+    pub pauses: Vec<PauseView>,
+}
+
+/// A stretch of time in which a clock stands still, ms since the epoch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct PauseView {
+    /// It begins.
+    pub from: i64,
+    /// The clock runs again.
+    pub until: i64,
+}
+
+/// A player's leave taken in a game, shown in its overview after the move
+/// it followed (SchemingMind's "leave taken").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct LeaveView {
+    /// Whose leave.
+    pub side: Color,
+    /// It began (or begins), ms since the epoch.
+    pub from: i64,
+    /// It ended (or ends).
+    pub until: i64,
+    /// Moves made when it began: it is shown after that move.
+    pub ply: u32,
 }
 
 /// A legal move, in the forms the clients need.
@@ -146,6 +172,12 @@ pub struct GameView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub actions: Option<Vec<Action>>,
+    /// Leave taken (or booked) by the players in this game, in time order.
+    pub leave: Vec<LeaveView>,
+    /// Whether spectators read the players' comments (see [`Game::is_public`]).
+    pub public: bool,
+    /// The players who marked the game public.
+    pub public_marks: Vec<Color>,
     /// Change counter, increases with every change.
     pub version: i64,
 }
@@ -171,9 +203,40 @@ impl Game {
         })
     }
 
-    /// The view of this game; `full` includes every action.
-    pub fn view(&self, full: bool) -> GameView {
-        let now = now_ms();
+    /// The players' leave that falls in this game, each placed after the
+    /// move it followed.
+    fn leave_views(&self) -> Vec<LeaveView> {
+        let ended = if self.status.is_over() {
+            self.turn_since
+        } else {
+            i64::MAX
+        };
+        let moves: Vec<i64> = super::takeback::effective(&self.actions)
+            .iter()
+            .filter(|a| a.kind == super::model::ActionKind::Move)
+            .map(|a| a.at)
+            .collect();
+        let mut out: Vec<LeaveView> = Color::BOTH
+            .into_iter()
+            .flat_map(|side| {
+                self.leave[usize::from(side == Color::Black)]
+                    .iter()
+                    .filter(|p| p.end > self.created_at && p.start < ended)
+                    .map(move |p| (side, *p))
+            })
+            .map(|(side, p)| LeaveView {
+                side,
+                from: p.start,
+                until: p.end,
+                ply: moves.iter().filter(|at| **at <= p.start).count() as u32,
+            })
+            .collect();
+        out.sort_by_key(|l| (l.from, l.side == Color::Black));
+        out
+    }
+
+    /// The view of this game at `now`; `full` includes every action.
+    pub fn view(&self, full: bool, now: i64) -> GameView {
         let ongoing = self.status == Status::Ongoing;
         let pos = self.rules.position();
         GameView {
@@ -194,6 +257,16 @@ impl Game {
                 black_ms: self.time_left(Color::Black, now).max(0),
                 running: self.clock_running().then(|| self.turn()),
                 server_now: now,
+                pauses: self
+                    .pauses
+                    .periods()
+                    .iter()
+                    .filter(|p| p.end > now)
+                    .map(|p| PauseView {
+                        from: p.start,
+                        until: p.end,
+                    })
+                    .collect(),
             },
             ply: self.ply(),
             turn: self.turn(),
@@ -221,6 +294,12 @@ impl Game {
             start_fen: self.start_fen(),
             // The game as it stands: moves taken back are left out.
             actions: full.then(|| super::takeback::effective(&self.actions)),
+            leave: self.leave_views(),
+            public: self.is_public(),
+            public_marks: Color::BOTH
+                .into_iter()
+                .filter(|s| self.public_marks[usize::from(*s == Color::Black)])
+                .collect(),
             version: self.version,
         }
     }

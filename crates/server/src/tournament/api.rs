@@ -77,8 +77,8 @@ async fn create(
     sqlx::query(
         "INSERT INTO tournaments (id, name, kind, variant, rules, tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, \
          rounds, duration_ms, max_players, status, creator_id, current_round, starts_at, started_at, ends_at, \
-         finished_at, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'upcoming', $13, 0, $14, NULL, NULL, NULL, $15)",
+         finished_at, created_at, leave_rule, leave_cap_days, public_games) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'upcoming', $13, 0, $14, NULL, NULL, NULL, $15, $16, $17, $18)",
     )
     .bind(&id)
     .bind(&c.name)
@@ -95,6 +95,9 @@ async fn create(
     .bind(&s.user.id)
     .bind(c.starts_at)
     .bind(now)
+    .bind(c.leave.stored().0)
+    .bind(c.leave.stored().1)
+    .bind(i32::from(c.public_games))
     .execute(&app.db.pool)
     .await?;
     if let Some(at) = c.starts_at {

@@ -3,6 +3,7 @@
 use super::store::Kind;
 use crate::clock::{TcKind, TimeControl, TimeControlRequest};
 use crate::error::{ApiError, ApiResult};
+use crate::leave::model::LeaveRule;
 use games::GameKind;
 use serde::Deserialize;
 
@@ -55,6 +56,17 @@ pub struct CreateTournament {
     /// creator may also start it).
     #[serde(default)]
     pub starts_at: Option<i64>,
+    /// Correspondence tournaments: `allowed` (default), `forbidden` or
+    /// `capped`: whether players' leave stops its clocks.
+    #[serde(default)]
+    pub leave: Option<String>,
+    /// With `capped`: the most days of each player's leave that stop its
+    /// clocks (1 to 366).
+    #[serde(default)]
+    pub leave_cap_days: Option<i64>,
+    /// Its games are public: spectators read the players' comments.
+    #[serde(default)]
+    pub public_games: Option<bool>,
 }
 
 fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
@@ -71,6 +83,50 @@ pub(crate) struct Checked {
     pub(crate) duration_ms: i64,
     pub(crate) max_players: i64,
     pub(crate) starts_at: Option<i64>,
+    pub(crate) leave: LeaveRule,
+    pub(crate) public_games: bool,
+}
+
+/// Most days a capped tournament lets a player's leave stop its clocks.
+pub const MAX_LEAVE_CAP_DAYS: i64 = 366;
+
+/// The rule on leave a request asks for.
+fn check_leave(req: &CreateTournament, kind: Kind) -> ApiResult<LeaveRule> {
+    let rule = match req.leave.as_deref() {
+        None | Some("allowed") => LeaveRule::Allowed,
+        Some("forbidden") => LeaveRule::Forbidden,
+        Some("capped") => match req.leave_cap_days {
+            Some(d) if (1..=MAX_LEAVE_CAP_DAYS).contains(&d) => LeaveRule::Capped(d),
+            other => {
+                return Err(bad(
+                    "invalid_leave",
+                    format!(
+                        "capped leave needs leave_cap_days from 1 to {MAX_LEAVE_CAP_DAYS}, not {}",
+                        other.map_or("none".to_string(), |d| d.to_string())
+                    ),
+                ));
+            }
+        },
+        Some(other) => {
+            return Err(bad(
+                "invalid_leave",
+                format!("unknown leave rule {other:?}: use allowed, forbidden or capped"),
+            ));
+        }
+    };
+    if req.leave_cap_days.is_some() && !matches!(rule, LeaveRule::Capped(_)) {
+        return Err(bad(
+            "invalid_leave",
+            "leave_cap_days goes with leave: capped",
+        ));
+    }
+    if kind == Kind::Arena && req.leave.is_some() {
+        return Err(bad(
+            "invalid_leave",
+            "an arena is played live: leave is for correspondence tournaments",
+        ));
+    }
+    Ok(rule)
 }
 
 /// Checks every field of a creation request.
@@ -193,7 +249,10 @@ pub(crate) fn check_create(req: &CreateTournament, now: i64) -> ApiResult<Checke
         }
         (_, None) => None,
     };
+    let leave = check_leave(req, kind)?;
     Ok(Checked {
+        leave,
+        public_games: req.public_games.unwrap_or(false),
         name,
         kind,
         game,
@@ -221,7 +280,39 @@ mod tests {
             duration_minutes: None,
             max_players: None,
             starts_at: None,
+            leave: None,
+            leave_cap_days: None,
+            public_games: None,
         }
+    }
+
+    #[test]
+    fn a_tournament_forbids_or_caps_leave_only_by_correspondence() {
+        let mut r = req("round_robin");
+        assert!(matches!(
+            check_create(&r, 0).unwrap().leave,
+            LeaveRule::Allowed
+        ));
+        r.leave = Some("capped".into());
+        r.leave_cap_days = Some(10);
+        assert_eq!(check_create(&r, 0).unwrap().leave, LeaveRule::Capped(10));
+        r.leave_cap_days = Some(0);
+        assert_eq!(
+            check_create(&r, 0).err().unwrap().message,
+            "capped leave needs leave_cap_days from 1 to 366, not 0"
+        );
+        r.leave = Some("forbidden".into());
+        r.leave_cap_days = None;
+        assert_eq!(check_create(&r, 0).unwrap().leave, LeaveRule::Forbidden);
+        r.leave = Some("holiday".into());
+        assert!(check_create(&r, 0).is_err());
+        let mut arena = req("arena");
+        arena.duration_minutes = Some(30.0);
+        arena.leave = Some("forbidden".into());
+        assert_eq!(
+            check_create(&arena, 0).err().unwrap().message,
+            "an arena is played live: leave is for correspondence tournaments"
+        );
     }
 
     #[test]

@@ -88,6 +88,13 @@ pub struct Summary {
     pub created_at: i64,
     /// Number of entrants.
     pub players: i64,
+    /// The rule on leave: `allowed`, `forbidden` or `capped` (see
+    /// [`crate::leave::model::LeaveRule`]).
+    pub leave: String,
+    /// With `capped`: the most days of a player's leave that stop its clocks.
+    pub leave_cap_days: i64,
+    /// Its games are public: spectators read the players' comments.
+    pub public_games: bool,
 }
 
 /// An entrant.
@@ -133,7 +140,8 @@ impl StoredBoard {
 pub(crate) const SELECT_TOURNAMENT: &str = "SELECT t.id, t.name, t.kind, t.variant, t.rules, t.tc_kind, t.tc_initial_ms, \
     t.tc_increment_ms, t.tc_max_ms, t.rounds, t.duration_ms, t.max_players, t.status, t.creator_id, u.username, \
     t.current_round, t.starts_at, t.started_at, t.ends_at, t.finished_at, t.created_at, \
-    (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id) \
+    (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id), \
+    t.leave_rule, t.leave_cap_days, t.public_games \
     FROM tournaments t JOIN users u ON u.id = t.creator_id";
 
 /// A tournament row as a summary.
@@ -167,6 +175,9 @@ pub(crate) fn summary(r: &sqlx::any::AnyRow) -> ApiResult<Summary> {
         finished_at: r.try_get(19)?,
         created_at: r.try_get(20)?,
         players: r.try_get(21)?,
+        leave: r.try_get(22)?,
+        leave_cap_days: r.try_get(23)?,
+        public_games: r.try_get::<i32, _>(24)? != 0,
     })
 }
 

@@ -141,6 +141,28 @@ impl Client {
         )
     }
 
+    /// Sends `body` with `method` (PUT, DELETE...) and this client's CSRF token.
+    pub async fn send(&self, method: &str, path: &str, body: Value) -> (StatusCode, Value) {
+        let resp = self
+            .http
+            .request(
+                reqwest::Method::from_bytes(method.as_bytes()).unwrap(),
+                format!("{}{path}", self.base),
+            )
+            .header("content-type", "application/json")
+            .header("x-csrf-token", &self.csrf)
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        let status = resp.status();
+        let text = resp.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
     /// The `Cookie` header this client sends.
     pub fn cookie_header(&self) -> Option<String> {
         use reqwest::cookie::CookieStore;
