@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, squareCenter, startGame, startServer, step, tally } from './lib.mjs';
 import { gamePageSteps } from './game-page.mjs';
+import { leaveSteps } from './leave.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -436,6 +437,7 @@ async function run() {
 
   await thaiSteps();
   await gamePageSteps();
+  await leaveSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

@@ -1,9 +1,10 @@
 // My account (/account): changing the password, the e-mail address for
-// correspondence games (verified by a mailed link), and personal API tokens
+// correspondence games (verified by a mailed link), leave (leave.ts), and personal API tokens
 // for bots and other programs (made once, shown once, revocable).
 import * as api from './api';
 import { h } from './dom';
 import { t } from './i18n';
+import { leaveSection } from './leave';
 
 interface TokenInfo { id: string; description: string; scopes: string[]; created_at: number; token?: string }
 const SCOPES = ['bot:play', 'board:play', 'challenge:read', 'challenge:write'];
@@ -59,6 +60,7 @@ export async function accountPage(app: HTMLElement): Promise<void> {
   app.replaceChildren(h('div', { class: 'panel', id: 'account' },
     h('h2', {}, t('account.title')), h('h3', {}, t('account.password')), password, msg,
     h('h3', {}, t('account.email')), h('p', {}, t('account.emailHint')), emailForm, emailState, emailErr,
+    leaveSection(),
     h('h3', {}, t('account.tokens')), h('p', {}, t('account.tokensHint')), create, err, made,
     h('table', { id: 'tokens' }, list)));
   await show();

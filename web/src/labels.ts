@@ -35,3 +35,8 @@ export function describeTc(kind: string, initial: number, inc: number): string {
   if (kind === 'correspondence') return t('tc.days', { days: +(initial / 86400000).toFixed(2), inc: +(inc / 86400000).toFixed(2) });
   return t('tc.unlimited');
 }
+
+/** A day as the page shows it (the player's zone). */
+export function dayText(ms: number, zone?: string): string {
+  try { return new Date(ms).toLocaleDateString(undefined, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric' }); } catch { return new Date(ms).toLocaleDateString(); }
+}

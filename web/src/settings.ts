@@ -23,6 +23,8 @@ export interface Settings {
   volume: number;
   notation: MoveNotation;
   language: 'en' | 'th';
+  /** An IANA time zone name: leave days are counted in it. */
+  timeZone: string;
 }
 
 export const BOARD_THEMES: Settings['boardTheme'][] = ['wood', 'green', 'blue', 'grey'];
@@ -33,6 +35,7 @@ const KEY = 'thaiboard.settings';
 const DEFAULTS: Settings = {
   boardTheme: 'wood', pieceSet: 'thaiboard', coordinates: true, animationMs: 200, premoves: true,
   confirmMoves: 'correspondence', sounds: true, volume: 70, notation: 'standard', language: 'en',
+  timeZone: 'UTC',
 };
 
 let current: Settings = { ...DEFAULTS, ...stored(), language: lang(), notation: moveNotation() };

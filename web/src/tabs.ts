@@ -4,6 +4,7 @@
 import * as api from './api';
 import { h } from './dom';
 import { dateText, t, tMaybe } from './i18n';
+import { dayText } from './labels';
 import { makhosMaterial, makrukMaterial } from './material';
 import { showEngineMove, showMove, splitMoves } from './notation';
 
@@ -103,7 +104,8 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     ['tags', t('tabs.tags'), tags],
     ...(correspondence ? [['conditional', t('tabs.conditional'), conditional] as [string, string, () => Promise<Node[]>]] : []),
     ['share', t('tabs.share'), share],
-    ['rules', t('tabs.rules'), () => (VARIANT_RULES[game().variant] ?? (() => [h('p', {}, t('tabs.testGame'))]))()],
+    ['rules', t('tabs.rules'), () => [...(VARIANT_RULES[game().variant] ?? (() => [h('p', {}, t('tabs.testGame'))]))(),
+      h('p', { id: 'rules-public' }, t('rules.publicGames')), h('p', {}, t('rules.leave'))]],
   ];
 
   async function loadComments(): Promise<void> {
@@ -116,15 +118,21 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const commentRows = (ply: number) => hide ? [] : comments.filter(c => c.ply === ply).map(c =>
       h('tr', { class: c.private ? 'comment private' : 'comment' }, h('td', {}, ''), h('td', { colspan: '2' },
         `${c.private ? t('game.note') : c.author}: ${c.text}`)));
-    rows.push(...commentRows(0));
+    const g = game();
+    // Leave taken, after the move it followed (SchemingMind's "leave taken").
+    const leaveRows = (ply: number) => g.leave.filter(l => l.ply === ply).map(l => {
+      const p = l.side === 'white' ? g.white : g.black;
+      return h('tr', { class: 'leave-taken' }, h('td', {}, ''), h('td', { colspan: '2' },
+        t('leave.taken', { name: p?.username ?? t(`common.${l.side}`), from: dayText(l.from), until: dayText(l.until - 1) })));
+    });
+    rows.push(...commentRows(0), ...leaveRows(0));
     acts.forEach((a, i) => {
       const ply = i + 1;
       rows.push(h('tr', { class: ply === ctx.shown() ? 'current' : '', onclick: () => ctx.goTo(ply) },
         h('td', {}, moveLabel(ply)), h('td', {}, showMove(a)), h('td', { class: 'muted' }, dateText(a.at))));
-      rows.push(...commentRows(ply));
+      rows.push(...commentRows(ply), ...leaveRows(ply));
     });
     const me = api.me;
-    const g = game();
     const isPlayer = !!me && (g.white?.id === me.id || g.black?.id === me.id);
     const text = h('textarea', { id: 'comment-text', rows: '2', maxlength: '2000', placeholder: isPlayer ? t('tabs.commentPlaceholder') : t('tabs.notePlaceholder') }) as HTMLTextAreaElement;
     const priv = h('input', { type: 'checkbox', id: 'comment-private' }) as HTMLInputElement;
@@ -148,7 +156,29 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
       render();
     } }) as HTMLInputElement;
     hideBox.checked = hide;
-    return [h('label', {}, hideBox, t('tabs.hideComments')), h('table', { class: 'overview', id: 'overview' }, ...rows), ...(form ? [form] : [])];
+    return [h('label', {}, hideBox, t('tabs.hideComments')), h('table', { class: 'overview', id: 'overview' }, ...rows), ...(form ? [form] : []), ...publicity(isPlayer)];
+  }
+
+  /** Whether spectators read the players' comments, and a correspondence player's mark to make the game public. */
+  function publicity(isPlayer: boolean): Node[] {
+    const g = game();
+    if (g.time_control.kind !== 'correspondence') return [];
+    const mine = isPlayer ? (g.white?.id === api.me?.id ? 'white' : 'black') : null;
+    const other = mine === 'white' ? g.black : g.white;
+    const msg = h('span', { class: 'error' });
+    const mark = (pub: boolean) => h('button', { id: 'public-mark', onclick: async () => {
+      msg.textContent = '';
+      try { await api.call('POST', `/api/games/${g.id}/public`, { public: pub }); await loadComments(); ctx.onComments?.(); } catch (e) { msg.textContent = (e as Error).message; }
+    } }, pub ? t('tabs.makePublic') : t('tabs.makePrivate'));
+    const lines: Node[] = [h('p', { id: 'game-publicity', class: 'muted' }, g.public ? t('tabs.publicGame') : t('tabs.privateGame'))];
+    if (mine && !g.public) {
+      if (g.public_marks.includes(mine)) lines.push(h('p', {}, t('tabs.publicWaiting', { name: other?.username ?? '' })), mark(false));
+      else {
+        if (other && g.public_marks.length > 0) lines.push(h('p', {}, t('tabs.publicAsked', { name: other.username })));
+        lines.push(mark(true));
+      }
+    } else if (mine && g.public && g.public_marks.includes(mine)) lines.push(mark(false));
+    return [h('div', { class: 'publicity' }, ...lines, msg)];
   }
 
   function material(): Node[] {

@@ -53,6 +53,12 @@ export async function tournamentsPage(app: HTMLElement): Promise<void> {
   const minutes = num('minutes', '3'), increment = num('increment', '2');
   const rounds = num('rounds', '5'), duration = num('duration_minutes', '60'), maxPlayers = num('max_players', '16');
   const double = input('double', { type: 'checkbox' });
+  const leave = select('leave', (['allowed', 'forbidden', 'capped'] as const).map(l => [l, tr(`tournament.leave.${l}`)] as [string, string]));
+  const leaveCap = num('leave_cap_days', '14');
+  const publicGames = input('public_games', { type: 'checkbox' });
+  const leaveCapLabel = h('span', {}, leaveCap, ` ${tr('tournament.leaveCapDays')}`);
+  const corrOnly = h('span', { class: 'row', id: 'corr-terms' }, h('label', {}, `${tr('tournament.leaveRule')} `, leave), leaveCapLabel,
+    h('label', {}, publicGames, ` ${tr('tournament.publicGames')}`));
   const startsAt = input('starts_at', { type: 'datetime-local' });
   const help = h('span', { class: 'muted', id: 'kind-help' });
   const corr = h('span', { class: 'row' }, tr('tc.daysLabel'), days, tr('tc.daysPerMove'), incDays);
@@ -68,9 +74,11 @@ export async function tournamentsPage(app: HTMLElement): Promise<void> {
     swissOnly.style.display = k === 'swiss' ? '' : 'none';
     rrOnly.style.display = k === 'round_robin' ? '' : 'none';
     arenaOnly.style.display = k === 'arena' ? '' : 'none';
+    corrOnly.style.display = k === 'arena' ? 'none' : '';
+    leaveCapLabel.style.display = leave.value === 'capped' ? '' : 'none';
     help.textContent = tMaybe(`tournament.help.${k}`, '');
   };
-  kind.onchange = variant.onchange = sync;
+  kind.onchange = variant.onchange = leave.onchange = sync;
   sync();
   const body = () => {
     const k = kind.value;
@@ -80,7 +88,12 @@ export async function tournamentsPage(app: HTMLElement): Promise<void> {
       b.time_control = { kind: 'live', minutes: +minutes.value, increment: +increment.value };
       b.duration_minutes = +duration.value;
       if (startsAt.value) b.starts_at = new Date(startsAt.value).getTime();
-    } else b.time_control = { kind: 'correspondence', days: +days.value, increment_days: +incDays.value };
+    } else {
+      b.time_control = { kind: 'correspondence', days: +days.value, increment_days: +incDays.value };
+      b.leave = leave.value;
+      if (leave.value === 'capped') b.leave_cap_days = +leaveCap.value;
+      b.public_games = publicGames.checked;
+    }
     if (k === 'swiss') b.rounds = +rounds.value;
     if (k === 'round_robin') b.double = double.checked;
     return b;
@@ -92,7 +105,7 @@ export async function tournamentsPage(app: HTMLElement): Promise<void> {
       const t = await api.call<Detail>('POST', '/api/tournaments', body());
       location.href = `/tournaments/${t.id}`;
     } catch (e) { err.textContent = (e as Error).message; }
-  } }, name, kind, variant, rules, corr, live, swissOnly, rrOnly, arenaOnly, h('label', {}, `${tr('tournament.maxPlayers')} `, maxPlayers),
+  } }, name, kind, variant, rules, corr, live, swissOnly, rrOnly, arenaOnly, corrOnly, h('label', {}, `${tr('tournament.maxPlayers')} `, maxPlayers),
   h('button', { class: 'primary', type: 'submit' }, tr('tournament.createButton')), help);
 
   const lists = await api.call<Record<string, Summary[]>>('GET', '/api/tournaments');

@@ -31,7 +31,7 @@ try {
   });
   const i18n = await import(join(out, 'i18n.js'));
   const n = await import(join(out, 'notation.js'));
-  const { GameState } = await import(join(out, 'state.js'));
+  const { GameState, runningBetween } = await import(join(out, 'state.js'));
   const { fmtClock } = await import(join(out, 'clocks.js'));
   const labels = await import(join(out, 'labels.js'));
 
@@ -107,7 +107,7 @@ try {
   const move = (seq, uci, san, fen) => ({ seq, kind: 'move', uci, san, fen, white_ms: 0, black_ms: 0, at: 0 });
   const game = (over = {}) => ({
     id: 'g1', variant: 'makruk', rules: 'default', status: 'ongoing', creator: alice, creator_color: 'black', white: bob, black: alice,
-    time_control: { kind: 'live', initial_ms: 60000, increment_ms: 0, max_ms: 0 }, clock: { white_ms: 50000, black_ms: 40000, running: 'white', server_now: 0 },
+    time_control: { kind: 'live', initial_ms: 60000, increment_ms: 0, max_ms: 0 }, clock: { white_ms: 50000, black_ms: 40000, running: 'white', server_now: 0, pauses: [] },
     ply: 0, turn: 'white', fen: 'start', legal: [], result: null, reason: null, draw_offer: null, count: null,
     can_start_count: [], can_stop_count: [], start_fen: 'start', actions: [], version: 1, ...over,
   });
@@ -145,6 +145,13 @@ try {
     assert.equal(s.plies().length, 3);
     assert.equal(s.timeLeft('black'), 40000, 'a clock that does not run');
     assert.ok(s.timeLeft('white') <= 50000);
+  });
+  test('a correspondence clock does not run inside a pause for leave', () => {
+    const pauses = [{ from: 10, until: 20 }, { from: 30, until: 40 }];
+    assert.equal(runningBetween(pauses, 0, 50), 30);
+    assert.equal(runningBetween(pauses, 15, 35), 10);
+    assert.equal(runningBetween(pauses, 12, 18), 0);
+    assert.equal(runningBetween([], 5, 9), 4);
   });
   test('clock texts', () => {
     assert.equal(fmtClock(65000, 'live'), '1:05');

@@ -258,7 +258,13 @@ async fn the_yearly_allowance_runs_out_and_bad_bookings_change_nothing() {
     // Six days, then five more in the same year: one day too many.
     let first = in_one_year(&time, 7, 20);
     book_ok(&player, Some(first), days_after(first, 5)).await;
-    let before = player.get("/api/account/leave").await.1;
+    let (status, before) = player.get("/api/account/leave").await;
+    assert_eq!(status, StatusCode::OK, "{before}");
+    assert_eq!(
+        before["periods"].as_array().map(Vec::len),
+        Some(1),
+        "{before}"
+    );
     let second = days_after(first, 10);
     let refused = |status: StatusCode, body: Value, words: &str| {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
@@ -316,8 +322,11 @@ async fn the_yearly_allowance_runs_out_and_bad_bookings_change_nothing() {
         (s, e["error"].as_str()),
         (StatusCode::FORBIDDEN, Some("account_required"))
     );
-    let (s, _) = guest.get("/api/account/leave").await;
-    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, e) = guest.get("/api/account/leave").await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("account_required"))
+    );
 }
 
 #[tokio::test]

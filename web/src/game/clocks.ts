@@ -4,7 +4,7 @@
 // told, so that the claim button can appear.
 import { h } from '../dom';
 import { t } from '../i18n';
-import { diffText, ratingText } from '../labels';
+import { dayText, diffText, ratingText } from '../labels';
 import type { Color, GameState } from './state';
 
 /** A clock's time: `m:ss` (tenths under ten seconds, hours when long), or days and hours by correspondence. */
@@ -54,7 +54,15 @@ export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
     const clock = h('span', { class: 'clock', id: `clock-${color}` });
     const rating = p?.rating ? h('span', { class: 'rating' }, ` ${ratingText(p.rating)}`) : null;
     const diff = p?.rating_diff != null ? h('span', { class: `rating-diff ${p.rating_diff >= 0 ? 'up' : 'down'}` }, ` ${diffText(p.rating_diff)}`) : null;
-    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${seatName(color)}`, rating, diff), state.game.time_control.kind === 'none' ? h('span') : clock];
+    const away = onLeave(color);
+    const leave = away ? h('span', { class: 'on-leave', id: `leave-${color}` }, ` · ${t('leave.onLeaveUntil', { date: dayText(away) })}`) : null;
+    return [h('span', {}, `${color === 'white' ? '○' : '●'} ${seatName(color)}`, rating, diff, leave), state.game.time_control.kind === 'none' ? h('span') : clock];
+  }
+
+  /** When `color`'s player comes back, if on leave at the server's reading. */
+  function onLeave(color: Color): number | null {
+    const now = state.game.clock.server_now;
+    return state.game.leave.find(l => l.side === color && l.from <= now && now < l.until)?.until ?? null;
   }
 
   /** Shows the time left on both clocks. */
@@ -69,8 +77,11 @@ export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
       if (!el) continue;
       const ms = state.timeLeft(color);
       const running = game.clock.running === color;
-      el.textContent = fmtClock(ms, game.time_control.kind);
-      el.classList.toggle('running', running);
+      const paused = running ? state.pausedUntil() : null;
+      el.textContent = paused ? `⏸ ${fmtClock(ms, game.time_control.kind)}` : fmtClock(ms, game.time_control.kind);
+      el.title = paused ? t('leave.paused', { date: dayText(paused) }) : '';
+      el.classList.toggle('paused', !!paused);
+      el.classList.toggle('running', running && !paused);
       const low = running && ms < LOW_TIME_MS && game.time_control.kind === 'live';
       el.classList.toggle('low', low);
       if (color === state.myColor && running) {

@@ -13,6 +13,13 @@ export type Color = 'white' | 'black';
 /** Sends a command over the game socket; resolves with the server's ack or error. */
 export type Send = api.GameSocket['send'];
 
+/** Clock time that runs from `from` to `to` (server ms): wall time less the pauses for leave in it. */
+export function runningBetween(pauses: readonly { from: number; until: number }[], from: number, to: number): number {
+  let paused = 0;
+  for (const p of pauses) paused += Math.max(0, Math.min(p.until, to) - Math.max(p.from, from));
+  return Math.max(0, to - from - paused);
+}
+
 export class GameState {
   /** The game as the server last sent it (its `actions` are `this.actions`). */
   game: api.Game;
@@ -83,8 +90,17 @@ export class GameState {
 
   /** A side's time left now, counting down from `received` while its clock runs. */
   timeLeft(color: Color): number {
-    const ms = color === 'white' ? this.game.clock.white_ms : this.game.clock.black_ms;
-    return this.game.clock.running === color ? ms - (Date.now() - this.received) : ms;
+    const clock = this.game.clock;
+    const ms = color === 'white' ? clock.white_ms : clock.black_ms;
+    if (clock.running !== color) return ms;
+    return ms - runningBetween(clock.pauses, clock.server_now, clock.server_now + (Date.now() - this.received));
+  }
+
+  /** When the running clock stands still now for leave, the moment it runs again. */
+  pausedUntil(): number | null {
+    const clock = this.game.clock;
+    const now = clock.server_now + (Date.now() - this.received);
+    return clock.pauses.find(p => p.from <= now && now < p.until)?.until ?? null;
   }
 
   /** A position's FEN as the board draws it (Mak-hot FENs are converted). */

@@ -20,7 +20,7 @@ pub mod model;
 pub mod store;
 
 use crate::AppState;
-use crate::auth::Actor;
+use crate::auth::{Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Body, check_id};
 use crate::util::random_id;
@@ -188,7 +188,13 @@ pub async fn current_or_next(app: &AppState, user_id: &str, now: i64) -> ApiResu
         .find(|p| p.end > now))
 }
 
-async fn list(State(app): State<AppState>, Actor(s): Actor) -> ApiResult<Json<LeaveOverview>> {
+async fn list(State(app): State<AppState>, Viewer(s): Viewer) -> ApiResult<Json<LeaveOverview>> {
+    let Some(s) = s else {
+        return Err(ApiError::unauthorized(
+            "not_logged_in",
+            "log in to see your leave",
+        ));
+    };
     refuse_guests(s.user.guest)?;
     let now = app.games.time.now_ms();
     Ok(Json(overview(&app, &s.user.id, now).await?))
