@@ -48,14 +48,20 @@ pub async fn listen_postgres(url: String, games: Weak<Games>, bots: Weak<BotHub>
                                     }
                                     continue;
                                 }
-                                let Some((instance, id)) = n.payload().split_once(' ') else {
+                                let mut words = n.payload().split(' ');
+                                let (Some(instance), Some(id)) = (words.next(), words.next())
+                                else {
                                     continue;
                                 };
                                 if instance == g.instance {
                                     continue;
                                 }
                                 g.invalidate(id);
-                                g.after_remote_change(id).await;
+                                if words.next() == Some(crate::game::store::TERMS) {
+                                    g.terms_changed(id).await;
+                                } else {
+                                    g.after_remote_change(id).await;
+                                }
                             }
                             Err(e) => {
                                 eprintln!("thaiboard-server: LISTEN connection lost: {e}");

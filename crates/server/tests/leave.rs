@@ -99,8 +99,14 @@ async fn book_ok(c: &Client, from: Option<Date>, to: Date) -> Value {
     o
 }
 
-#[tokio::test]
-async fn leave_stops_a_correspondence_clock_and_moves_the_deadline_by_exactly_the_leave() {
+#[test]
+fn leave_stops_a_correspondence_clock_and_moves_the_deadline_by_exactly_the_leave() {
+    common::one_at_a_time(
+        leave_stops_a_correspondence_clock_and_moves_the_deadline_by_exactly_the_leave_body(),
+    );
+}
+
+async fn leave_stops_a_correspondence_clock_and_moves_the_deadline_by_exactly_the_leave_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let (white, black, id) = correspondence_game(&server).await;
@@ -146,8 +152,12 @@ async fn leave_stops_a_correspondence_clock_and_moves_the_deadline_by_exactly_th
     );
 }
 
-#[tokio::test]
-async fn leave_stops_the_clock_of_the_opponent_whose_reply_is_due() {
+#[test]
+fn leave_stops_the_clock_of_the_opponent_whose_reply_is_due() {
+    common::one_at_a_time(leave_stops_the_clock_of_the_opponent_whose_reply_is_due_body());
+}
+
+async fn leave_stops_the_clock_of_the_opponent_whose_reply_is_due_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let (white, black, id) = correspondence_game(&server).await;
@@ -183,8 +193,14 @@ async fn leave_stops_the_clock_of_the_opponent_whose_reply_is_due() {
     assert_eq!(g["status"], "ongoing");
 }
 
-#[tokio::test]
-async fn ending_leave_early_or_cancelling_it_gives_the_days_back_and_restarts_the_clock() {
+#[test]
+fn ending_leave_early_or_cancelling_it_gives_the_days_back_and_restarts_the_clock() {
+    common::one_at_a_time(
+        ending_leave_early_or_cancelling_it_gives_the_days_back_and_restarts_the_clock_body(),
+    );
+}
+
+async fn ending_leave_early_or_cancelling_it_gives_the_days_back_and_restarts_the_clock_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let (white, _black, id) = correspondence_game(&server).await;
@@ -250,8 +266,12 @@ fn in_one_year(time: &TimeSource, ahead: i64, len: i64) -> Date {
     }
 }
 
-#[tokio::test]
-async fn the_yearly_allowance_runs_out_and_bad_bookings_change_nothing() {
+#[test]
+fn the_yearly_allowance_runs_out_and_bad_bookings_change_nothing() {
+    common::one_at_a_time(the_yearly_allowance_runs_out_and_bad_bookings_change_nothing_body());
+}
+
+async fn the_yearly_allowance_runs_out_and_bad_bookings_change_nothing_body() {
     let time = TimeSource::default();
     let server = start(&time, 10).await;
     let player = Client::registered(&server, "leave").await;
@@ -329,8 +349,12 @@ async fn the_yearly_allowance_runs_out_and_bad_bookings_change_nothing() {
     );
 }
 
-#[tokio::test]
-async fn days_are_counted_in_the_players_time_zone() {
+#[test]
+fn days_are_counted_in_the_players_time_zone() {
+    common::one_at_a_time(days_are_counted_in_the_players_time_zone_body());
+}
+
+async fn days_are_counted_in_the_players_time_zone_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let player = Client::registered(&server, "tz").await;
@@ -370,8 +394,12 @@ async fn days_are_counted_in_the_players_time_zone() {
     assert_eq!(ms(&o["periods"][0]["until"]) - start, DAY);
 }
 
-#[tokio::test]
-async fn leave_survives_a_server_restart() {
+#[test]
+fn leave_survives_a_server_restart() {
+    common::one_at_a_time(leave_survives_a_server_restart_body());
+}
+
+async fn leave_survives_a_server_restart_body() {
     let time = TimeSource::default();
     let (url, _) = test_database();
     let server = start_on(&url, &time, 30).await;
@@ -398,8 +426,12 @@ async fn leave_survives_a_server_restart() {
     assert_eq!(g["reason"], "timeout");
 }
 
-#[tokio::test]
-async fn a_tournament_that_forbids_leave_keeps_its_clocks_running() {
+#[test]
+fn a_tournament_that_forbids_leave_keeps_its_clocks_running() {
+    common::one_at_a_time(a_tournament_that_forbids_leave_keeps_its_clocks_running_body());
+}
+
+async fn a_tournament_that_forbids_leave_keeps_its_clocks_running_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let a = Client::registered(&server, "tla").await;
@@ -486,8 +518,12 @@ async fn pgn(id: &str, c: &Client) -> String {
     text.as_str().unwrap_or_default().to_string()
 }
 
-#[tokio::test]
-async fn comments_reach_spectators_only_in_public_games() {
+#[test]
+fn comments_reach_spectators_only_in_public_games() {
+    common::one_at_a_time(comments_reach_spectators_only_in_public_games_body());
+}
+
+async fn comments_reach_spectators_only_in_public_games_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let (white, black, id) = correspondence_game(&server).await;
@@ -573,8 +609,12 @@ async fn comments_reach_spectators_only_in_public_games() {
     .await;
 }
 
-#[tokio::test]
-async fn a_public_tournaments_games_show_their_comments_to_everyone() {
+#[test]
+fn a_public_tournaments_games_show_their_comments_to_everyone() {
+    common::one_at_a_time(a_public_tournaments_games_show_their_comments_to_everyone_body());
+}
+
+async fn a_public_tournaments_games_show_their_comments_to_everyone_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let a = Client::registered(&server, "pta").await;
@@ -613,4 +653,46 @@ async fn a_public_tournaments_games_show_their_comments_to_everyone() {
         "tournament_public",
     )
     .await;
+}
+
+#[test]
+fn leave_booked_on_one_server_process_stops_the_clock_on_another() {
+    common::one_at_a_time(leave_booked_on_one_server_process_stops_the_clock_on_another_body());
+}
+
+async fn leave_booked_on_one_server_process_stops_the_clock_on_another_body() {
+    // Server processes share games through PostgreSQL only.
+    let Some(url) = std::env::var("THAIBOARD_TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| u.starts_with("postgres"))
+    else {
+        eprintln!("skipped: needs THAIBOARD_TEST_DATABASE_URL=postgres://...");
+        return;
+    };
+    let time = TimeSource::default();
+    let a = start_on(&url, &time, 30).await;
+    let b = start_on(&url, &time, 30).await;
+    let (white, black, id) = correspondence_game(&a).await;
+    let on_b = Client {
+        base: format!("http://{}", b.addr),
+        ..black
+    };
+    // B has the game in its cache, without pauses.
+    assert!(
+        view(&on_b, &id).await["clock"]["pauses"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let o = book_ok(&white, None, days_after(today(&time), 1)).await;
+    let until = o["periods"][0]["until"].clone();
+    for _ in 0..100 {
+        let g = view(&on_b, &id).await;
+        if g["clock"]["pauses"][0]["until"] == until {
+            assert_eq!(g["leave"][0]["side"], "white");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("server B never saw the leave: {}", view(&on_b, &id).await);
 }

@@ -173,8 +173,12 @@ async fn put_email(c: &Client, email: &str) -> (StatusCode, serde_json::Value) {
     (r.status(), r.json().await.unwrap())
 }
 
-#[tokio::test]
-async fn correspondence_players_get_their_mail_and_can_stop_it() {
+#[test]
+fn correspondence_players_get_their_mail_and_can_stop_it() {
+    common::one_at_a_time(correspondence_players_get_their_mail_and_can_stop_it_body());
+}
+
+async fn correspondence_players_get_their_mail_and_can_stop_it_body() {
     let Some(smtp) = start_smtp() else { return };
     let (url, _) = common::test_database();
     let mut config = common::test_config(&url);
@@ -262,8 +266,12 @@ async fn correspondence_players_get_their_mail_and_can_stop_it() {
     assert_eq!(before, after, "no mail after unsubscribing");
 }
 
-#[tokio::test]
-async fn a_server_without_smtp_says_it_sends_no_mail() {
+#[test]
+fn a_server_without_smtp_says_it_sends_no_mail() {
+    common::one_at_a_time(a_server_without_smtp_says_it_sends_no_mail_body());
+}
+
+async fn a_server_without_smtp_says_it_sends_no_mail_body() {
     let server = common::start().await;
     let a = Client::registered(&server, "mail").await;
     let (s, e) = put_email(&a, "alice@example.com").await;
@@ -286,8 +294,12 @@ async fn verified(smtp: &Smtp, c: &Client, addr: &str) {
     );
 }
 
-#[tokio::test]
-async fn the_deadline_warning_waits_for_the_end_of_leave() {
+#[test]
+fn the_deadline_warning_waits_for_the_end_of_leave() {
+    common::one_at_a_time(the_deadline_warning_waits_for_the_end_of_leave_body());
+}
+
+async fn the_deadline_warning_waits_for_the_end_of_leave_body() {
     const DAY: i64 = 86_400_000;
     let Some(smtp) = start_smtp() else { return };
     let (url, _) = common::test_database();
@@ -319,12 +331,23 @@ async fn the_deadline_warning_waits_for_the_end_of_leave() {
     // Two and a half days on: without the leave the warning would be due.
     time.advance(5 * DAY / 2);
     tokio::time::sleep(Duration::from_millis(2500)).await;
-    assert!(
-        !mails(&smtp.dir)
-            .iter()
-            .any(|m| m.subject.contains("Your time runs out")),
-        "no warning while the clock stands still: {:?}",
+    let to_alice = || {
         mails(&smtp.dir)
+            .into_iter()
+            .filter(|m| m.to.contains("away@example.com"))
+            .map(|m| m.subject)
+            .collect::<Vec<_>>()
+    };
+    let seen = to_alice();
+    assert!(
+        !seen.iter().any(|s| s.contains("Your time runs out")),
+        "no warning while the clock stands still: {seen:?}"
+    );
+    // Booking leave is no move: "your move" came once, when the game began.
+    assert_eq!(
+        seen.iter().filter(|s| s.contains("Your move")).count(),
+        1,
+        "{seen:?}"
     );
     // Within a day of the deadline moved by the leave, it comes.
     time.advance(leave);

@@ -215,8 +215,8 @@ impl Games {
         for id in leave::store::correspondence_games(&self.db, user_id).await? {
             self.with_game(&id, async |g| self.load_leave(g).await)
                 .await?;
-            store::notify(&self.db, &self.instance, &id).await;
-            self.after_change(&id, None).await;
+            store::notify_terms(&self.db, &self.instance, &id).await;
+            self.terms_changed(&id).await;
         }
         Ok(())
     }
@@ -246,8 +246,8 @@ impl Games {
             Ok(())
         })
         .await?;
-        store::notify(&self.db, &self.instance, id).await;
-        self.after_change(id, None).await;
+        store::notify_terms(&self.db, &self.instance, id).await;
+        self.terms_changed(id).await;
         self.view(id, true).await
     }
 
@@ -773,6 +773,30 @@ impl Games {
         store::notify(&self.db, &self.instance, &id).await;
         self.after_change(&id, None).await;
         Ok(id)
+    }
+
+    /// The terms of game `id` changed, not the game (a player's leave, a
+    /// public mark): its clock follows and its watchers see the new view,
+    /// but no [`GameEvent`] is published (nobody moved: no "your move" is
+    /// told again).
+    pub async fn terms_changed(&self, id: &str) {
+        let Ok((view, deadline)) = self
+            .with_game(id, async |g| {
+                Ok((g.view(false, self.time.now_ms()), g.deadline()))
+            })
+            .await
+        else {
+            return;
+        };
+        self.timers.set(id, deadline);
+        self.hub.publish_text(id, || {
+            let update = Update {
+                kind: "update",
+                game: &view,
+                action: None,
+            };
+            serde_json::to_string(&update).unwrap_or_default()
+        });
     }
 
     /// After a change made by another server process: tell the watchers here

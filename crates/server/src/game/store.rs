@@ -549,6 +549,21 @@ pub async fn notify(db: &Db, instance: &str, id: &str) {
     }
 }
 
+/// Tells the other server processes that game `id`'s terms changed (leave,
+/// a public mark): they reload it without publishing a game event.
+pub async fn notify_terms(db: &Db, instance: &str, id: &str) {
+    if db.backend == Backend::Postgres {
+        let _ = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(GAMES_CHANNEL)
+            .bind(format!("{instance} {id} {TERMS}"))
+            .execute(&db.pool)
+            .await;
+    }
+}
+
+/// The last word of a notification of changed terms (see [`notify_terms`]).
+pub const TERMS: &str = "terms";
+
 /// The id of the registered (not guest) user named `name`, any case.
 pub async fn registered_user_id(db: &Db, name: &str) -> ApiResult<Option<String>> {
     Ok(

@@ -426,3 +426,22 @@ pub async fn play_moves(white: &Client, black: &Client, id: &str, moves: &[&str]
         assert_eq!(status, StatusCode::OK, "{mv}: {body}");
     }
 }
+
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `test` on a runtime of its own while no other test of this binary
+/// that calls this runs. For tests that move a server's time forward: on one
+/// PostgreSQL database every server hears of every game, and a server
+/// whose time ran days ahead would end other tests' games on time. The
+/// runtime, with the test's servers, is gone before the next test starts.
+pub fn one_at_a_time(test: impl std::future::Future<Output = ()>) {
+    let _one = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(test);
+    drop(runtime);
+}
