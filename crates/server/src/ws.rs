@@ -94,7 +94,14 @@ async fn run(
     socket: WebSocket,
     snapshot: crate::game::GameView,
 ) {
+    // Follow the game first, then read it: a change made in between comes
+    // both in the snapshot and as an update (the client drops the repeat);
+    // read before following, it would be lost.
     let mut rx = app.hub.subscribe(&id);
+    let snapshot = match app.games.view(&id, true).await {
+        Ok(fresh) => fresh,
+        Err(_) => snapshot,
+    };
     // The chat room this viewer follows, as it stood at connection time.
     let user = session.as_ref().map(|s| &s.user);
     let mut chat = app
@@ -327,7 +334,10 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
                     "subscribe" => match app.games.view(&game, true).await {
                         Err(e) => error_json(&id, &e),
                         Ok(view) => {
+                            // Followed before the snapshot is read, so that no
+                            // change falls between the two (see `run`).
                             let mut updates = app.hub.subscribe(&game);
+                            let view = app.games.view(&game, true).await.unwrap_or(view);
                             let first = serde_json::json!({ "type": "snapshot", "game": view }).to_string();
                             let (tx, app2, game2) = (tx.clone(), app.clone(), game.clone());
                             let task = tokio::spawn(async move {
