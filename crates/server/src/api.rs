@@ -414,7 +414,7 @@ async fn rematch(
     Body(req): Body<ActionRequest>,
 ) -> ApiResult<Json<GameView>> {
     check_id(&id)?;
-    let action = crate::game::model::RematchAction::parse(&req.action)?;
+    let action = crate::game::rematch::RematchAction::parse(&req.action)?;
     Ok(Json(app.games.rematch(&s.user, &id, action).await?))
 }
 

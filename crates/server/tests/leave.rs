@@ -426,6 +426,28 @@ async fn leave_survives_a_server_restart_body() {
     assert_eq!(g["reason"], "timeout");
 }
 
+/// A round-robin of two new players with the `terms` asked (leave, public
+/// games...), started: (its creator, the other player, the tournament).
+async fn round_robin_of_two(server: &Server, terms: Value) -> (Client, Client, Value) {
+    let a = Client::registered(server, "rra").await;
+    let b = Client::registered(server, "rrb").await;
+    let mut body = json!({ "name": "Leave cup", "variant": "makruk", "kind": "round_robin" });
+    for (k, v) in terms.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let (s, t) = a.post("/api/tournaments", body).await;
+    assert_eq!(s, StatusCode::CREATED, "{t}");
+    let tid = t["id"].as_str().unwrap();
+    for p in [&a, &b] {
+        p.post_ok(&format!("/api/tournaments/{tid}/join"), json!({}))
+            .await;
+    }
+    let started = a
+        .post_ok(&format!("/api/tournaments/{tid}/start"), json!({}))
+        .await;
+    (a, b, started)
+}
+
 #[test]
 fn a_tournament_that_forbids_leave_keeps_its_clocks_running() {
     common::one_at_a_time(a_tournament_that_forbids_leave_keeps_its_clocks_running_body());
@@ -434,26 +456,13 @@ fn a_tournament_that_forbids_leave_keeps_its_clocks_running() {
 async fn a_tournament_that_forbids_leave_keeps_its_clocks_running_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
-    let a = Client::registered(&server, "tla").await;
-    let b = Client::registered(&server, "tlb").await;
-    let (s, t) = a
-        .post(
-            "/api/tournaments",
-            json!({ "name": "No-leave cup", "variant": "makruk", "kind": "round_robin",
-                    "time_control": { "kind": "correspondence", "days": 3, "increment_days": 0 },
-                    "leave": "forbidden" }),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{t}");
+    let (a, b, t) = round_robin_of_two(
+        &server,
+        json!({ "time_control": { "kind": "correspondence", "days": 3, "increment_days": 0 },
+                "leave": "forbidden" }),
+    )
+    .await;
     assert_eq!(t["leave"], "forbidden");
-    let tid = t["id"].as_str().unwrap();
-    for p in [&a, &b] {
-        p.post_ok(&format!("/api/tournaments/{tid}/join"), json!({}))
-            .await;
-    }
-    let t = a
-        .post_ok(&format!("/api/tournaments/{tid}/start"), json!({}))
-        .await;
     let board = &t["pairings"][0]["boards"][0];
     let cup_game = board["game_id"].as_str().unwrap().to_string();
     let white = if board["white"]["username"] == a.name() {
@@ -617,24 +626,7 @@ fn a_public_tournaments_games_show_their_comments_to_everyone() {
 async fn a_public_tournaments_games_show_their_comments_to_everyone_body() {
     let time = TimeSource::default();
     let server = start(&time, 30).await;
-    let a = Client::registered(&server, "pta").await;
-    let b = Client::registered(&server, "ptb").await;
-    let (s, t) = a
-        .post(
-            "/api/tournaments",
-            json!({ "name": "Open cup", "variant": "makruk", "kind": "round_robin",
-                    "public_games": true }),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{t}");
-    let tid = t["id"].as_str().unwrap();
-    for p in [&a, &b] {
-        p.post_ok(&format!("/api/tournaments/{tid}/join"), json!({}))
-            .await;
-    }
-    let t = a
-        .post_ok(&format!("/api/tournaments/{tid}/start"), json!({}))
-        .await;
+    let (a, _b, t) = round_robin_of_two(&server, json!({ "public_games": true })).await;
     let game = t["pairings"][0]["boards"][0]["game_id"].as_str().unwrap();
     a.post_ok(
         &format!("/api/games/{game}/comments"),

@@ -12,16 +12,21 @@
 //! - [`timers`]: the clocks' deadlines;
 //! - [`events`]: what subscribers (tournaments, conditional moves, the
 //!   computer opponent) hear after a change;
-//! - [`engine_play`]: games against the computer.
+//! - [`engine_play`]: games against the computer;
+//! - [`rematch`], [`takeback`]: the pure steps of those agreements;
+//! - [`terms`]: a game's terms (its players' leave, public or private),
+//!   which change its clock and view but are no game event.
 
 pub mod engine_play;
 pub mod events;
 pub mod lists;
 pub mod model;
 pub mod record;
+pub mod rematch;
 pub mod service;
 pub mod store;
 pub mod takeback;
+pub mod terms;
 pub mod timers;
 pub mod view;
 pub mod writer;

@@ -7,7 +7,8 @@
 
 use super::events::{EventBus, GameEvent, Subscriber};
 use super::lists::{self, ListFilter};
-use super::model::{self, Action, Change, Command, Game, RematchAction, RematchStep, Status};
+use super::model::{self, Action, Change, Command, Game, Status};
+use super::rematch::{self, RematchAction, RematchStep};
 use super::store::{self, NewGame, WriteJob};
 use super::timers::{Deadlines, Timers, timer_task};
 use super::view::{GameSummary, GameView, Update};
@@ -17,7 +18,6 @@ use crate::clock::{TimeControl, TimeControlRequest};
 use crate::db::{Backend, Db};
 use crate::error::{ApiError, ApiResult};
 use crate::hub::Hub;
-use crate::leave;
 use crate::ratings::Pool;
 use crate::time::TimeSource;
 use crate::util::random_id;
@@ -80,10 +80,10 @@ type Slot = Arc<tokio::sync::Mutex<Option<Game>>>;
 
 /// The game service.
 pub struct Games {
-    db: Db,
-    hub: Arc<Hub>,
+    pub(super) db: Db,
+    pub(super) hub: Arc<Hub>,
     cache: Mutex<HashMap<String, Slot>>,
-    timers: Arc<Timers>,
+    pub(super) timers: Arc<Timers>,
     events: EventBus,
     /// This process's id in cross-process notifications.
     pub instance: String,
@@ -191,64 +191,6 @@ impl Games {
         let mut g = store::load(&self.db, id).await?;
         self.load_leave(&mut g).await?;
         Ok(g)
-    }
-
-    /// Reads the players' leave into a correspondence game (its pauses).
-    async fn load_leave(&self, g: &mut Game) -> ApiResult<()> {
-        if g.tc.kind != crate::clock::TcKind::Correspondence {
-            return Ok(());
-        }
-        let mut periods = [Vec::new(), Vec::new()];
-        for (i, side) in Color::BOTH.into_iter().enumerate() {
-            if let Some(user) = g.player(side) {
-                periods[i] = leave::store::periods(&self.db, &user.id).await?;
-            }
-        }
-        g.set_leave(&periods[0], &periods[1]);
-        Ok(())
-    }
-
-    /// A player's leave changed: each of their ongoing correspondence games
-    /// takes the new pauses, its deadline moves, other server processes
-    /// reload it, and its watchers see the new clocks.
-    pub async fn leave_changed(&self, user_id: &str) -> ApiResult<()> {
-        for id in leave::store::correspondence_games(&self.db, user_id).await? {
-            self.with_game(&id, async |g| self.load_leave(g).await)
-                .await?;
-            store::notify_terms(&self.db, &self.instance, &id).await;
-            self.terms_changed(&id).await;
-        }
-        Ok(())
-    }
-
-    /// A player marks game `id` public (or takes the mark back). The game is
-    /// public while both players' marks stand; only correspondence games
-    /// between two players are marked, and a tournament's public games stay so.
-    pub async fn mark_public(&self, user: &User, id: &str, public: bool) -> ApiResult<GameView> {
-        self.with_game(id, async |g| {
-            let side = g.side_of(&user.id).ok_or_else(|| {
-                ApiError::forbidden("not_a_player", "only the game's players mark it public")
-            })?;
-            if g.tc.kind != crate::clock::TcKind::Correspondence {
-                return Err(ApiError::bad_request(
-                    "not_correspondence",
-                    "only correspondence games are marked public or private",
-                ));
-            }
-            if g.tournament_public && !public {
-                return Err(ApiError::conflict(
-                    "tournament_public",
-                    "this tournament's games are public: they cannot be made private",
-                ));
-            }
-            store::set_public_mark(&self.db, &g.id, side, public).await?;
-            g.public_marks[usize::from(side == Color::Black)] = public;
-            Ok(())
-        })
-        .await?;
-        store::notify_terms(&self.db, &self.instance, id).await;
-        self.terms_changed(id).await;
-        self.view(id, true).await
     }
 
     /// When the side to move in game `id` runs out of time, if its clock runs.
@@ -537,7 +479,7 @@ impl Games {
     ) -> ApiResult<GameView> {
         let view = self
             .with_game(id, async |g| {
-                let step = model::rematch_step(g, &user.id, action)?;
+                let step = rematch::rematch_step(g, &user.id, action)?;
                 let now = self.time.now_ms();
                 let (offer, new_id) = match step {
                     RematchStep::Offer(offer) => (offer, None),
@@ -773,30 +715,6 @@ impl Games {
         store::notify(&self.db, &self.instance, &id).await;
         self.after_change(&id, None).await;
         Ok(id)
-    }
-
-    /// The terms of game `id` changed, not the game (a player's leave, a
-    /// public mark): its clock follows and its watchers see the new view,
-    /// but no [`GameEvent`] is published (nobody moved: no "your move" is
-    /// told again).
-    pub async fn terms_changed(&self, id: &str) {
-        let Ok((view, deadline)) = self
-            .with_game(id, async |g| {
-                Ok((g.view(false, self.time.now_ms()), g.deadline()))
-            })
-            .await
-        else {
-            return;
-        };
-        self.timers.set(id, deadline);
-        self.hub.publish_text(id, || {
-            let update = Update {
-                kind: "update",
-                game: &view,
-                action: None,
-            };
-            serde_json::to_string(&update).unwrap_or_default()
-        });
     }
 
     /// After a change made by another server process: tell the watchers here

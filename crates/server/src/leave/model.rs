@@ -436,53 +436,48 @@ mod tests {
         assert_eq!(utc.values().sum::<i64>(), 5);
     }
 
+    /// Books `from` (a day, or now) to `to` in Bangkok at noon on 2026-11-24,
+    /// with `existing` leave and an allowance of `allowance` days.
+    fn book_in_bangkok(
+        from: Option<&str>,
+        to: &str,
+        existing: &[Period],
+        allowance: i64,
+    ) -> Result<Period, BookingError> {
+        let booking = Booking {
+            from: from.map(date),
+            to: date(to),
+        };
+        let now = noon_in_bangkok();
+        book(
+            booking,
+            &bangkok(),
+            "Asia/Bangkok",
+            now,
+            existing,
+            allowance,
+        )
+    }
+
     #[test]
     fn a_booking_runs_from_local_midnight_to_the_midnight_after_its_last_day() {
         let tz = bangkok();
-        let now = noon_in_bangkok();
-        let b = Booking {
-            from: Some(date("2026-12-01")),
-            to: date("2026-12-03"),
-        };
-        let period = book(b, &tz, "Asia/Bangkok", now, &[], 30).unwrap();
+        let period = book_in_bangkok(Some("2026-12-01"), "2026-12-03", &[], 30).unwrap();
         assert_eq!(period.start, day_start(date("2026-12-01"), &tz));
         assert_eq!(period.end, day_start(date("2026-12-04"), &tz));
         assert_eq!(period.end - period.start, 3 * DAY_MS);
         // Leave from now, through tomorrow: starts this instant, two days used.
-        let now_leave = book(
-            Booking {
-                from: None,
-                to: date("2026-11-25"),
-            },
-            &tz,
-            "Asia/Bangkok",
-            now,
-            &[],
-            30,
-        )
-        .unwrap();
-        assert_eq!(now_leave.start, now);
+        let now_leave = book_in_bangkok(None, "2026-11-25", &[], 30).unwrap();
+        assert_eq!(now_leave.start, noon_in_bangkok());
         assert_eq!(days_per_year(&now_leave, &tz).get(&2026), Some(&2));
     }
 
     #[test]
     fn bad_bookings_are_refused_with_the_reason() {
-        let tz = bangkok();
-        let now = noon_in_bangkok();
         let ask = |from: &str, to: &str, existing: &[Period], allowance: i64| {
-            book(
-                Booking {
-                    from: Some(date(from)),
-                    to: date(to),
-                },
-                &tz,
-                "Asia/Bangkok",
-                now,
-                existing,
-                allowance,
-            )
-            .unwrap_err()
-            .to_string()
+            book_in_bangkok(Some(from), to, existing, allowance)
+                .unwrap_err()
+                .to_string()
         };
         assert_eq!(
             ask("2026-11-20", "2026-11-30", &[], 30),
@@ -496,18 +491,11 @@ mod tests {
             ask("2028-01-01", "2028-01-02", &[], 30),
             "leave may start at most 365 days ahead (by 2027-11-24), not on 2028-01-01"
         );
-        let booked = book(
-            Booking {
-                from: Some(date("2026-12-10")),
-                to: date("2026-12-20"),
-            },
-            &tz,
-            "Asia/Bangkok",
-            now,
-            &[],
-            30,
-        )
-        .unwrap();
+        assert_eq!(
+            ask("2026-12-01", "2028-01-02", &[], 30),
+            "one leave lasts at most 366 days, not 398"
+        );
+        let booked = book_in_bangkok(Some("2026-12-10"), "2026-12-20", &[], 30).unwrap();
         assert_eq!(
             ask("2026-12-20", "2026-12-22", &[booked], 30),
             "this leave overlaps your leave from 2026-12-10 to 2026-12-20"
@@ -517,19 +505,6 @@ mod tests {
             "this leave needs 11 days in 2026, but you have 4 of 15 left"
         );
         // The allowance is yearly: next year's days are free again.
-        assert!(
-            book(
-                Booking {
-                    from: Some(date("2027-01-01")),
-                    to: date("2027-01-15"),
-                },
-                &tz,
-                "Asia/Bangkok",
-                now,
-                &[booked],
-                15,
-            )
-            .is_ok()
-        );
+        assert!(book_in_bangkok(Some("2027-01-01"), "2027-01-15", &[booked], 15).is_ok());
     }
 }

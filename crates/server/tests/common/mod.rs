@@ -124,9 +124,21 @@ impl Client {
         csrf: Option<&str>,
         body: String,
     ) -> (StatusCode, Value) {
+        self.request("POST", path, csrf, body).await
+    }
+
+    /// Sends `body` as JSON with `method`, and `csrf` if given.
+    pub async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        csrf: Option<&str>,
+        body: String,
+    ) -> (StatusCode, Value) {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
         let mut req = self
             .http
-            .post(format!("{}{path}", self.base))
+            .request(method, format!("{}{path}", self.base))
             .header("content-type", "application/json")
             .body(body);
         if let Some(csrf) = csrf {
@@ -143,24 +155,8 @@ impl Client {
 
     /// Sends `body` with `method` (PUT, DELETE...) and this client's CSRF token.
     pub async fn send(&self, method: &str, path: &str, body: Value) -> (StatusCode, Value) {
-        let resp = self
-            .http
-            .request(
-                reqwest::Method::from_bytes(method.as_bytes()).unwrap(),
-                format!("{}{path}", self.base),
-            )
-            .header("content-type", "application/json")
-            .header("x-csrf-token", &self.csrf)
-            .body(body.to_string())
-            .send()
+        self.request(method, path, Some(&self.csrf), body.to_string())
             .await
-            .unwrap();
-        let status = resp.status();
-        let text = resp.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
     }
 
     /// The `Cookie` header this client sends.
