@@ -204,7 +204,8 @@ async fn ending_leave_early_or_cancelling_it_gives_the_days_back_and_restarts_th
     let time = TimeSource::default();
     let server = start(&time, 30).await;
     let (white, _black, id) = correspondence_game(&server).await;
-    let o = book_ok(&white, None, days_after(today(&time), 4)).await;
+    let first_day = today(&time);
+    let o = book_ok(&white, None, days_after(first_day, 4)).await;
     let running = o["periods"][0]["id"].as_str().unwrap().to_string();
     let later = days_after(today(&time), 20);
     let o = book_ok(&white, Some(later), days_after(later, 2)).await;
@@ -222,6 +223,10 @@ async fn ending_leave_early_or_cancelling_it_gives_the_days_back_and_restarts_th
         .await;
     assert_eq!(status, StatusCode::OK, "{o}");
     assert_eq!(o["periods"][0]["state"], "over");
+    // Five days were booked; ended an hour in, it takes only the days it
+    // touched (one, or two across midnight).
+    let touched = if today(&time) == first_day { 1 } else { 2 };
+    assert_eq!(o["periods"][0]["days"], touched, "{o}");
     assert!(o["on_leave_until"].is_null());
     time.advance(HOUR);
     let running_again = ms(&view(&white, &id).await["clock"]["white_ms"]);
