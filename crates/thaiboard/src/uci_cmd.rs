@@ -335,9 +335,11 @@ impl Uci {
             say("info string go: a search is already running (send stop first)");
             return;
         }
+        let started = std::time::Instant::now();
         self.finish_search();
         let mut limits = Limits {
             overhead: self.overhead,
+            started: Some(started),
             ..Limits::default()
         };
         let mut i = 0;
