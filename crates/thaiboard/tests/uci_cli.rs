@@ -365,8 +365,7 @@ fn random_mover_plays_varied_legal_moves_in_both_games() {
     e.quit();
 }
 
-/// A network file whose every raw score is `cp` centipawns (a multiple of
-/// 25, exact in its units) for the side to
+/// A network file whose every raw score is `cp` centipawns for the side to
 /// move (zero weights, output biases only), in a fresh temporary folder.
 fn constant_network_file(name: &str, cp: i32) -> std::path::PathBuf {
     use engine::eval::nnue::{Network, OUTPUT_SCALE, QA, QB};

@@ -26,6 +26,7 @@ pub use accumulator::Accumulator;
 pub use features::{INPUTS, KING_BUCKETS, OUTPUT_BUCKETS, View, output_bucket};
 pub use network::{
     HIDDEN, MAGIC, MAX_DESCRIPTION, Network, NetworkError, OUTPUT_SCALE, QA, QB, VERSION,
+    WEIGHT_CLIP_HUNDREDTHS,
 };
 
 use super::makruk::{MakrukWeights, count_fade, rules_white};

@@ -30,10 +30,24 @@ use std::path::Path;
 /// Hidden units of the accumulator, per perspective.
 pub const HIDDEN: usize = 256;
 /// The accumulator's scale: a float activation of 1.0 is `QA`, where the
-/// clipped ReLU saturates.
-pub const QA: i32 = 255;
-/// The output weights' scale.
-pub const QB: i32 = 64;
+/// clipped ReLU saturates. As large as int16 allows: 32 feature weights
+/// of at most 1.98 (the trainer's clip) and a bias stay below 32,767.
+pub const QA: i32 = 400;
+/// The output weights' scale: output weights of at most 1.98 times `QB`,
+/// times `QA`, summed over both perspectives' units, stay within int32.
+pub const QB: i32 = 1024;
+/// The largest weight a trained network may have, in hundredths (the
+/// trainer clips to it): the bound the scales above are chosen for.
+pub const WEIGHT_CLIP_HUNDREDTHS: i32 = 198;
+
+// A full board's 32 feature weights and the bias fit an int16 unit.
+const _: () = assert!(33 * QA * WEIGHT_CLIP_HUNDREDTHS / 100 < i16::MAX as i32);
+// The output layer's sum over both perspectives fits int32.
+const _: () = assert!(
+    (2 * HIDDEN as i64) * (QA as i64) * (QB as i64 * WEIGHT_CLIP_HUNDREDTHS as i64 / 100 + 1)
+        < i32::MAX as i64
+);
+
 /// Centipawns per unit of the network's float output.
 pub const OUTPUT_SCALE: i32 = 400;
 /// The first bytes of a network file.
