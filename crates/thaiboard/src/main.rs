@@ -6,6 +6,7 @@ mod loadtest_cmd;
 mod makhos_cmd;
 mod makruk_cmd;
 mod match_cmd;
+mod nnue_cmd;
 mod output;
 mod pgn_cmd;
 #[cfg(feature = "server")]
@@ -163,6 +164,9 @@ enum Command {
     /// Endgame tables: generate, probe, verify.
     #[command(subcommand)]
     Tb(tb_cmd::TbCommand),
+    /// The Makruk network (NNUE): generate training data, train, quantise.
+    #[command(subcommand)]
+    Nnue(nnue_cmd::NnueCommand),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -193,6 +197,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Bench { depth, eval_file } => uci_cmd::bench(depth, eval_file.as_deref()),
         Command::Tune(cmd) => tune_cmd::run(cmd),
         Command::Tb(cmd) => tb_cmd::run(cmd),
+        Command::Nnue(cmd) => nnue_cmd::run(cmd),
     }
 }
 
