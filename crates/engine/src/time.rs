@@ -36,11 +36,14 @@ pub const MAX_SOFT_MS: u64 = 3 * 60 * 1000;
 /// The longest a clock-based search runs at all (10 minutes).
 pub const MAX_HARD_MS: u64 = 10 * 60 * 1000;
 
-/// A clock below this many increments (after the overhead) counts as
-/// spent: from then on a move takes at most the increment less the
-/// overhead, so the clock can only grow while the delays stay within the
-/// overhead (a game of a thousand moves cannot drift into a time loss).
-pub const LOW_CLOCK_INCREMENTS: u64 = 10;
+/// The reserve a clock with an increment keeps, in increments: no move
+/// may take the clock below it (a move takes at most the increment less
+/// the overhead plus what the clock holds above the reserve), so once the
+/// base is spent each move takes at most the increment less the overhead,
+/// the clock can only grow while the delays stay within the overhead, and
+/// the reserve absorbs delays beyond it (a game of thousands of moves
+/// cannot drift into a time loss).
+pub const RESERVE_INCREMENTS: u64 = 10;
 
 /// The time plan of one search: a soft limit (no new iteration after it) and
 /// a hard limit (abort), in milliseconds; `None` when untimed.
@@ -89,8 +92,9 @@ impl Limits {
         let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
         let mut hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
         let inc_budget = inc.saturating_sub(self.overhead);
-        if inc_budget > 0 && left < inc.saturating_mul(LOW_CLOCK_INCREMENTS) {
-            hard = hard.min(inc_budget);
+        if inc_budget > 0 {
+            let reserve = inc.saturating_mul(RESERVE_INCREMENTS);
+            hard = hard.min(inc_budget.saturating_add(left.saturating_sub(reserve)));
         }
         let soft = (base / 20 * 13).min(hard).clamp(1, MAX_SOFT_MS);
         Plan {
@@ -161,13 +165,13 @@ mod tests {
     }
 
     #[test]
-    fn a_long_game_at_a_tiny_increment_never_runs_out_of_time() {
-        // The clock of a 2,000-move game at 1+0.05 where every move uses
+    fn a_long_game_at_a_tiny_increment_keeps_its_reserve() {
+        // The clock of a 3,000-move game at 1+0.05 where every move uses
         // its whole hard limit plus delays up to the overhead: it never
-        // reaches zero, and ends at least where the spent clock began.
+        // falls below the reserve of ten increments.
         for delay in [0, 5, 10] {
             let mut clock: i64 = 1_000;
-            for _ in 0..2_000 {
+            for _ in 0..3_000 {
                 let p = plan(Limits {
                     wtime: Some(clock as u64),
                     winc: Some(50),
@@ -175,11 +179,23 @@ mod tests {
                     ..Limits::default()
                 });
                 clock -= p.hard.unwrap() as i64 + delay;
-                assert!(clock > 0, "delay {delay}: flag fell");
+                assert!(clock >= 500 - 50, "delay {delay}: clock {clock}");
                 clock += 50;
             }
-            assert!(clock >= 100, "delay {delay}: clock {clock}");
         }
+        // A clock below the reserve (after a stall) grows back by the
+        // overhead less the delay each move.
+        let mut clock: i64 = 100;
+        for _ in 0..40 {
+            let p = plan(Limits {
+                wtime: Some(clock as u64),
+                winc: Some(50),
+                overhead: 10,
+                ..Limits::default()
+            });
+            clock += 50 - p.hard.unwrap() as i64 - 5;
+        }
+        assert!(clock >= 100 + 40 * 5, "clock {clock}");
     }
 
     #[test]
