@@ -153,3 +153,46 @@ fn a_zero_network_leaves_only_the_rules() {
     });
     assert_eq!(HIDDEN % 16, 0, "the kernels work in 16-lane steps");
 }
+
+/// A network whose raw score is `cp` for the side to move everywhere.
+fn constant_network(cp: i32) -> &'static Network {
+    use engine::eval::nnue::{OUTPUT_SCALE, QA, QB};
+    let mut net = Network::zeroed();
+    for b in &mut net.output_biases {
+        *b = cp * QA * QB / OUTPUT_SCALE;
+    }
+    Box::leak(Box::new(net))
+}
+
+fn nnue_eval(net: &'static Network, fen: &str) -> (i32, i32) {
+    let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).unwrap();
+    let g = MakrukGame::new(pos).with_network(net);
+    (g.evaluator().raw(&g.pos), g.evaluate())
+}
+
+#[test]
+fn the_rules_scale_the_networks_score_as_they_do_the_classical_one() {
+    let net = constant_network(500);
+    let w = engine::eval::MakrukWeights::DEFAULT;
+    // An ordinary position: the raw score as it is.
+    assert_eq!(
+        nnue_eval(net, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"),
+        (500, 500)
+    );
+    // A khun and met cannot mate: the lead is divided away.
+    let (raw, eval) = nnue_eval(net, "4k3/8/2p1p3/8/8/8/3M4/3K4 w - - 0 1");
+    assert_eq!((raw, eval), (500, 500 / w.no_mate_divisor));
+    // A count two plies from its limit of 16: faded toward 0.
+    let (raw, eval) = nnue_eval(net, "4k3/8/8/8/8/8/3R4/3K1R2 w - 16 14 1");
+    assert_eq!(raw, 500);
+    assert!(eval < 500 / 2, "{eval}");
+    // The same with the classical evaluation behind it: the rules are one
+    // code path for both.
+    let pos = makruk::Position::from_fen(
+        makruk::Variant::Makruk,
+        "4k3/8/8/8/8/8/3R4/3K1R2 w - 16 14 1",
+    )
+    .unwrap();
+    let white = engine::eval::rules_white(&pos, &w, 500);
+    assert_eq!(engine::eval::count_fade(&pos, &w, white), eval);
+}
