@@ -7,7 +7,8 @@
 //! units of [`OUTPUT_SCALE`] centipawns.
 
 use engine::eval::nnue::{
-    HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, OUTPUT_SCALE, QA, QB, WEIGHT_CLIP_HUNDREDTHS,
+    HIDDEN, INPUTS, KING_BUCKETS, Network, OUTPUT_BUCKETS, OUTPUT_SCALE, QA, QB,
+    WEIGHT_CLIP_HUNDREDTHS,
 };
 
 /// Offsets of the parameter groups in [`Model::params`].
@@ -18,8 +19,15 @@ pub const FEATURE_BIASES: usize = FEATURE_WEIGHTS + INPUTS * HIDDEN;
 pub const OUTPUT_WEIGHTS: usize = FEATURE_BIASES + HIDDEN;
 /// The output biases' offset.
 pub const OUTPUT_BIASES: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
+/// The factoriser's offset: one row of weights per (side, role, square)
+/// shared by every khun bucket, trained alongside the bucketed rows and
+/// added into them by [`Model::quantize`]. With little data, what a piece
+/// is worth on a square is learnt once for all buckets.
+pub const FACTOR_WEIGHTS: usize = OUTPUT_BIASES + OUTPUT_BUCKETS;
+/// Rows of the factoriser: the inputs of one khun bucket.
+pub const FACTORS: usize = INPUTS / KING_BUCKETS;
 /// Number of parameters.
-pub const PARAMS: usize = OUTPUT_BIASES + OUTPUT_BUCKETS;
+pub const PARAMS: usize = FACTOR_WEIGHTS + FACTORS * HIDDEN;
 
 /// Weights are kept within this bound, so that quantised they fit the
 /// engine's integers: a feature weight times [`QA`] summed over 32 pieces
@@ -29,7 +37,8 @@ pub const PARAMS: usize = OUTPUT_BIASES + OUTPUT_BUCKETS;
 pub const WEIGHT_CLIP: f32 = WEIGHT_CLIP_HUNDREDTHS as f32 / 100.0;
 
 /// The float network: every parameter in one vector (the layout of the
-/// offsets above), so the optimiser treats them alike.
+/// offsets above), so the optimiser treats them alike. A feature's
+/// effective weights are its bucketed row plus its factoriser row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     /// The parameters.
@@ -92,8 +101,9 @@ impl Model {
             u.copy_from_slice(&p[FEATURE_BIASES..FEATURE_BIASES + HIDDEN]);
             for &f in features {
                 let row = &p[FEATURE_WEIGHTS + f as usize * HIDDEN..][..HIDDEN];
-                for (a, w) in u.iter_mut().zip(row) {
-                    *a += w;
+                let shared = &p[factor_row(f)..][..HIDDEN];
+                for ((a, w), v) in u.iter_mut().zip(row).zip(shared) {
+                    *a += w + v;
                 }
             }
         }
@@ -134,22 +144,29 @@ impl Model {
                 *g += x;
             }
             for &feature in features {
-                let row = &mut grad[FEATURE_WEIGHTS + feature as usize * HIDDEN..][..HIDDEN];
-                for (g, x) in row.iter_mut().zip(d) {
-                    *g += x;
+                for at in [
+                    FEATURE_WEIGHTS + feature as usize * HIDDEN,
+                    factor_row(feature),
+                ] {
+                    for (g, x) in grad[at..at + HIDDEN].iter_mut().zip(d) {
+                        *g += x;
+                    }
                 }
             }
         }
     }
 
-    /// Keeps every weight within [`WEIGHT_CLIP`] (biases are free).
+    /// Keeps every effective weight within [`WEIGHT_CLIP`] (biases are
+    /// free): output weights within it, bucketed and factoriser rows within
+    /// half of it each.
     pub fn clip(&mut self) {
-        for range in [
-            FEATURE_WEIGHTS..FEATURE_BIASES,
-            OUTPUT_WEIGHTS..OUTPUT_BIASES,
+        for (range, bound) in [
+            (FEATURE_WEIGHTS..FEATURE_BIASES, WEIGHT_CLIP / 2.0),
+            (FACTOR_WEIGHTS..PARAMS, WEIGHT_CLIP / 2.0),
+            (OUTPUT_WEIGHTS..OUTPUT_BIASES, WEIGHT_CLIP),
         ] {
             for w in &mut self.params[range] {
-                *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+                *w = w.clamp(-bound, bound);
             }
         }
     }
@@ -161,9 +178,11 @@ impl Model {
         let p = &self.params;
         let q16 = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32768.0, 32767.0) as i16;
         Network {
-            feature_weights: p[FEATURE_WEIGHTS..FEATURE_BIASES]
-                .iter()
-                .map(|&w| q16(w, QA))
+            feature_weights: (0..INPUTS * HIDDEN)
+                .map(|i| {
+                    let shared = p[factor_row((i / HIDDEN) as u16) + i % HIDDEN];
+                    q16(p[FEATURE_WEIGHTS + i] + shared, QA)
+                })
                 .collect(),
             feature_biases: p[FEATURE_BIASES..OUTPUT_WEIGHTS]
                 .iter()
@@ -180,6 +199,12 @@ impl Model {
             description: description.to_string(),
         }
     }
+}
+
+/// The first parameter of the factoriser row of feature `f`.
+#[inline]
+fn factor_row(f: u16) -> usize {
+    FACTOR_WEIGHTS + (f as usize % FACTORS) * HIDDEN
 }
 
 #[cfg(test)]
@@ -204,6 +229,8 @@ mod tests {
             FEATURE_BIASES + 9,
             OUTPUT_WEIGHTS + 2 * 2 * HIDDEN + 40,
             OUTPUT_BIASES + 2,
+            factor_row(700) + 5,
+            factor_row(900 + FACTORS as u16) + 17,
         ];
         for i in probe {
             let h = 1e-2;

@@ -108,7 +108,7 @@ pub struct Checkpoint {
 /// The first bytes of a checkpoint file.
 const CHECKPOINT_MAGIC: &[u8; 8] = b"THNNCKPT";
 /// The checkpoint format version.
-const CHECKPOINT_VERSION: u32 = 1;
+const CHECKPOINT_VERSION: u32 = 2;
 
 impl Checkpoint {
     /// A fresh start from random weights.
