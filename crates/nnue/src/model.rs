@@ -192,7 +192,7 @@ impl Model {
                 .iter()
                 .map(|&w| q16(w, QB))
                 .collect(),
-            output_biases: p[OUTPUT_BIASES..]
+            output_biases: p[OUTPUT_BIASES..FACTOR_WEIGHTS]
                 .iter()
                 .map(|&b| (f64::from(b) * f64::from(QA * QB)).round() as i32)
                 .collect(),

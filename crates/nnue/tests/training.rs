@@ -116,7 +116,9 @@ fn the_trainer_fits_a_synthetic_target_and_quantises_within_tolerance() {
     // Quantised: the engine's int16 inference stays within 2% + 10 cp of
     // the float network on every held-out position, and within 3 cp on
     // average.
-    let net: &'static Network = Box::leak(Box::new(ck.model.quantize("synthetic")));
+    // Through the file format, as the engine reads it.
+    let bytes = ck.model.quantize("synthetic").to_bytes();
+    let net: &'static Network = Box::leak(Box::new(Network::from_bytes(&bytes).unwrap()));
     let mut diffs = Vec::new();
     for (pos, r) in check {
         let bucket = r.inputs(&mut io.0, &mut io.1);
