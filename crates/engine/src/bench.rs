@@ -93,6 +93,16 @@ pub fn bench_makruk_threads(depth: u32, threads: usize) -> BenchTotals {
     bench_games(games, depth, threads)
 }
 
+/// Runs the Makruk bench to `depth` (one thread) with the positions scored
+/// by `net` (the kernels in use: [`crate::eval::nnue::simd::kernel`]).
+pub fn bench_makruk_network(depth: u32, net: &'static crate::eval::nnue::Network) -> BenchTotals {
+    let games = MAKRUK_FENS.iter().map(|fen| {
+        let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).expect("bench FEN");
+        MakrukGame::new(pos).with_network(net)
+    });
+    bench_games(games, depth, 1)
+}
+
 /// Runs the Mak-hot bench to `depth` with `threads` search threads.
 pub fn bench_makhos_threads(depth: u32, threads: usize) -> BenchTotals {
     let games = MAKHOS_POSITIONS.iter().map(|text| {

@@ -1,16 +1,19 @@
 //! Makruk and Ouk Chatrang as a [`Game`].
 
-use crate::eval::{MakrukWeights, evaluate_makruk};
+use crate::eval::nnue::{Network, Nnue};
+use crate::eval::{Classical, MakrukEvaluator, MakrukWeights};
 use crate::game::{Game, StandPat};
 use makruk::{Bitboard, Move, Position, Role, attack};
 
 /// A Makruk or Ouk Chatrang position for the search, with the evaluation
-/// weights it is scored with.
+/// it is scored with: the classical sum ([`Classical`], the default) or a
+/// network ([`Nnue`]), and the weights of the rules' corrections.
 #[derive(Clone, Debug)]
-pub struct MakrukGame {
+pub struct MakrukGame<E: MakrukEvaluator = Classical> {
     /// The position.
     pub pos: Position,
     weights: &'static MakrukWeights,
+    eval: E,
 }
 
 impl MakrukGame {
@@ -22,7 +25,28 @@ impl MakrukGame {
     /// Wraps a position evaluated with other weights (tuning, self-play
     /// comparisons).
     pub fn with_weights(pos: Position, weights: &'static MakrukWeights) -> MakrukGame {
-        MakrukGame { pos, weights }
+        MakrukGame {
+            pos,
+            weights,
+            eval: Classical,
+        }
+    }
+
+    /// The same position evaluated by the network `net` (the rules'
+    /// corrections keep this game's weights).
+    pub fn with_network(&self, net: &'static Network) -> MakrukGame<Nnue> {
+        MakrukGame {
+            eval: Nnue::new(net, &self.pos),
+            pos: self.pos.clone(),
+            weights: self.weights,
+        }
+    }
+}
+
+impl<E: MakrukEvaluator> MakrukGame<E> {
+    /// The evaluator's state (the network's accumulators for NNUE).
+    pub fn evaluator(&self) -> &E {
+        &self.eval
     }
 }
 
@@ -120,7 +144,7 @@ pub fn gives_check(pos: &Position, m: Move) -> bool {
     (attack::rook_attacks(khun, occupied) & rueas).any()
 }
 
-impl Game for MakrukGame {
+impl<E: MakrukEvaluator> Game for MakrukGame<E> {
     type Move = Move;
 
     fn white_to_move(&self) -> bool {
@@ -144,17 +168,22 @@ impl Game for MakrukGame {
         StandPat::Allowed
     }
 
-    fn play(&self, m: Move) -> MakrukGame {
+    fn play(&self, m: Move) -> MakrukGame<E> {
+        let pos = self.pos.played(m);
         MakrukGame {
-            pos: self.pos.played(m),
+            eval: self.eval.played(&self.pos, m, &pos),
+            pos,
             weights: self.weights,
         }
     }
 
-    fn play_null(&self) -> Option<MakrukGame> {
-        self.pos
-            .null_move()
-            .map(|pos| MakrukGame::with_weights(pos, self.weights))
+    fn play_null(&self) -> Option<MakrukGame<E>> {
+        // The board is unchanged: so is the evaluator's state.
+        self.pos.null_move().map(|pos| MakrukGame {
+            pos,
+            weights: self.weights,
+            eval: self.eval.clone(),
+        })
     }
 
     fn null_move_safe(&self) -> bool {
@@ -190,7 +219,7 @@ impl Game for MakrukGame {
     }
 
     fn evaluate(&self) -> i32 {
-        evaluate_makruk(&self.pos, self.weights)
+        self.eval.evaluate(&self.pos, self.weights)
     }
 
     fn is_tactical(&self, m: Move) -> bool {

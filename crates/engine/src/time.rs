@@ -23,6 +23,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Milliseconds kept back for communication delays (`Move Overhead`).
     pub overhead: u64,
+    /// When the `go` command arrived: the search's clock counts from here
+    /// (the time to start the search thread is the mover's time too).
+    /// `None`: from the start of the search.
+    pub started: Option<std::time::Instant>,
 }
 
 /// The longest a clock-based search starts new iterations (3 minutes):
@@ -31,6 +35,15 @@ pub struct Limits {
 pub const MAX_SOFT_MS: u64 = 3 * 60 * 1000;
 /// The longest a clock-based search runs at all (10 minutes).
 pub const MAX_HARD_MS: u64 = 10 * 60 * 1000;
+
+/// The reserve a clock with an increment keeps, in increments: no move
+/// may take the clock below it (a move takes at most the increment less
+/// the overhead plus what the clock holds above the reserve), so once the
+/// base is spent each move takes at most the increment less the overhead,
+/// the clock can only grow while the delays stay within the overhead, and
+/// the reserve absorbs delays beyond it (a game of thousands of moves
+/// cannot drift into a time loss).
+pub const RESERVE_INCREMENTS: u64 = 10;
 
 /// The time plan of one search: a soft limit (no new iteration after it) and
 /// a hard limit (abort), in milliseconds; `None` when untimed.
@@ -77,7 +90,12 @@ impl Limits {
         let mtg = self.movestogo.unwrap_or(22).clamp(1, 50);
         let base = (left / mtg).saturating_add(inc / 4 * 3);
         let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
-        let hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
+        let mut hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
+        let inc_budget = inc.saturating_sub(self.overhead);
+        if inc_budget > 0 {
+            let reserve = inc.saturating_mul(RESERVE_INCREMENTS);
+            hard = hard.min(inc_budget.saturating_add(left.saturating_sub(reserve)));
+        }
         let soft = (base / 20 * 13).min(hard).clamp(1, MAX_SOFT_MS);
         Plan {
             soft: Some(soft),
@@ -120,6 +138,64 @@ mod tests {
         });
         assert_eq!(p.hard, Some(MAX_HARD_MS));
         assert!(p.soft.unwrap() <= MAX_SOFT_MS);
+    }
+
+    #[test]
+    fn a_spent_clock_leaves_each_move_the_increment_less_the_overhead() {
+        // 0.05 s increments, 10 ms overhead: once the base is spent (here
+        // clocks from 0 to the threshold), no move may plan past 40 ms.
+        for time in [0, 1, 5, 20, 50, 60, 100, 200, 300, 499, 509] {
+            let p = plan(Limits {
+                wtime: Some(time),
+                winc: Some(50),
+                overhead: 10,
+                ..Limits::default()
+            });
+            assert!(p.hard.unwrap() <= 40, "clock {time}: {p:?}");
+            assert!(p.soft.unwrap() <= p.hard.unwrap(), "clock {time}: {p:?}");
+        }
+        // A clock well above the increments may spend more than one.
+        let p = plan(Limits {
+            wtime: Some(5_000),
+            winc: Some(50),
+            overhead: 10,
+            ..Limits::default()
+        });
+        assert!(p.hard.unwrap() > 50, "{p:?}");
+    }
+
+    #[test]
+    fn a_long_game_at_a_tiny_increment_keeps_its_reserve() {
+        // The clock of a 3,000-move game at 1+0.05 where every move uses
+        // its whole hard limit plus delays up to the overhead: it never
+        // falls below the reserve of ten increments.
+        for delay in [0, 5, 10] {
+            let mut clock: i64 = 1_000;
+            for _ in 0..3_000 {
+                let p = plan(Limits {
+                    wtime: Some(clock as u64),
+                    winc: Some(50),
+                    overhead: 10,
+                    ..Limits::default()
+                });
+                clock -= p.hard.unwrap() as i64 + delay;
+                assert!(clock >= 500 - 50, "delay {delay}: clock {clock}");
+                clock += 50;
+            }
+        }
+        // A clock below the reserve (after a stall) grows back by the
+        // overhead less the delay each move.
+        let mut clock: i64 = 100;
+        for _ in 0..40 {
+            let p = plan(Limits {
+                wtime: Some(clock as u64),
+                winc: Some(50),
+                overhead: 10,
+                ..Limits::default()
+            });
+            clock += 50 - p.hard.unwrap() as i64 - 5;
+        }
+        assert!(clock >= 100 + 40 * 5, "clock {clock}");
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod loadtest_cmd;
 mod makhos_cmd;
 mod makruk_cmd;
 mod match_cmd;
+mod nnue_cmd;
 mod output;
 mod pgn_cmd;
 #[cfg(feature = "server")]
@@ -152,6 +153,10 @@ enum Command {
         /// Depth for every position (default: 10 for Makruk, 14 for Mak-hot).
         #[arg(long)]
         depth: Option<u32>,
+        /// Also search the Makruk positions with this network (NNUE), with
+        /// the SIMD and the scalar kernels, and print the speed ratios.
+        #[arg(long)]
+        eval_file: Option<std::path::PathBuf>,
     },
     /// Tune the evaluation weights (Texel): generate self-play data, fit, compare.
     #[command(subcommand)]
@@ -159,6 +164,9 @@ enum Command {
     /// Endgame tables: generate, probe, verify.
     #[command(subcommand)]
     Tb(tb_cmd::TbCommand),
+    /// The Makruk network (NNUE): generate training data, train, quantise.
+    #[command(subcommand)]
+    Nnue(nnue_cmd::NnueCommand),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -186,9 +194,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Uci => uci_cmd::uci(),
         Command::Match(args) => match_cmd::run(*args),
-        Command::Bench { depth } => uci_cmd::bench(depth),
+        Command::Bench { depth, eval_file } => uci_cmd::bench(depth, eval_file.as_deref()),
         Command::Tune(cmd) => tune_cmd::run(cmd),
         Command::Tb(cmd) => tb_cmd::run(cmd),
+        Command::Nnue(cmd) => nnue_cmd::run(cmd),
     }
 }
 

@@ -6,7 +6,11 @@
 
 use crate::GameArgs;
 use crate::error::CliError;
-use engine::bench::{BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makruk};
+use engine::bench::{
+    BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makruk, bench_makruk_network,
+};
+use engine::eval::nnue::Network;
+use engine::eval::nnue::simd::{self, Kernel};
 use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use games::{AnyPosition, GameKind};
 use std::io::BufRead;
@@ -45,6 +49,11 @@ struct Uci {
     search: Option<JoinHandle<()>>,
     /// Endgame tables consulted at the root (`TablebasePath`).
     tables: crate::tb_root::RootTables,
+    /// The network loaded by `EvalFile` (kept for the life of the process).
+    network: Option<&'static Network>,
+    /// `Use NNUE`: Makruk positions are scored by the network (when one is
+    /// loaded) instead of the classical evaluation.
+    use_nnue: bool,
 }
 
 fn say(line: &str) {
@@ -86,6 +95,8 @@ impl Uci {
             running: Arc::new(AtomicBool::new(false)),
             search: None,
             tables: crate::tb_root::RootTables::default(),
+            network: None,
+            use_nnue: false,
         }
     }
 
@@ -174,6 +185,8 @@ impl Uci {
         ));
         say("option name Random Mover type check default false");
         say("option name TablebasePath type string default <empty>");
+        say("option name Use NNUE type check default false");
+        say("option name EvalFile type string default <empty>");
         say("uciok");
     }
 
@@ -271,10 +284,56 @@ impl Uci {
                 let dir = (value != "<empty>").then(|| std::path::PathBuf::from(&value));
                 self.tables.set_dir(dir);
             }
+            // The table keeps static evaluations: a change of evaluation
+            // clears it.
+            "use nnue" | "evalfile" => {
+                self.set_evaluation(&name, &value);
+                lock(&self.tt).clear();
+            }
             "ponder" | "uci_chess960" | "uci_analysemode" | "uci_showwdl" => {}
             _ => say(&format!(
                 "info string unknown option '{}' ignored",
                 truncate(&name)
+            )),
+        }
+    }
+
+    /// `Use NNUE` (`name` "use nnue") or `EvalFile`: a file that cannot be
+    /// used is refused with its reason and the network is kept.
+    fn set_evaluation(&mut self, name: &str, value: &str) {
+        if name.eq_ignore_ascii_case("use nnue") {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => {
+                    self.use_nnue = true;
+                    if self.network.is_none() {
+                        say(
+                            "info string Use NNUE: no network loaded (set EvalFile); the classical evaluation plays until one is",
+                        );
+                    }
+                }
+                "false" => self.use_nnue = false,
+                _ => say("info string Use NNUE: expected true or false"),
+            }
+            return;
+        }
+        if value.is_empty() || value == "<empty>" {
+            self.network = None;
+            return;
+        }
+        match Network::load(std::path::Path::new(value)) {
+            Ok(net) => {
+                say(&format!(
+                    "info string EvalFile: network {} loaded ({})",
+                    truncate(value),
+                    truncate(&net.description)
+                ));
+                // Searches hold the network by reference for their whole
+                // run: it lives as long as the process.
+                self.network = Some(Box::leak(Box::new(net)));
+            }
+            Err(e) => say(&format!(
+                "info string EvalFile {}: {e} (network unchanged)",
+                truncate(value)
             )),
         }
     }
@@ -335,9 +394,11 @@ impl Uci {
             say("info string go: a search is already running (send stop first)");
             return;
         }
+        let started = std::time::Instant::now();
         self.finish_search();
         let mut limits = Limits {
             overhead: self.overhead,
+            started: Some(started),
             ..Limits::default()
         };
         let mut i = 0;
@@ -418,6 +479,7 @@ impl Uci {
         self.running.store(true, Ordering::SeqCst);
         let running = Arc::clone(&self.running);
         let board = self.board.clone();
+        let network = self.network.filter(|_| self.use_nnue);
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&self.stop);
         let opts = SearchOptions {
@@ -433,9 +495,14 @@ impl Uci {
                 let infinite = limits.infinite;
                 let (best, ponder, score) = {
                     let mut tt = lock(&tt);
-                    match &board {
-                        Board::Makruk(g, hist) => run(g, hist, &mut tt, &limits, &opts, &stop),
-                        Board::Makhos(g, hist) => run(g, hist, &mut tt, &limits, &opts, &stop),
+                    match (&board, network) {
+                        (Board::Makruk(g, hist), Some(net)) => {
+                            run(&g.with_network(net), hist, &mut tt, &limits, &opts, &stop)
+                        }
+                        (Board::Makruk(g, hist), None) => {
+                            run(g, hist, &mut tt, &limits, &opts, &stop)
+                        }
+                        (Board::Makhos(g, hist), _) => run(g, hist, &mut tt, &limits, &opts, &stop),
                     }
                 };
                 if best.is_none() {
@@ -676,8 +743,36 @@ fn bench_both(depth: Option<u32>) {
     say(&format!("Nodes/second    : {}", total.nps()));
 }
 
-/// `thaiboard bench [--depth N]`: the fixed search set of both games.
-pub fn bench(depth: Option<u32>) -> Result<(), CliError> {
-    bench_both(depth);
+/// `thaiboard bench [--depth N] [--eval-file F]`: the fixed search set of
+/// both games; with a network, the Makruk set again scored by it, with
+/// each kernel, and the speeds as ratios of the classical one measured in
+/// the same run.
+pub fn bench(depth: Option<u32>, eval_file: Option<&std::path::Path>) -> Result<(), CliError> {
+    let Some(path) = eval_file else {
+        bench_both(depth);
+        return Ok(());
+    };
+    let net = Network::load(path).map_err(|e| CliError::input(format!("--eval-file: {e}")))?;
+    let net: &'static Network = Box::leak(Box::new(net));
+    let d = depth.unwrap_or(BENCH_DEPTHS.0).clamp(1, 30);
+    let classical = bench_makruk(d);
+    print_bench("makruk classical", d, classical);
+    let mut runs = Vec::new();
+    for kernel in [Kernel::Avx2, Kernel::Scalar] {
+        let used = simd::use_kernel(kernel);
+        if runs.iter().any(|(k, _)| *k == used) {
+            continue;
+        }
+        let t = bench_makruk_network(d, net);
+        print_bench(&format!("makruk nnue ({used:?})"), d, t);
+        runs.push((used, t));
+    }
+    simd::use_kernel(Kernel::Avx2);
+    for (kernel, t) in &runs {
+        say(&format!(
+            "nnue ({kernel:?}) / classical nodes per second: {:.2}",
+            t.nps() as f64 / classical.nps().max(1) as f64
+        ));
+    }
     Ok(())
 }

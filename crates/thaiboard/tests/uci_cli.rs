@@ -364,3 +364,103 @@ fn random_mover_plays_varied_legal_moves_in_both_games() {
     );
     e.quit();
 }
+
+/// A network file whose every raw score is `cp` centipawns for the side to
+/// move (zero weights, output biases only), in a fresh temporary folder.
+fn constant_network_file(name: &str, cp: i32) -> std::path::PathBuf {
+    use engine::eval::nnue::{Network, OUTPUT_SCALE, QA, QB};
+    let mut net = Network::zeroed();
+    for b in &mut net.output_biases {
+        *b = cp * QA * QB / OUTPUT_SCALE;
+    }
+    net.description = format!("constant {cp} cp");
+    let dir =
+        std::env::temp_dir().join(format!("thaiboard-uci-nnue-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.nnue");
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    path
+}
+
+fn depth_one_score(e: &mut Engine) -> String {
+    e.send("position startpos");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 1 "))
+        .expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").unwrap();
+    format!("{} {}", words[at + 1], words[at + 2])
+}
+
+#[test]
+fn evalfile_and_use_nnue_choose_the_evaluation() {
+    let path = constant_network_file("choose", 50);
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for opt in [
+        "option name Use NNUE type check default false",
+        "option name EvalFile type string",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(opt)), "missing {opt}");
+    }
+    let classical = depth_one_score(&mut e);
+    e.send(&format!("setoption name EvalFile value {}", path.display()));
+    e.send("setoption name Use NNUE value true");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("network") && l.contains("constant 50 cp")),
+        "{lines:?}"
+    );
+    // Every child of the root scores +50 for its mover: -50 at the root.
+    assert_eq!(depth_one_score(&mut e), "cp -50");
+    e.send("setoption name Use NNUE value false");
+    assert_eq!(depth_one_score(&mut e), classical);
+    assert_ne!(classical, "cp -50");
+    e.quit();
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn damaged_or_cut_short_network_files_are_refused_with_a_reason() {
+    let path = constant_network_file("damaged", 10);
+    let bytes = std::fs::read(&path).unwrap();
+    let dir = path.parent().unwrap();
+    let short = dir.join("short.nnue");
+    std::fs::write(&short, &bytes[..bytes.len() - 100]).unwrap();
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() / 2] ^= 4;
+    let damaged = dir.join("damaged.nnue");
+    std::fs::write(&damaged, &flipped).unwrap();
+    let mut e = Engine::start();
+    for (file, reason) in [
+        (short, "cut short"),
+        (damaged, "damaged"),
+        (dir.join("missing.nnue"), "cannot read"),
+    ] {
+        e.send(&format!("setoption name EvalFile value {}", file.display()));
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string EvalFile") && l.contains(reason)),
+            "{reason}: {lines:?}"
+        );
+    }
+    // Still playing, with the classical evaluation.
+    e.send("setoption name Use NNUE value true");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert_ne!(bestmove(&lines), "(none)");
+    e.quit();
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -260,7 +260,16 @@ pub fn makruk_cannot_mate(pos: &Position, color: Color) -> bool {
 /// The Makruk evaluation from White's view, before the side-to-move flip
 /// and the counting fade.
 pub fn makruk_white(pos: &Position, w: &MakrukWeights) -> i32 {
-    let mut total = linear_white(pos, &w.terms);
+    rules_white(pos, w, linear_white(pos, &w.terms))
+}
+
+/// The corrections the rules call for, applied to a White-view score
+/// `total` (the fitted sum or a network's output): mop-up of a (nearly)
+/// bare khun, and material that cannot mate scored close to a draw. They
+/// stay explicit, outside anything fitted, because they follow from the
+/// rules (`RULES.md`, the end of the game) rather than from play.
+pub fn rules_white(pos: &Position, w: &MakrukWeights, total: i32) -> i32 {
+    let mut total = total;
     // Mop-up: drive a (nearly) bare khun to the edge, bring the own khun near.
     for color in Color::ALL {
         let them = color.other();
@@ -287,15 +296,20 @@ pub fn makruk_white(pos: &Position, w: &MakrukWeights) -> i32 {
 }
 
 /// The Makruk evaluation in centipawns from the side to move's view, with
-/// the counting rules applied: a running count pulls the score toward 0 over
-/// its last `count_fade_plies` plies (or the last half of a shorter count),
-/// so the stronger side hurries to convert and the weaker side values
-/// reaching the limit. A fresh count is never faded, so capturing the
-/// weaker side's last piece (which starts a pieces'-honour count) is not
-/// shunned.
+/// the counting rules applied (see [`count_fade`]).
 pub fn evaluate_makruk(pos: &Position, w: &MakrukWeights) -> i32 {
     let white = makruk_white(pos, w);
-    let mut score = pos.turn().fold(white, -white);
+    count_fade(pos, w, pos.turn().fold(white, -white))
+}
+
+/// The counting rules applied to a score (any evaluation's, side to move's
+/// view): a running count pulls the score toward 0 over its last
+/// `count_fade_plies` plies (or the last half of a shorter count), so the
+/// stronger side hurries to convert and the weaker side values reaching the
+/// limit. A fresh count is never faded, so capturing the weaker side's last
+/// piece (which starts a pieces'-honour count) is not shunned.
+pub fn count_fade(pos: &Position, w: &MakrukWeights, score: i32) -> i32 {
+    let mut score = score;
     if let Some(count) = pos.counting() {
         let left = count.limit as i32 - count.ply as i32;
         let fade = w.count_fade_plies.min(count.limit as i32 / 2).max(1);

@@ -4,17 +4,20 @@
 
 mod makruk;
 mod makruk_attacks;
+mod makruk_evaluator;
 mod makruk_shared;
 mod makruk_sum;
 #[cfg(test)]
 mod makruk_sum_checks;
 pub mod makruk_terms;
 mod makruk_weights;
+pub mod nnue;
 
 pub use makruk::{
-    MakrukWeights, Trace, evaluate_makruk, linear_white, makruk_cannot_mate, makruk_white,
-    phase as makruk_phase, trace as makruk_trace,
+    MakrukWeights, Trace, count_fade, evaluate_makruk, linear_white, makruk_cannot_mate,
+    makruk_white, phase as makruk_phase, rules_white, trace as makruk_trace,
 };
+pub use makruk_evaluator::{Classical, MakrukEvaluator};
 pub use makruk_shared::{Sink, TermWeights};
 
 /// The weights of the Mak-hot evaluation, in centi-men (a man is 100).

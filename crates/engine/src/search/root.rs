@@ -180,7 +180,7 @@ fn helper_search<G: Game>(
     stop: &AtomicBool,
     nodes: &AtomicU64,
 ) {
-    let mut s = new_searcher::<G>(tt, stop, history, None, None);
+    let mut s = new_searcher::<G>(tt, stop, history, None, None, None);
     let mut counted = 0;
     let mut depth = 1 + (index % 2) as i32;
     while depth < MAX_PLY as i32 - 8 && !s.stopped {
@@ -204,7 +204,7 @@ fn main_search<G: Game>(
     plan: crate::time::Plan,
     mut on_info: impl FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
-    let mut s = new_searcher::<G>(tt, stop, history, plan.hard, limits.nodes);
+    let mut s = new_searcher::<G>(tt, stop, history, plan.hard, limits.nodes, limits.started);
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
     if root_moves.is_empty() {

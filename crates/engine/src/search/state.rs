@@ -31,6 +31,9 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
+    /// Whether the node limit may stop the search (not before the first
+    /// iteration is complete); the hard time limit always may, so a spent
+    /// clock is never overrun.
     pub(super) may_stop_on_limits: bool,
     pub(super) killers: Vec<[u64; 2]>,
     /// Quiet moves by (from, to).
@@ -60,8 +63,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.nodes % STOP_POLL_NODES == 0 {
             if self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
-            } else if self.may_stop_on_limits
-                && let Some(h) = self.hard
+            } else if let Some(h) = self.hard
                 && self.elapsed_ms() >= h
             {
                 self.stopped = true;
@@ -109,11 +111,12 @@ pub(super) fn new_searcher<'a, G: Game>(
     history: &[u64],
     hard: Option<u64>,
     node_limit: Option<u64>,
+    start: Option<Instant>,
 ) -> Searcher<'a, G> {
     Searcher::<G> {
         tt,
         stop,
-        start: Instant::now(),
+        start: start.unwrap_or_else(Instant::now),
         hard,
         node_limit,
         nodes: 0,

@@ -1,0 +1,18 @@
+//! The training pipeline of the engine's Makruk network (NNUE), on CPUs:
+//!
+//! - [`data`]: training positions in shards of fixed-size binary records
+//!   (board, side to move, search score, game result);
+//! - [`selfplay`]: self-play at a fixed node count from random openings,
+//!   appending shards (resumable);
+//! - [`model`]: the network in floating point, its forward and backward
+//!   passes, and quantisation to the engine's int16 [`engine::eval::nnue::Network`];
+//! - [`train`]: Adam on a WDL-blended target with a validation split and
+//!   checkpoints (resumable).
+//!
+//! Imports run one way: `data` at the bottom, `model` on it, then `selfplay`
+//! and `train`.
+
+pub mod data;
+pub mod model;
+pub mod selfplay;
+pub mod train;

@@ -1,0 +1,175 @@
+//! Training data by self-play: games at a fixed node count from random
+//! openings, each quiet position written with its search score and the
+//! game's result. Shards are numbered; a run continues after the last
+//! complete shard, and shard `n`'s games depend only on the seed and `n`,
+//! so an interrupted run resumed gives the data an uninterrupted one would.
+
+use crate::data::{Record, shard_path, shards, write_shard};
+use engine::eval::MakrukEvaluator;
+use engine::eval::nnue::Network;
+use engine::{Game, Limits, MATE, MAX_PLY, MakrukGame, SearchOptions, Tt, search};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use tune::selfplay::{Rng, random_opening};
+
+/// How the games are played and stored.
+#[derive(Clone, Debug)]
+pub struct GenConfig {
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Random plies opening each game.
+    pub random_plies: u32,
+    /// Plies after which a game still going is dropped (no result to label
+    /// its positions with).
+    pub max_plies: u32,
+    /// Finished games per shard.
+    pub games_per_shard: u32,
+    /// Shards the folder should hold when the run ends.
+    pub shards: u64,
+    /// The seed of the openings.
+    pub seed: u64,
+    /// The network both sides play with (`None`: the classical
+    /// evaluation).
+    pub network: Option<&'static Network>,
+}
+
+/// What a shard holds.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShardStats {
+    /// The shard's number.
+    pub shard: u64,
+    /// Games played to their end.
+    pub games: u32,
+    /// Games dropped at the ply limit.
+    pub dropped: u32,
+    /// Positions written.
+    pub positions: usize,
+    /// White wins, draws, Black wins.
+    pub results: [u32; 3],
+}
+
+/// Plays the games of every missing shard up to `cfg.shards` into `dir`
+/// (created if needed), calling `on_shard` after each shard is written.
+pub fn generate(
+    dir: &Path,
+    cfg: &GenConfig,
+    mut on_shard: impl FnMut(&ShardStats),
+) -> Result<(), String> {
+    if cfg.nodes == 0 || cfg.games_per_shard == 0 || cfg.max_plies == 0 {
+        return Err("nodes, games per shard and the ply limit must be positive".into());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let next = shards(dir)?.last().map_or(0, |(n, _)| n + 1);
+    let mut tts = [Tt::new(4), Tt::new(4)];
+    for n in next..cfg.shards {
+        let mut rng = Rng::new(cfg.seed ^ n.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        let mut records = Vec::new();
+        let mut stats = ShardStats {
+            shard: n,
+            ..ShardStats::default()
+        };
+        while stats.games < cfg.games_per_shard {
+            let Some((start, keys)) = random_opening::<MakrukGame>(cfg.random_plies, &mut rng)
+            else {
+                continue;
+            };
+            let mut positions = Vec::new();
+            let result = match cfg.network {
+                Some(net) => play(start.with_network(net), keys, cfg, &mut tts, &mut positions),
+                None => play(start, keys, cfg, &mut tts, &mut positions),
+            };
+            let Some(result) = result else {
+                stats.dropped += 1;
+                if stats.dropped > 100 + 10 * cfg.games_per_shard {
+                    return Err(format!(
+                        "shard {n}: {} games in a row reached the ply limit",
+                        stats.dropped
+                    ));
+                }
+                continue;
+            };
+            stats.results[usize::from(2 - result)] += 1;
+            for (pos, score) in positions {
+                records.push(Record::new(&pos, score, result, stats.games));
+            }
+            stats.games += 1;
+        }
+        stats.positions = records.len();
+        write_shard(&shard_path(dir, n), &records)?;
+        on_shard(&stats);
+    }
+    Ok(())
+}
+
+/// Plays one game from `start` (earlier keys `keys`) to its end; quiet
+/// positions (not in check, a quiet best move, no mate found) and their
+/// scores go to `positions`. Returns the result for White (0 lost, 1
+/// draw, 2 won), or `None` when the game reaches the ply limit. A mate
+/// found by the search ends the game; so does a third occurrence of a
+/// position (a draw).
+fn play<E: MakrukEvaluator>(
+    start: MakrukGame<E>,
+    mut keys: Vec<u64>,
+    cfg: &GenConfig,
+    tts: &mut [Tt; 2],
+    positions: &mut Vec<(makruk::Position, i32)>,
+) -> Option<u8> {
+    let mate_bound = MATE - MAX_PLY as i32;
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(cfg.nodes),
+        ..Limits::default()
+    };
+    for tt in tts.iter_mut() {
+        tt.clear();
+    }
+    let mut g = start;
+    let mut moves = Vec::new();
+    for _ in 0..cfg.max_plies {
+        let white = g.white_to_move();
+        let mover_won = |won: bool| if won == white { 2 } else { 0 };
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(if g.no_moves_loses() {
+                mover_won(false)
+            } else {
+                1
+            });
+        }
+        // A position seen twice before is a draw: Makruk has no repetition
+        // rule, but a game that returns to where it was makes no progress
+        // (the search scores a repetition as a draw too).
+        let key = g.key();
+        let window = g.repetition_window() as usize;
+        let repeats = keys
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|&&k| k == key)
+            .count();
+        if g.rule_draw() || repeats >= 2 {
+            return Some(1);
+        }
+        let side = usize::from(!white);
+        let r = search(
+            &g,
+            &keys,
+            &mut tts[side],
+            &limits,
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        );
+        let best = r.best?;
+        if r.score.abs() >= mate_bound {
+            return Some(mover_won(r.score > 0));
+        }
+        if g.quiet() && !g.is_tactical(best) {
+            positions.push((g.pos.clone(), r.score));
+        }
+        keys.push(key);
+        g = g.play(best);
+    }
+    None
+}

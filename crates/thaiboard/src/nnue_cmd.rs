@@ -1,0 +1,245 @@
+//! `thaiboard nnue`: the Makruk network's training pipeline (the work is
+//! done by the `nnue` crate; this module maps the command line onto it).
+//! Every command can be stopped and run again to continue: `gen` after its
+//! last whole shard, `train` from its last checkpoint.
+
+use crate::error::CliError;
+use clap::{Args, Subcommand};
+use engine::eval::nnue::Network;
+use nnue::data::{read_dir, shards};
+use nnue::selfplay::{GenConfig, generate};
+use nnue::train::{Checkpoint, TrainConfig, split, train};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The training subcommands.
+#[derive(Subcommand, Debug)]
+pub enum NnueCommand {
+    /// Self-play at a fixed node count from random openings; each quiet
+    /// position is stored with its search score and the game's result, in
+    /// numbered shards. Run again to add shards up to --shards.
+    Gen(GenArgs),
+    /// Train the network on the shards of --data (Adam, WDL-blended
+    /// target, validation by game); checkpoints in --out after each epoch,
+    /// from which a new run with the same --out continues.
+    Train(TrainArgs),
+    /// Round a checkpoint's float network into the engine's int16 network
+    /// file (for `EvalFile` and `bench --eval-file`).
+    Quantize {
+        /// The checkpoint (`checkpoint.bin` or `best.bin` of a training run).
+        #[arg(long)]
+        checkpoint: PathBuf,
+        /// The network file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// How the network was made (stored in the file); default: the
+        /// checkpoint's path, epoch and validation loss.
+        #[arg(long)]
+        description: Option<String>,
+    },
+}
+
+/// `nnue gen`'s options.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// The folder of the shards (created if needed).
+    #[arg(long)]
+    out: PathBuf,
+    /// Shards the folder should hold when the run ends.
+    #[arg(long, default_value_t = 100)]
+    shards: u64,
+    /// Finished games per shard.
+    #[arg(long, default_value_t = 50)]
+    games_per_shard: u32,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Random plies opening each game.
+    #[arg(long, default_value_t = 8)]
+    random_plies: u32,
+    /// Plies after which an unfinished game is dropped.
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// Seed of the openings (shard n's games depend on it and n only).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play with this network instead of the classical evaluation.
+    #[arg(long)]
+    eval_file: Option<PathBuf>,
+}
+
+/// `nnue train`'s options.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// The folder of the training shards.
+    #[arg(long)]
+    data: PathBuf,
+    /// The folder of the checkpoints and the log (created if needed).
+    #[arg(long)]
+    out: PathBuf,
+    /// Epochs to reach.
+    #[arg(long, default_value_t = 30)]
+    epochs: u32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16_384)]
+    batch: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 1e-3)]
+    lr: f32,
+    /// The step size is multiplied by --lr-gamma every this many epochs.
+    #[arg(long, default_value_t = 10)]
+    lr_drop_every: u32,
+    /// See --lr-drop-every.
+    #[arg(long, default_value_t = 0.3)]
+    lr_gamma: f32,
+    /// The share of the target from the search score (the rest from the
+    /// game's result).
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f32,
+    /// Centipawns per unit of the logistic win expectation.
+    #[arg(long, default_value_t = 400.0)]
+    wdl_scale: f32,
+    /// Percent of the games held out for validation.
+    #[arg(long, default_value_t = 5)]
+    val_percent: u32,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start from random weights even if --out holds a checkpoint.
+    #[arg(long)]
+    fresh: bool,
+}
+
+fn input(e: String) -> CliError {
+    CliError::input(e)
+}
+
+/// Runs a `thaiboard nnue` subcommand.
+pub fn run(cmd: NnueCommand) -> Result<(), CliError> {
+    match cmd {
+        NnueCommand::Gen(args) => gen_cmd(args),
+        NnueCommand::Train(args) => train_cmd(args),
+        NnueCommand::Quantize {
+            checkpoint,
+            out,
+            description,
+        } => {
+            let ck = Checkpoint::load(&checkpoint).map_err(input)?;
+            let description = description.unwrap_or_else(|| {
+                format!(
+                    "{} epoch {} validation loss {:.6}",
+                    checkpoint.display(),
+                    ck.epoch,
+                    ck.best_val
+                )
+            });
+            let net = ck.model.quantize(&description);
+            std::fs::write(&out, net.to_bytes())
+                .map_err(|e| input(format!("{}: {e}", out.display())))?;
+            println!("wrote {} ({description})", out.display());
+            Ok(())
+        }
+    }
+}
+
+fn gen_cmd(a: GenArgs) -> Result<(), CliError> {
+    let network = match &a.eval_file {
+        Some(path) => {
+            let net = Network::load(path).map_err(|e| input(format!("--eval-file: {e}")))?;
+            Some(&*Box::leak(Box::new(net)))
+        }
+        None => None,
+    };
+    let cfg = GenConfig {
+        nodes: a.nodes,
+        random_plies: a.random_plies,
+        max_plies: a.max_plies,
+        games_per_shard: a.games_per_shard,
+        shards: a.shards,
+        seed: a.seed,
+        network,
+    };
+    let start = std::time::Instant::now();
+    let mut positions = 0;
+    generate(&a.out, &cfg, |s| {
+        positions += s.positions;
+        println!(
+            "shard {}: {} games (+{} dropped at the ply limit), {} positions, W-D-B {}-{}-{}; {:.0} positions/s this run",
+            s.shard,
+            s.games,
+            s.dropped,
+            s.positions,
+            s.results[0],
+            s.results[1],
+            s.results[2],
+            positions as f64 / start.elapsed().as_secs_f64().max(1e-9)
+        );
+    })
+    .map_err(input)?;
+    let held = shards(&a.out).map_err(input)?.len();
+    println!("{} holds {held} shards", a.out.display());
+    Ok(())
+}
+
+fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
+    if a.batch == 0 || !(0.0..=1.0).contains(&a.lambda) || a.val_percent > 50 {
+        return Err(CliError::input(
+            "--batch must be positive, --lambda from 0 to 1, --val-percent at most 50",
+        ));
+    }
+    let cfg = TrainConfig {
+        batch: a.batch,
+        lr: a.lr,
+        lr_drop_every: a.lr_drop_every,
+        lr_gamma: a.lr_gamma,
+        epochs: a.epochs,
+        lambda: a.lambda,
+        wdl_scale: a.wdl_scale,
+        val_percent: a.val_percent,
+        seed: a.seed,
+    };
+    std::fs::create_dir_all(&a.out).map_err(|e| input(format!("{}: {e}", a.out.display())))?;
+    let latest = a.out.join("checkpoint.bin");
+    let mut ck = if latest.exists() && !a.fresh {
+        let ck = Checkpoint::load(&latest).map_err(input)?;
+        println!(
+            "resuming from {} after epoch {}",
+            latest.display(),
+            ck.epoch
+        );
+        ck
+    } else {
+        Checkpoint::new(a.seed)
+    };
+    let records = read_dir(&a.data).map_err(input)?;
+    let (train_set, val_set) = split(records, a.val_percent);
+    println!(
+        "{} training positions, {} validation positions",
+        train_set.len(),
+        val_set.len()
+    );
+    let log_path = a.out.join("train.log");
+    train(&mut ck, &train_set, &val_set, &cfg, |ck, r| {
+        let line = format!(
+            "epoch {} lr {:.2e} train loss {:.6} validation loss {:.6} ({:.0} positions/s)",
+            r.epoch, r.lr, r.train_loss, r.val_loss, r.positions_per_second
+        );
+        println!("{line}");
+        append(&log_path, &line)?;
+        ck.save(&latest)?;
+        if r.val_loss <= ck.best_val {
+            ck.save(&a.out.join("best.bin"))?;
+        }
+        Ok(())
+    })
+    .map_err(input)
+}
+
+fn append(path: &Path, line: &str) -> Result<(), String> {
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    writeln!(f, "{line}").map_err(|e| format!("{}: {e}", path.display()))
+}

@@ -1,0 +1,122 @@
+//! `thaiboard nnue` end to end on a tiny run: gen, train (stopped and
+//! resumed), quantize, then the network in `bench`; clear errors for bad
+//! files.
+
+use std::process::Command;
+
+fn thaiboard(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_thaiboard"))
+        .args(args)
+        .output()
+        .expect("run thaiboard");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn gen_train_resume_quantize_bench() {
+    let dir = std::env::temp_dir().join(format!("thaiboard-nnue-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (data, run, net) = (dir.join("data"), dir.join("run"), dir.join("net.nnue"));
+    let (data_s, run_s, net_s) = (
+        data.to_str().unwrap(),
+        run.to_str().unwrap(),
+        net.to_str().unwrap(),
+    );
+    let generate = |shards: &str| {
+        thaiboard(&[
+            "nnue",
+            "gen",
+            "--out",
+            data_s,
+            "--shards",
+            shards,
+            "--games-per-shard",
+            "1",
+            "--nodes",
+            "100",
+            "--max-plies",
+            "300",
+        ])
+    };
+    let (ok, out, err) = generate("1");
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("shard 0: 1 games"), "{out}");
+    let (ok, out, err) = generate("2");
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("shard 1: ") && !out.contains("shard 0"),
+        "{out}"
+    );
+
+    let train = |epochs: &str| {
+        thaiboard(&[
+            "nnue",
+            "train",
+            "--data",
+            data_s,
+            "--out",
+            run_s,
+            "--epochs",
+            epochs,
+            "--batch",
+            "32",
+            "--val-percent",
+            "40",
+        ])
+    };
+    let (ok, out, err) = train("1");
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("epoch 1 "), "{out}");
+    let (ok, out, err) = train("2");
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("resuming from") && out.contains("epoch 2 "),
+        "{out}"
+    );
+    assert!(!out.contains("epoch 1 "), "{out}");
+    let log = std::fs::read_to_string(run.join("train.log")).unwrap();
+    assert_eq!(log.lines().count(), 2, "{log}");
+
+    let ck = run.join("checkpoint.bin");
+    let (ok, out, err) = thaiboard(&[
+        "nnue",
+        "quantize",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+        "--out",
+        net_s,
+    ]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = thaiboard(&["bench", "--depth", "3", "--eval-file", net_s]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("makruk classical: depth 3 nodes"), "{out}");
+    assert!(out.contains("makruk nnue (Scalar): depth 3 nodes"), "{out}");
+    assert!(
+        out.contains("nnue (Scalar) / classical nodes per second: "),
+        "{out}"
+    );
+
+    // Damaged files: a clear error, no panic.
+    let bytes = std::fs::read(&net).unwrap();
+    std::fs::write(&net, &bytes[..bytes.len() / 3]).unwrap();
+    let (ok, _, err) = thaiboard(&["bench", "--depth", "3", "--eval-file", net_s]);
+    assert!(
+        !ok && err.contains("--eval-file") && err.contains("cut short"),
+        "{err}"
+    );
+    std::fs::write(&ck, b"THNNCKPT but nothing more").unwrap();
+    let (ok, _, err) = thaiboard(&[
+        "nnue",
+        "quantize",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+        "--out",
+        net_s,
+    ]);
+    assert!(!ok && err.contains("checkpoint"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
