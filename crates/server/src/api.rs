@@ -88,6 +88,7 @@ async fn session(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<R
         })
         .into_response());
     }
+    auth::check_may_mint_session(&headers)?;
     let user = auth::create_guest(&app).await?;
     let (token, csrf) = auth::create_session(&app, &user.id).await?;
     Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))
@@ -138,7 +139,7 @@ async fn register(
             format!("the name {:?} is taken", c.username),
         ));
     }
-    auth::delete_session(&app, &old.token_hash).await?;
+    auth::end_session(&app, &old.token_hash).await?;
     let (token, csrf) = auth::create_session(&app, &id).await?;
     let user = auth::User {
         id,
@@ -158,7 +159,7 @@ async fn login(
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
     let bad = || ApiError::unauthorized("bad_credentials", "wrong username or password");
-    if c.username.len() > 64 || c.password.len() > 256 {
+    if c.username.len() > 64 || auth::validate_password(&c.password).is_err() {
         return Err(bad());
     }
     let row = sqlx::query(
@@ -172,7 +173,7 @@ async fn login(
     if !auth::verify_password(c.password, hash.unwrap_or_default()).await? {
         return Err(bad());
     }
-    auth::delete_session(&app, &old.token_hash).await?;
+    auth::end_session(&app, &old.token_hash).await?;
     let id: String = row.get(0);
     let (token, csrf) = auth::create_session(&app, &id).await?;
     let user = auth::User {
@@ -184,7 +185,7 @@ async fn login(
 }
 
 async fn logout(State(app): State<AppState>, Actor(s): Actor) -> ApiResult<Response> {
-    auth::delete_session(&app, &s.token_hash).await?;
+    auth::end_session(&app, &s.token_hash).await?;
     Ok(with_cookie(
         &app,
         "",

@@ -36,6 +36,10 @@ pub struct Config {
     pub ws_rate_per_sec: f64,
     /// Session lifetime in seconds.
     pub session_ttl_secs: i64,
+    /// How long a session read from the database is trusted without
+    /// reading it again, ms: bounds how late a process hears of a logout
+    /// made in another process whose note was lost (0: read every time).
+    pub session_cache_ttl_ms: u64,
     /// argon2 memory cost in KiB (default 19456, OWASP's minimum; tests may lower it).
     pub argon2_memory_kib: u32,
     /// Engine searches allowed at once (games against the computer); 0
@@ -65,6 +69,7 @@ impl Default for Config {
             max_ws_message_bytes: 4 * 1024,
             ws_rate_per_sec: 20.0,
             session_ttl_secs: 30 * 24 * 3600,
+            session_cache_ttl_ms: 30_000,
             argon2_memory_kib: 19456,
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),

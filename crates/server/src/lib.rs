@@ -4,7 +4,7 @@
 //!
 //! Modules:
 //! - [`config`]: options; [`db`]: pool and migrations;
-//! - [`auth`]: accounts, sessions, CSRF; [`ratelimit`]: request floods;
+//! - [`auth`]: accounts, sessions, CSRF; [`sessions`]: the session cache; [`ratelimit`]: request floods;
 //! - [`game`]: games (model, storage, service, clocks, events), over the
 //!   `games` crate's rules; [`clock`]: time controls; [`hub`]: live updates;
 //! - [`api`]: JSON routes; [`extract`]: shared request extractors;
@@ -45,6 +45,7 @@ pub mod position;
 pub mod ratelimit;
 pub mod ratings;
 pub mod relay;
+pub mod sessions;
 pub mod settings;
 pub mod tablebase;
 pub mod tournament;
@@ -74,6 +75,8 @@ pub struct App {
     pub engine_play: Arc<game::EnginePlay>,
     /// Live update channels.
     pub hub: Arc<hub::Hub>,
+    /// Sessions known to this process; sockets hear here that theirs ended.
+    pub sessions: Arc<sessions::SessionCache>,
     /// Per-IP request limiter.
     pub limiter: ratelimit::RateLimiter,
     /// The Bot API's event channels and stream limits.
@@ -126,6 +129,9 @@ impl Server {
         games.start().await?;
         engine_play.resume().await?;
         tournament::resume(&games).await?;
+        let sessions = Arc::new(sessions::SessionCache::new(
+            std::time::Duration::from_millis(config.session_cache_ttl_ms),
+        ));
         if db.backend == db::Backend::Postgres {
             bots.relay_through(db.clone(), games.instance.clone());
             tokio::spawn(relay::listen_postgres(
@@ -133,6 +139,7 @@ impl Server {
                 Arc::downgrade(&games),
                 Arc::downgrade(&bots),
                 Arc::downgrade(&hub),
+                Arc::downgrade(&sessions),
             ));
         }
         // Forget expired sessions now and then.
@@ -169,6 +176,7 @@ impl Server {
             games,
             engine_play,
             hub,
+            sessions,
             limiter,
             bots,
             chat_limits: chat::ChatLimits::default(),

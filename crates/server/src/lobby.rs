@@ -13,6 +13,7 @@ use crate::AppState;
 use crate::auth::Session;
 use crate::error::ApiError;
 use crate::ratelimit::Bucket;
+use crate::sessions::SessionWatch;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
@@ -41,7 +42,8 @@ async fn list(app: &AppState, session: &Option<Session>) -> Option<String> {
     Some(serde_json::json!({ "type": "lobby", "games": games }).to_string())
 }
 
-async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
+async fn run(app: AppState, mut watch: SessionWatch, socket: WebSocket) {
+    let session = watch.session().cloned();
     // Subscribe before the first list so that no change falls in between.
     let mut changes = app.hub.subscribe_lobby();
     let (mut sink, mut stream) = socket.split();
@@ -55,6 +57,10 @@ async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
     let mut bucket = Bucket::new(rate * 2.0);
     loop {
         tokio::select! {
+            why = crate::ws::session_ended(&app, &mut watch) => {
+                crate::ws::close_ended(&mut sink, why).await;
+                break;
+            }
             change = changes.recv() => {
                 match change {
                     Ok(_) | Err(RecvError::Lagged(_)) => {}

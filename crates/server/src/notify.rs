@@ -7,10 +7,10 @@
 //! in every server process for the sockets it holds.
 
 use crate::AppState;
-use crate::auth::Session;
 use crate::error::ApiError;
 use crate::game::{GameEvent, Games, Status};
 use crate::hub::Hub;
+use crate::sessions::SessionWatch;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
@@ -132,12 +132,18 @@ pub async fn socket(
     crate::ws::upgrade(app, headers, ws, run).await
 }
 
-async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
-    let Some(session) = session else { return };
+async fn run(app: AppState, mut watch: SessionWatch, socket: WebSocket) {
+    let Some(session) = watch.session().cloned() else {
+        return;
+    };
     let mut notes = app.hub.subscribe(&channel(&session.user.id));
     let (mut sink, mut stream) = socket.split();
     loop {
         tokio::select! {
+            why = crate::ws::session_ended(&app, &mut watch) => {
+                crate::ws::close_ended(&mut sink, why).await;
+                break;
+            }
             note = notes.recv() => match note {
                 Ok(text) => if sink.send(Message::Text(text)).await.is_err() { break },
                 Err(RecvError::Lagged(_)) => {}

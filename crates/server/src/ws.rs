@@ -28,6 +28,7 @@ use crate::error::ApiError;
 use crate::extract::check_id;
 use crate::game::Command;
 use crate::ratelimit::Bucket;
+use crate::sessions::{Ended, SessionWatch};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -76,9 +77,11 @@ pub async fn game_socket(
     check_id(&id)?;
     // Fails with 404 before upgrading if there is no such game.
     let snapshot = app.games.view(&id, true).await?;
-    let session = auth::session_from_headers(&app, &headers).await?;
+    let watch = app
+        .sessions
+        .watch(auth::session_from_headers(&app, &headers).await?);
     Ok(configured(ws, &app)
-        .on_upgrade(move |socket| run(app, id, session, socket, snapshot))
+        .on_upgrade(move |socket| run(app, id, watch, socket, snapshot))
         .into_response())
 }
 
@@ -87,13 +90,43 @@ fn error_json(id: &Option<serde_json::Value>, e: &ApiError) -> String {
         .to_string()
 }
 
+/// Resolves when the socket's session ends (see [`SessionWatch::ended`]);
+/// a missed note is checked against the cache and the database.
+pub(crate) async fn session_ended(app: &AppState, watch: &mut SessionWatch) -> Ended {
+    watch
+        .ended(|hash| {
+            let app = app.clone();
+            async move {
+                auth::session_by_hash(&app, &hash)
+                    .await
+                    .map_or(true, |s| s.is_some())
+            }
+        })
+        .await
+}
+
+/// Tells the client why its session ended, and closes the socket.
+pub(crate) async fn close_ended<S>(sink: &mut S, why: Ended)
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    let e = ApiError::unauthorized("session_ended", why.message());
+    let _ = sink.send(Message::Text(error_json(&None, &e).into())).await;
+    let frame = axum::extract::ws::CloseFrame {
+        code: axum::extract::ws::close_code::POLICY,
+        reason: Utf8Bytes::from_static("session ended"),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+}
+
 async fn run(
     app: AppState,
     id: String,
-    session: Option<Session>,
+    mut watch: SessionWatch,
     socket: WebSocket,
     snapshot: crate::game::GameView,
 ) {
+    let session = watch.session().cloned();
     let mut rx = app.hub.subscribe(&id);
     // The chat room this viewer follows, as it stood at connection time.
     let user = session.as_ref().map(|s| &s.user);
@@ -109,6 +142,10 @@ async fn run(
     let mut bucket = Bucket::new(rate * 2.0);
     loop {
         tokio::select! {
+            why = session_ended(&app, &mut watch) => {
+                close_ended(&mut sink, why).await;
+                break;
+            }
             update = rx.recv() => {
                 let text: Utf8Bytes = match update {
                     Ok(m) => m,
@@ -212,11 +249,20 @@ async fn handle_message(
             "no_session",
             "watchers cannot act: log in and reconnect",
         )),
-        (Ok(cmd), Some(s)) => app
-            .games
-            .act_with(&s.user, game_id, cmd, false)
-            .await
-            .map(|_| ()),
+        // The session is checked on every command: a logout or expiry
+        // since the socket opened refuses it (the cache makes this cheap).
+        (Ok(cmd), Some(s)) => match auth::still_valid(app, s).await {
+            Ok(true) => app
+                .games
+                .act_with(&s.user, game_id, cmd, false)
+                .await
+                .map(|_| ()),
+            Ok(false) => Err(ApiError::unauthorized(
+                "session_ended",
+                "your session ended (logged out or expired): log in and reconnect",
+            )),
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(()) => serde_json::json!({ "type": "ack", "id": msg.id }).to_string(),
@@ -243,13 +289,15 @@ pub(crate) async fn upgrade<F, Fut>(
     serve: F,
 ) -> Result<Response, ApiError>
 where
-    F: FnOnce(AppState, Option<Session>, WebSocket) -> Fut + Send + 'static,
+    F: FnOnce(AppState, SessionWatch, WebSocket) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = ()> + Send + 'static,
 {
     auth::check_origin(&headers)?;
-    let session = auth::session_from_headers(&app, &headers).await?;
+    let watch = app
+        .sessions
+        .watch(auth::session_from_headers(&app, &headers).await?);
     Ok(configured(ws, &app)
-        .on_upgrade(move |socket| serve(app, session, socket))
+        .on_upgrade(move |socket| serve(app, watch, socket))
         .into_response())
 }
 
@@ -266,7 +314,8 @@ fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
+async fn run_multi(app: AppState, mut watch: SessionWatch, socket: WebSocket) {
+    let session = watch.session().cloned();
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Utf8Bytes>(256);
     // Commands run beside the connection's loop (a move waits for its
@@ -282,6 +331,10 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
     let mut bucket = Bucket::new(burst);
     loop {
         tokio::select! {
+            why = session_ended(&app, &mut watch) => {
+                close_ended(&mut sink, why).await;
+                break;
+            }
             Some(text) = rx.recv() => {
                 if sink.send(Message::Text(text)).await.is_err() {
                     break;
