@@ -10,8 +10,6 @@
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::util::{constant_time_eq, now_ms, random_id, random_token, sha256_hex};
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -245,38 +243,6 @@ pub fn check_may_mint_session(headers: &HeaderMap) -> ApiResult<()> {
         ));
     }
     Ok(())
-}
-
-fn argon2(memory_kib: u32) -> Argon2<'static> {
-    let params = Params::new(memory_kib.max(8), 2, 1, None).expect("valid argon2 parameters");
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
-}
-
-/// Hashes a password with argon2id (on a blocking thread: it is slow on purpose).
-pub async fn hash_password(password: String, memory_kib: u32) -> ApiResult<String> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
-        argon2(memory_kib)
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-    })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)
-}
-
-/// Checks a password against a stored argon2 hash.
-pub async fn verify_password(password: String, hash: String) -> ApiResult<bool> {
-    tokio::task::spawn_blocking(move || {
-        let Ok(parsed) = PasswordHash::new(&hash) else {
-            return false;
-        };
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    })
-    .await
-    .map_err(ApiError::internal)
 }
 
 /// Refuses a request whose `Origin` (when sent) is not this server's own host.

@@ -42,6 +42,15 @@ pub struct Config {
     pub session_cache_ttl_ms: u64,
     /// argon2 memory cost in KiB (default 19456, OWASP's minimum; tests may lower it).
     pub argon2_memory_kib: u32,
+    /// Password hashes (registrations, logins) computed at once; more wait
+    /// their turn. Bounds the memory logins take: this many × argon2's memory.
+    pub password_hashes_at_once: usize,
+    /// Failed logins of one account name before its logins are locked.
+    pub login_free_failures_per_account: u32,
+    /// Failed logins from one client address before its logins are locked.
+    pub login_free_failures_per_ip: u32,
+    /// The first login lock, ms; each further failure doubles it (up to 15 minutes).
+    pub login_first_lock_ms: u64,
     /// Engine searches allowed at once (games against the computer); 0
     /// pauses the computer: its moves wait for a server that allows searches.
     pub engine_searches: usize,
@@ -71,6 +80,10 @@ impl Default for Config {
             session_ttl_secs: 30 * 24 * 3600,
             session_cache_ttl_ms: 30_000,
             argon2_memory_kib: 19456,
+            password_hashes_at_once: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            login_free_failures_per_account: 5,
+            login_free_failures_per_ip: 20,
+            login_first_lock_ms: 1000,
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             arena_first_move_ms: 60_000,

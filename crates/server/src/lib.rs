@@ -4,7 +4,8 @@
 //!
 //! Modules:
 //! - [`config`]: options; [`db`]: pool and migrations;
-//! - [`auth`]: accounts, sessions, CSRF; [`sessions`]: the session cache; [`ratelimit`]: request floods;
+//! - [`auth`]: accounts, sessions, CSRF; [`sessions`]: the session cache;
+//!   [`passwords`]: bounded argon2; [`login_throttle`]: failed logins; [`ratelimit`]: request floods;
 //! - [`game`]: games (model, storage, service, clocks, events), over the
 //!   `games` crate's rules; [`clock`]: time controls; [`hub`]: live updates;
 //! - [`api`]: JSON routes; [`extract`]: shared request extractors;
@@ -36,10 +37,12 @@ pub mod game;
 pub mod hub;
 pub mod live_analysis;
 pub mod lobby;
+pub mod login_throttle;
 pub mod mail;
 pub mod notify;
 pub mod opponent;
 pub mod organise;
+pub mod passwords;
 pub mod players;
 pub mod position;
 pub mod ratelimit;
@@ -77,6 +80,10 @@ pub struct App {
     pub hub: Arc<hub::Hub>,
     /// Sessions known to this process; sockets hear here that theirs ended.
     pub sessions: Arc<sessions::SessionCache>,
+    /// Password hashing, a bounded number at once.
+    pub passwords: passwords::Passwords,
+    /// Failed logins per account name and per address.
+    pub login_throttle: login_throttle::LoginThrottle,
     /// Per-IP request limiter.
     pub limiter: ratelimit::RateLimiter,
     /// The Bot API's event channels and stream limits.
@@ -169,6 +176,13 @@ impl Server {
         let listener = tokio::net::TcpListener::bind(config.bind).await?;
         let addr = listener.local_addr()?;
         let mut config = config;
+        let passwords =
+            passwords::Passwords::new(config.argon2_memory_kib, config.password_hashes_at_once);
+        let login_throttle = login_throttle::LoginThrottle::new(login_throttle::ThrottleRules {
+            free_per_account: config.login_free_failures_per_account,
+            free_per_ip: config.login_free_failures_per_ip,
+            first_lock: std::time::Duration::from_millis(config.login_first_lock_ms),
+        });
         config.bind = addr;
         let app = Arc::new(App {
             config,
@@ -177,6 +191,8 @@ impl Server {
             engine_play,
             hub,
             sessions,
+            passwords,
+            login_throttle,
             limiter,
             bots,
             chat_limits: chat::ChatLimits::default(),
@@ -249,6 +265,8 @@ async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Respons
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip())
         .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
+    let mut req = req;
+    req.extensions_mut().insert(extract::ClientIp(ip));
     let mut resp = if !app.limiter.allow(ip) {
         let mut r = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
