@@ -80,7 +80,11 @@ fn with_cookie(app: &AppState, token: &str, body: impl IntoResponse) -> Response
     resp
 }
 
-async fn session(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+async fn session(
+    State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     if let Some(s) = auth::session_from_headers(&app, &headers).await? {
         return Ok(Json(SessionInfo {
             user: s.user,
@@ -89,6 +93,14 @@ async fn session(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<R
         .into_response());
     }
     auth::check_may_mint_session(&headers)?;
+    let exempt = app.config.exempt_loopback && ip.is_loopback();
+    if !exempt && !app.guest_limiter.allow(ip) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_guests",
+            "too many new guest sessions from your address: keep the session cookie you were given, or register",
+        ));
+    }
     let user = auth::create_guest(&app).await?;
     let (token, csrf) = auth::create_session(&app, &user.id).await?;
     Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))

@@ -185,13 +185,48 @@ pub fn validate_username(name: &str) -> ApiResult<()> {
             "a username has 3 to 20 characters: letters, digits, '_' or '-'",
         ));
     }
-    if name.to_lowercase().starts_with("guest") {
+    let skeleton = name_skeleton(name);
+    if let Some(prefix) = RESERVED_PREFIXES
+        .iter()
+        .find(|p| skeleton.starts_with(&name_skeleton(p)))
+    {
         return Err(ApiError::bad_request(
             "invalid_username",
-            "names starting with 'guest' are reserved",
+            format!("names starting with '{prefix}' (or looking like it) are reserved"),
+        ));
+    }
+    if let Some(reserved) = RESERVED_NAMES.iter().find(|r| skeleton == name_skeleton(r)) {
+        return Err(ApiError::bad_request(
+            "invalid_username",
+            format!("the name '{reserved}' (or one looking like it) is reserved"),
         ));
     }
     Ok(())
+}
+
+/// Starts of names no one may register, nor any that looks like them:
+/// guests are `guest-...` and the computer plays as `engine-level-N`.
+pub const RESERVED_PREFIXES: &[&str] = &["guest", "engine-level"];
+
+/// Whole names no one may register, nor any that looks like them.
+pub const RESERVED_NAMES: &[&str] = &["engine", "computer", "thaiboard", "admin", "system"];
+
+/// What a name looks like, for telling look-alikes apart: lowercase, `-`
+/// and `_` dropped, and digits read as the letters they resemble
+/// (`3ngine_1evel` is `enginelevel`).
+pub fn name_skeleton(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '-' | '_'))
+        .map(|c| match c.to_ascii_lowercase() {
+            '0' => 'o',
+            '1' | 'i' => 'l',
+            '3' => 'e',
+            '4' => 'a',
+            '5' => 's',
+            '7' => 't',
+            c => c,
+        })
+        .collect()
 }
 
 /// How many characters (Unicode scalar values, not bytes) a password has:

@@ -36,6 +36,16 @@ pub struct ServeArgs {
     /// HTTP requests per second allowed per client IP (0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_limit: f64,
+    /// WebSocket messages per second allowed per user over all their
+    /// sockets (0: no limit).
+    #[arg(long, default_value_t = 40.0)]
+    pub ws_user_rate: f64,
+    /// Hold loopback clients (127.0.0.0/8, ::1) to no per-address cap
+    /// (connections, WebSockets, guest sessions): for `thaiboard loadtest
+    /// --url`, whose players all come from one address. Never behind a
+    /// proxy on the same machine, where every client looks like loopback.
+    #[arg(long)]
+    pub exempt_loopback: bool,
     /// Engine searches (games against the computer) run at once; default:
     /// one fewer than the CPUs, at least 1; 0 pauses the computer's moves.
     #[arg(long)]
@@ -65,6 +75,8 @@ impl ServeArgs {
             mail_from: self.mail_from.clone(),
             rate_per_sec: self.rate_limit,
             rate_burst: (self.rate_limit * 3.0).max(10.0),
+            ws_user_rate_per_sec: self.ws_user_rate,
+            exempt_loopback: self.exempt_loopback,
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
             tablebase_dir: self.tablebases.clone(),
             ..defaults

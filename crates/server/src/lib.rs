@@ -34,7 +34,9 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod game;
+pub mod guests;
 pub mod hub;
+pub mod listen;
 pub mod live_analysis;
 pub mod lobby;
 pub mod login_throttle;
@@ -50,7 +52,9 @@ pub mod ratings;
 pub mod relay;
 pub mod sessions;
 pub mod settings;
+pub mod socket_limits;
 pub mod tablebase;
+pub mod text;
 pub mod tournament;
 pub mod util;
 pub mod ws;
@@ -84,8 +88,12 @@ pub struct App {
     pub passwords: passwords::Passwords,
     /// Failed logins per account name and per address.
     pub login_throttle: login_throttle::LoginThrottle,
+    /// WebSockets per address and per user, and each user's message rate.
+    pub socket_limits: Arc<socket_limits::SocketLimits>,
     /// Per-IP request limiter.
     pub limiter: ratelimit::RateLimiter,
+    /// Per-IP limiter of new guests.
+    pub guest_limiter: ratelimit::RateLimiter,
     /// The Bot API's event channels and stream limits.
     pub bots: Arc<bot_api::BotHub>,
     /// Chat writers' rate limits.
@@ -106,6 +114,7 @@ pub struct Server {
     /// Its state.
     pub app: AppState,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl Server {
@@ -149,18 +158,34 @@ impl Server {
                 Arc::downgrade(&sessions),
             ));
         }
-        // Forget expired sessions now and then.
-        let janitor_db = db.pool.clone();
+        // Forget expired sessions and unused guests now and then.
+        let (janitor_db, janitor_sessions) = (db.clone(), Arc::downgrade(&sessions));
+        let guest_unused_ms = config.guest_unused_after_secs * 1000;
         tokio::spawn(async move {
             loop {
                 let _ = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
                     .bind(util::now_ms())
-                    .execute(&janitor_db)
+                    .execute(&janitor_db.pool)
                     .await;
+                let Some(sessions) = janitor_sessions.upgrade() else {
+                    return;
+                };
+                let cutoff = util::now_ms() - guest_unused_ms;
+                // Batch after batch until none is left.
+                while let Ok(n) = guests::expire_unused(&janitor_db, &sessions, cutoff).await {
+                    if n == 0 {
+                        break;
+                    }
+                }
+                drop(sessions);
                 tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
             }
         });
         let limiter = ratelimit::RateLimiter::new(config.rate_per_sec, config.rate_burst);
+        let guest_limiter = ratelimit::RateLimiter::new(
+            config.guests_per_ip_per_hour / 3600.0,
+            config.guests_per_ip_burst,
+        );
         let mailer = match &config.smtp_url {
             Some(url) => Some(Arc::new(
                 mail::Mailer::new(
@@ -183,6 +208,12 @@ impl Server {
             free_per_ip: config.login_free_failures_per_ip,
             first_lock: std::time::Duration::from_millis(config.login_first_lock_ms),
         });
+        let socket_limits = socket_limits::SocketLimits::new(socket_limits::SocketRules {
+            per_ip: config.max_sockets_per_ip,
+            per_user: config.max_sockets_per_user,
+            user_rate: config.ws_user_rate_per_sec,
+            exempt_loopback: config.exempt_loopback,
+        });
         config.bind = addr;
         let app = Arc::new(App {
             config,
@@ -193,7 +224,9 @@ impl Server {
             sessions,
             passwords,
             login_throttle,
+            socket_limits,
             limiter,
+            guest_limiter,
             bots,
             chat_limits: chat::ChatLimits::default(),
             mailer,
@@ -201,25 +234,36 @@ impl Server {
         });
         mail::subscribe(&app.games, Arc::downgrade(&app));
         tokio::spawn(mail::sweep_deadlines(Arc::downgrade(&app)));
-        // Small WebSocket frames must leave at once (no Nagle delay).
-        let listener =
-            axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
-                let _ = tcp.set_nodelay(true);
-            });
         let router = router(app.clone());
-        let task = tokio::spawn(async move {
-            axum::serve(
-                listener,
-                router.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .await
-        });
-        Ok(Server { addr, app, task })
+        let limits = listen::ConnectionLimits::new(
+            app.config.max_connections_per_ip,
+            app.config.exempt_loopback,
+        );
+        let rules = listen::ConnectionRules {
+            header_read_timeout: std::time::Duration::from_millis(
+                app.config.header_read_timeout_ms,
+            ),
+        };
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(listen::serve(listener, router, limits, rules, stopped));
+        Ok(Server {
+            addr,
+            app,
+            task,
+            stop,
+        })
     }
 
     /// Serves until the task ends (it does not, unless the listener fails).
     pub async fn wait(self) -> std::io::Result<()> {
         self.task.await.map_err(std::io::Error::other)?
+    }
+
+    /// Stops gracefully: accepts no more connections, lets open ones
+    /// finish the request they serve, and returns when they have.
+    pub async fn shutdown(self) -> std::io::Result<()> {
+        let _ = self.stop.send(true);
+        self.wait().await
     }
 
     /// Stops serving.
@@ -238,9 +282,14 @@ pub fn serve_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<
     runtime.block_on(async move {
         let server = Server::start(config).await.map_err(|e| e.to_string())?;
         ready(server.addr);
+        let stop = server.stop.clone();
+        let mut task = server;
         tokio::select! {
-            r = server.wait() => r.map_err(|e| e.to_string()),
-            _ = tokio::signal::ctrl_c() => Ok(()),
+            r = &mut task.task => r.map_err(|e| e.to_string())?.map_err(|e| e.to_string()),
+            _ = tokio::signal::ctrl_c() => {
+                let _ = stop.send(true);
+                task.wait().await.map_err(|e| e.to_string())
+            }
         }
     })
 }
@@ -248,12 +297,19 @@ pub fn serve_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<
 /// The whole HTTP application.
 pub fn router(app: AppState) -> Router {
     let max_body = app.config.max_body_bytes;
+    let body_timeout = std::time::Duration::from_millis(app.config.body_read_timeout_ms);
     Router::new()
         .nest("/api", api::routes())
         // lichess's address of a game's PGN, which lichess-bot fetches.
         .route("/game/export/{id}", axum::routing::get(api::pgn))
         .merge(assets::routes())
         .layer(DefaultBodyLimit::max(max_body))
+        // A body that stalls fails; one announced larger than the limit is
+        // refused before a byte of it is read.
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)
 }
@@ -280,6 +336,21 @@ async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Respons
     } else {
         next.run(req).await
     };
+    if resp.status() == StatusCode::PAYLOAD_TOO_LARGE
+        && resp.headers().get(header::CONTENT_TYPE)
+            != Some(&HeaderValue::from_static("application/json"))
+    {
+        // tower-http's limit answers in plain text: say it as every error is said.
+        resp = ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!(
+                "request body too large (at most {} bytes)",
+                app.config.max_body_bytes
+            ),
+        )
+        .into_response();
+    }
     let h = resp.headers_mut();
     h.insert(
         "x-content-type-options",

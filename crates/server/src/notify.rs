@@ -10,7 +10,6 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::game::{GameEvent, Games, Status};
 use crate::hub::Hub;
-use crate::sessions::SessionWatch;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
@@ -126,13 +125,19 @@ pub fn subscribe(games: &Arc<Games>, hub: Arc<Hub>) {
 /// nothing worth a note, but may connect).
 pub async fn socket(
     State(app): State<AppState>,
+    crate::extract::ClientIp(ip): crate::extract::ClientIp,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    crate::ws::upgrade(app, headers, ws, run).await
+    crate::ws::upgrade(app, ip, headers, ws, run).await
 }
 
-async fn run(app: AppState, mut watch: SessionWatch, socket: WebSocket) {
+async fn run(app: AppState, visitor: crate::ws::Visitor, socket: WebSocket) {
+    // The slot holds the socket's places under the caps until it closes.
+    let crate::ws::Visitor {
+        mut watch,
+        slot: _slot,
+    } = visitor;
     let Some(session) = watch.session().cloned() else {
         return;
     };

@@ -25,10 +25,12 @@
 use crate::AppState;
 use crate::auth::{self, Session};
 use crate::error::ApiError;
+use crate::extract::ClientIp;
 use crate::extract::check_id;
 use crate::game::Command;
 use crate::ratelimit::Bucket;
 use crate::sessions::{Ended, SessionWatch};
+use crate::socket_limits::SocketSlot;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -67,6 +69,7 @@ pub const MAX_COMMANDS_IN_FLIGHT: usize = 64;
 /// Upgrades to the game's WebSocket.
 pub async fn game_socket(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
@@ -77,17 +80,53 @@ pub async fn game_socket(
     check_id(&id)?;
     // Fails with 404 before upgrading if there is no such game.
     let snapshot = app.games.view(&id, true).await?;
-    let watch = app
-        .sessions
-        .watch(auth::session_from_headers(&app, &headers).await?);
+    let visitor = Visitor::new(&app, ip, &headers).await?;
     Ok(configured(ws, &app)
-        .on_upgrade(move |socket| run(app, id, watch, socket, snapshot))
+        .on_upgrade(move |socket| run(app, id, visitor, socket, snapshot))
         .into_response())
 }
 
 fn error_json(id: &Option<serde_json::Value>, e: &ApiError) -> String {
     serde_json::json!({ "type": "error", "id": id, "error": e.code, "message": e.message, "status": e.status.as_u16() })
         .to_string()
+}
+
+/// Who holds a socket: their session (watched for its end) and their
+/// places under the socket caps, kept for the socket's life.
+pub(crate) struct Visitor {
+    /// The session, and word of its end.
+    pub watch: SessionWatch,
+    /// The socket's places under the per-address and per-user caps.
+    pub slot: SocketSlot,
+}
+
+impl Visitor {
+    /// The visitor of an upgrade request from `ip`: refused (429) when
+    /// their address or account has too many sockets open.
+    async fn new(
+        app: &AppState,
+        ip: std::net::IpAddr,
+        headers: &HeaderMap,
+    ) -> Result<Self, ApiError> {
+        let session = auth::session_from_headers(app, headers).await?;
+        let slot = app
+            .socket_limits
+            .open(ip, session.as_ref().map(|s| s.user.id.as_str()))?;
+        Ok(Visitor {
+            watch: app.sessions.watch(session),
+            slot,
+        })
+    }
+}
+
+/// The error sent when a user's sockets together send too fast.
+fn user_rate_limited(id: &Option<serde_json::Value>) -> String {
+    let e = ApiError::new(
+        axum::http::StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        "too many messages from your account's sockets together: slow down",
+    );
+    error_json(id, &e)
 }
 
 /// Resolves when the socket's session ends (see [`SessionWatch::ended`]);
@@ -122,10 +161,11 @@ where
 async fn run(
     app: AppState,
     id: String,
-    mut watch: SessionWatch,
+    visitor: Visitor,
     socket: WebSocket,
     snapshot: crate::game::GameView,
 ) {
+    let Visitor { mut watch, slot } = visitor;
     let session = watch.session().cloned();
     let mut rx = app.hub.subscribe(&id);
     // The chat room this viewer follows, as it stood at connection time.
@@ -187,6 +227,11 @@ async fn run(
                     let id = serde_json::from_str::<serde_json::Value>(text.as_str()).ok().and_then(|v| v.get("id").cloned());
                     let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
                     let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
+                    continue;
+                }
+                if !slot.allow_message() {
+                    let id = serde_json::from_str::<serde_json::Value>(text.as_str()).ok().and_then(|v| v.get("id").cloned());
+                    let _ = sink.send(Message::Text(user_rate_limited(&id).into())).await;
                     continue;
                 }
                 let reply = handle(&app, &id, session.as_ref(), text.as_str()).await;
@@ -284,37 +329,38 @@ fn configured(ws: WebSocketUpgrade, app: &AppState) -> WebSocketUpgrade {
 /// the visitor's session (if any).
 pub(crate) async fn upgrade<F, Fut>(
     app: AppState,
+    ip: std::net::IpAddr,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
     serve: F,
 ) -> Result<Response, ApiError>
 where
-    F: FnOnce(AppState, SessionWatch, WebSocket) -> Fut + Send + 'static,
+    F: FnOnce(AppState, Visitor, WebSocket) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = ()> + Send + 'static,
 {
     auth::check_origin(&headers)?;
-    let watch = app
-        .sessions
-        .watch(auth::session_from_headers(&app, &headers).await?);
+    let visitor = Visitor::new(&app, ip, &headers).await?;
     Ok(configured(ws, &app)
-        .on_upgrade(move |socket| serve(app, watch, socket))
+        .on_upgrade(move |socket| serve(app, visitor, socket))
         .into_response())
 }
 
 /// Upgrades to the multi-game WebSocket.
 pub async fn multi_socket(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    upgrade(app, headers, ws, run_multi).await
+    upgrade(app, ip, headers, ws, run_multi).await
 }
 
 fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-async fn run_multi(app: AppState, mut watch: SessionWatch, socket: WebSocket) {
+async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
+    let Visitor { mut watch, slot } = visitor;
     let session = watch.session().cloned();
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Utf8Bytes>(256);
@@ -411,6 +457,7 @@ async fn run_multi(app: AppState, mut watch: SessionWatch, socket: WebSocket) {
                         }
                         serde_json::json!({ "type": "ack", "id": id }).to_string()
                     }
+                    _ if !slot.allow_message() => user_rate_limited(&id),
                     _ => {
                         let Ok(permit) = in_flight.clone().try_acquire_owned() else {
                             let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "busy", "too many commands waiting for an answer: wait for them");
