@@ -254,3 +254,31 @@ async fn a_link_from_another_site_neither_mints_nor_replaces_a_session() {
         assert!(resp.headers().get("set-cookie").is_some(), "{site:?}");
     }
 }
+
+/// Two server processes on one PostgreSQL: a logout through one closes the
+/// session's sockets on the other (the note goes through LISTEN/NOTIFY).
+/// Runs only when `THAIBOARD_TEST_DATABASE_URL` names a PostgreSQL database.
+#[tokio::test]
+async fn a_logout_closes_the_sessions_sockets_on_every_server() {
+    let (url, _) = test_database();
+    if !url.starts_with("postgres") {
+        eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
+        return;
+    }
+    let a = Server::start(test_config(&url)).await.unwrap();
+    let b = Server::start(test_config(&url)).await.unwrap();
+    let (white, _black, id) = started_game(&a, "makruk", json!({})).await;
+    // The same browser's cookie, on server B.
+    let url_b = format!("ws://{}/api/games/{id}/ws", b.addr);
+    let mut req =
+        tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url_b)
+            .unwrap();
+    req.headers_mut()
+        .insert("cookie", white.cookie_header().unwrap().parse().unwrap());
+    let (stream, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    let mut ws_b = Ws { stream };
+    ws_b.next_of("snapshot").await;
+    let (status, _) = white.post("/api/logout", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    ends_with_session_ended(&mut ws_b).await;
+}
