@@ -36,6 +36,8 @@ pub struct Config {
     pub header_read_timeout_ms: u64,
     /// Longest wait for the next piece of a request's body, ms.
     pub body_read_timeout_ms: u64,
+    /// On stopping, longest wait for open requests and sockets to finish, ms.
+    pub shutdown_grace_ms: u64,
     /// Connections open at once from one client address (0: no cap).
     pub max_connections_per_ip: usize,
     /// WebSockets open at once from one client address (0: no cap).
@@ -101,6 +103,7 @@ impl Default for Config {
             max_body_bytes: 16 * 1024,
             header_read_timeout_ms: 10_000,
             body_read_timeout_ms: 10_000,
+            shutdown_grace_ms: 10_000,
             max_connections_per_ip: 128,
             max_sockets_per_ip: 64,
             max_sockets_per_user: 16,

@@ -102,7 +102,12 @@ pub struct App {
     pub mailer: Option<Arc<mail::Mailer>>,
     /// Endgame tables (`--tablebases`), if configured.
     pub tablebases: Option<tablebase::Tablebases>,
+    /// Turns true when the server stops: sockets say "server restarting" and close.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
+
+/// How often a stopping server looks whether its sockets have closed.
+const SHUTDOWN_POLL: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// The state handed to every handler.
 pub type AppState = Arc<App>;
@@ -215,6 +220,7 @@ impl Server {
             exempt_loopback: config.exempt_loopback,
         });
         config.bind = addr;
+        let (stop, stopping) = tokio::sync::watch::channel(false);
         let app = Arc::new(App {
             config,
             db,
@@ -231,6 +237,7 @@ impl Server {
             chat_limits: chat::ChatLimits::default(),
             mailer,
             tablebases,
+            stopping: stopping.clone(),
         });
         mail::subscribe(&app.games, Arc::downgrade(&app));
         tokio::spawn(mail::sweep_deadlines(Arc::downgrade(&app)));
@@ -243,9 +250,9 @@ impl Server {
             header_read_timeout: std::time::Duration::from_millis(
                 app.config.header_read_timeout_ms,
             ),
+            shutdown_grace: std::time::Duration::from_millis(app.config.shutdown_grace_ms),
         };
-        let (stop, stopped) = tokio::sync::watch::channel(false);
-        let task = tokio::spawn(listen::serve(listener, router, limits, rules, stopped));
+        let task = tokio::spawn(listen::serve(listener, router, limits, rules, stopping));
         Ok(Server {
             addr,
             app,
@@ -260,10 +267,20 @@ impl Server {
     }
 
     /// Stops gracefully: accepts no more connections, lets open ones
-    /// finish the request they serve, and returns when they have.
+    /// finish the request they serve (commands and moves in flight are
+    /// committed and answered), tells every WebSocket "server restarting"
+    /// and closes it, and returns when all that is done (or after
+    /// [`Config::shutdown_grace_ms`]). Clients reconnect to the next server.
     pub async fn shutdown(self) -> std::io::Result<()> {
         let _ = self.stop.send(true);
-        self.wait().await
+        let grace = std::time::Duration::from_millis(self.app.config.shutdown_grace_ms);
+        let app = self.app.clone();
+        let served = self.wait().await;
+        let deadline = tokio::time::Instant::now() + grace;
+        while app.socket_limits.open_total() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(SHUTDOWN_POLL).await;
+        }
+        served
     }
 
     /// Stops serving.
@@ -282,15 +299,16 @@ pub fn serve_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<
     runtime.block_on(async move {
         let server = Server::start(config).await.map_err(|e| e.to_string())?;
         ready(server.addr);
-        let stop = server.stop.clone();
-        let mut task = server;
+        let mut server = server;
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(|e| e.to_string())?;
         tokio::select! {
-            r = &mut task.task => r.map_err(|e| e.to_string())?.map_err(|e| e.to_string()),
-            _ = tokio::signal::ctrl_c() => {
-                let _ = stop.send(true);
-                task.wait().await.map_err(|e| e.to_string())
-            }
+            r = &mut server.task => return r.map_err(|e| e.to_string())?.map_err(|e| e.to_string()),
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
         }
+        eprintln!("thaiboard server: stopping (finishing open requests, closing sockets)");
+        server.shutdown().await.map_err(|e| e.to_string())
     })
 }
 

@@ -142,11 +142,15 @@ pub struct ConnectionRules {
     /// Longest wait for a request's headers: from the connection's start,
     /// or from the end of the previous answer (so also the idle timeout).
     pub header_read_timeout: Duration,
+    /// Longest wait, once stopping, for open requests to finish (a
+    /// streaming answer such as a bot's event stream never does).
+    pub shutdown_grace: Duration,
 }
 
 /// Serves `router` on `listener` until `stop` turns true: then accepts no
 /// more connections, lets each open one finish the request it is serving
-/// (hyper's graceful shutdown) and returns once all have closed.
+/// (hyper's graceful shutdown) and returns once all have closed, or after
+/// [`ConnectionRules::shutdown_grace`].
 /// Upgraded connections (WebSockets) are not waited for: their sockets
 /// close themselves on the same signal.
 pub async fn serve(
@@ -203,7 +207,7 @@ pub async fn serve(
     }
     drop(done_tx);
     // Every connection task holds a sender: all are done when none is left.
-    let _ = done_rx.recv().await;
+    let _ = tokio::time::timeout(rules.shutdown_grace, done_rx.recv()).await;
     Ok(())
 }
 

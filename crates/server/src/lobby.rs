@@ -62,6 +62,10 @@ async fn run(app: AppState, visitor: crate::ws::Visitor, socket: WebSocket) {
                 crate::ws::close_ended(&mut sink, why).await;
                 break;
             }
+            _ = crate::ws::server_stopping(&app) => {
+                crate::ws::close_restarting(&mut sink).await;
+                break;
+            }
             change = changes.recv() => {
                 match change {
                     Ok(_) | Err(RecvError::Lagged(_)) => {}

@@ -149,6 +149,10 @@ async fn run(app: AppState, visitor: crate::ws::Visitor, socket: WebSocket) {
                 crate::ws::close_ended(&mut sink, why).await;
                 break;
             }
+            _ = crate::ws::server_stopping(&app) => {
+                crate::ws::close_restarting(&mut sink).await;
+                break;
+            }
             note = notes.recv() => match note {
                 Ok(text) => if sink.send(Message::Text(text)).await.is_err() { break },
                 Err(RecvError::Lagged(_)) => {}

@@ -31,6 +31,7 @@ struct UserSockets {
 /// See the module's doc.
 pub struct SocketLimits {
     rules: SocketRules,
+    total: std::sync::atomic::AtomicUsize,
     ips: Mutex<HashMap<IpAddr, usize>>,
     users: Mutex<HashMap<String, UserSockets>>,
 }
@@ -40,6 +41,7 @@ impl SocketLimits {
     pub fn new(rules: SocketRules) -> Arc<Self> {
         Arc::new(SocketLimits {
             rules,
+            total: std::sync::atomic::AtomicUsize::new(0),
             ips: Mutex::new(HashMap::new()),
             users: Mutex::new(HashMap::new()),
         })
@@ -79,11 +81,18 @@ impl SocketLimits {
         if count_ip {
             *ips.entry(ip).or_insert(0) += 1;
         }
+        self.total
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(SocketSlot {
             limits: self.clone(),
             ip: count_ip.then_some(ip),
             user: user.map(str::to_string),
         })
+    }
+
+    /// Sockets open in all (every address, loopback included).
+    pub fn open_total(&self) -> usize {
+        self.total.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Sockets open for `user`.
@@ -123,6 +132,9 @@ impl SocketSlot {
 
 impl Drop for SocketSlot {
     fn drop(&mut self) {
+        self.limits
+            .total
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
         if let Some(ip) = self.ip {
             let mut ips = self.limits.ips.lock().expect("socket limits lock");
             if let Some(n) = ips.get_mut(&ip) {

@@ -144,6 +144,29 @@ pub(crate) async fn session_ended(app: &AppState, watch: &mut SessionWatch) -> E
         .await
 }
 
+/// Resolves when the server begins to stop.
+pub(crate) async fn server_stopping(app: &AppState) {
+    let mut stopping = app.stopping.clone();
+    if stopping.wait_for(|s| *s).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// Tells the client the server is restarting (`{"type":"restarting"}`,
+/// then a close with code 1012), so that it reconnects.
+pub(crate) async fn close_restarting<S>(sink: &mut S)
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    let note = serde_json::json!({ "type": "restarting", "message": "server restarting: reconnect in a moment" });
+    let _ = sink.send(Message::Text(note.to_string().into())).await;
+    let frame = axum::extract::ws::CloseFrame {
+        code: axum::extract::ws::close_code::RESTART,
+        reason: Utf8Bytes::from_static("server restarting"),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+}
+
 /// Tells the client why its session ended, and closes the socket.
 pub(crate) async fn close_ended<S>(sink: &mut S, why: Ended)
 where
@@ -184,6 +207,10 @@ async fn run(
         tokio::select! {
             why = session_ended(&app, &mut watch) => {
                 close_ended(&mut sink, why).await;
+                break;
+            }
+            _ = server_stopping(&app) => {
+                close_restarting(&mut sink).await;
                 break;
             }
             update = rx.recv() => {
@@ -379,6 +406,10 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
         tokio::select! {
             why = session_ended(&app, &mut watch) => {
                 close_ended(&mut sink, why).await;
+                break;
+            }
+            _ = server_stopping(&app) => {
+                close_restarting(&mut sink).await;
                 break;
             }
             Some(text) = rx.recv() => {
