@@ -96,3 +96,85 @@ impl ServeArgs {
         .map_err(|e| format!("server failed: {e}"))
     }
 }
+
+/// Where the database is, as `thaiboard serve` finds it.
+#[derive(Args, Debug, Clone)]
+pub struct DatabaseArgs {
+    /// Database URL (default: $DATABASE_URL, else the SQLite file
+    /// thaiboard.db in --data-dir).
+    #[arg(long)]
+    pub database: Option<String>,
+    /// Folder of the default SQLite database file.
+    #[arg(long, default_value = ".")]
+    pub data_dir: PathBuf,
+}
+
+impl DatabaseArgs {
+    /// The database URL these options name.
+    pub fn url(&self) -> String {
+        Config {
+            database_url: self
+                .database
+                .clone()
+                .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty())),
+            data_dir: self.data_dir.clone(),
+            ..Config::default()
+        }
+        .database_url()
+    }
+}
+
+fn block_on<T>(work: impl std::future::Future<Output = T>) -> Result<T, String> {
+    Ok(tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?
+        .block_on(work))
+}
+
+/// Options of `thaiboard backup`.
+#[derive(Args, Debug, Clone)]
+pub struct BackupArgs {
+    #[command(flatten)]
+    /// The database to back up (the server may be running).
+    pub db: DatabaseArgs,
+    /// The new file to write (never overwritten).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl BackupArgs {
+    /// Writes the backup; prints what it holds.
+    pub fn run(&self) -> Result<(), String> {
+        let games = block_on(crate::backup::backup(&self.db.url(), &self.out))??;
+        println!("backup written to {} ({games} games)", self.out.display());
+        Ok(())
+    }
+}
+
+/// Options of `thaiboard restore`.
+#[derive(Args, Debug, Clone)]
+pub struct RestoreArgs {
+    #[command(flatten)]
+    /// The database to restore into (stop its server first).
+    pub db: DatabaseArgs,
+    /// The backup file (from `thaiboard backup`).
+    #[arg(long)]
+    pub from: PathBuf,
+    /// Replace an existing database file.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl RestoreArgs {
+    /// Restores the backup; prints what it held.
+    pub fn run(&self) -> Result<(), String> {
+        let url = self.db.url();
+        let games = block_on(crate::backup::restore(&self.from, &url, self.force))??;
+        println!(
+            "restored {} into {url} ({games} games)",
+            self.from.display()
+        );
+        Ok(())
+    }
+}

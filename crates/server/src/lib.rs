@@ -20,6 +20,7 @@ pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod backup;
 pub mod book;
 pub mod bot_api;
 pub mod chat;
