@@ -40,6 +40,11 @@ pub struct ServeArgs {
     /// sockets (0: no limit).
     #[arg(long, default_value_t = 40.0)]
     pub ws_user_rate: f64,
+    /// A reverse proxy (CIDR or address, repeatable) whose X-Forwarded-For
+    /// gives the client's address for the limits; from any other peer the
+    /// header is ignored.
+    #[arg(long = "trust-proxy", value_parser = crate::proxy::parse_cidr)]
+    pub trust_proxy: Vec<ipnet::IpNet>,
     /// Hold loopback clients (127.0.0.0/8, ::1) to no per-address cap
     /// (connections, WebSockets, guest sessions): for `thaiboard loadtest
     /// --url`, whose players all come from one address. Never behind a
@@ -77,6 +82,7 @@ impl ServeArgs {
             rate_burst: (self.rate_limit * 3.0).max(10.0),
             ws_user_rate_per_sec: self.ws_user_rate,
             exempt_loopback: self.exempt_loopback,
+            trusted_proxies: self.trust_proxy.clone(),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
             tablebase_dir: self.tablebases.clone(),
             ..defaults

@@ -47,6 +47,9 @@ pub struct Config {
     /// WebSocket messages per second allowed per user over all their
     /// sockets (burst twice this; 0: no limit).
     pub ws_user_rate_per_sec: f64,
+    /// Reverse proxies whose `X-Forwarded-For` names the client
+    /// (`--trust-proxy`); they have no connection cap themselves.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Loopback clients (127.0.0.0/8, ::1) are not held to the per-address
     /// caps: for the load tool, whose every player comes from one address.
     pub exempt_loopback: bool,
@@ -108,6 +111,7 @@ impl Default for Config {
             max_sockets_per_ip: 64,
             max_sockets_per_user: 16,
             ws_user_rate_per_sec: 40.0,
+            trusted_proxies: Vec::new(),
             exempt_loopback: false,
             max_ws_message_bytes: 4 * 1024,
             ws_rate_per_sec: 20.0,

@@ -48,6 +48,7 @@ pub mod organise;
 pub mod passwords;
 pub mod players;
 pub mod position;
+pub mod proxy;
 pub mod ratelimit;
 pub mod ratings;
 pub mod relay;
@@ -246,6 +247,7 @@ impl Server {
         let limits = listen::ConnectionLimits::new(
             app.config.max_connections_per_ip,
             app.config.exempt_loopback,
+            app.config.trusted_proxies.clone(),
         );
         let rules = listen::ConnectionRules {
             header_read_timeout: std::time::Duration::from_millis(
@@ -335,11 +337,12 @@ pub fn router(app: AppState) -> Router {
 
 /// Rate limit per client IP, and security headers on every answer.
 async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Response {
-    let ip = req
+    let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip())
         .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
+    let ip = proxy::client_ip(peer, req.headers(), &app.config.trusted_proxies);
     let mut req = req;
     req.extensions_mut().insert(extract::ClientIp(ip));
     let mut resp = if !app.limiter.allow(ip) {

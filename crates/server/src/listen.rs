@@ -28,23 +28,33 @@ const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(100);
 pub struct ConnectionLimits {
     per_ip: usize,
     exempt_loopback: bool,
+    trusted_proxies: Vec<ipnet::IpNet>,
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
 impl ConnectionLimits {
     /// At most `per_ip` connections from one address (0: no cap); loopback
-    /// addresses have no cap when `exempt_loopback` (the load tool's option).
-    pub fn new(per_ip: usize, exempt_loopback: bool) -> Arc<Self> {
+    /// addresses have no cap when `exempt_loopback` (the load tool's
+    /// option), nor have trusted proxies (every client comes through them).
+    pub fn new(
+        per_ip: usize,
+        exempt_loopback: bool,
+        trusted_proxies: Vec<ipnet::IpNet>,
+    ) -> Arc<Self> {
         Arc::new(ConnectionLimits {
             per_ip,
             exempt_loopback,
+            trusted_proxies,
             open: Mutex::new(HashMap::new()),
         })
     }
 
     /// A place for one more connection from `ip`, if it has one left.
     pub fn take(self: &Arc<Self>, ip: IpAddr) -> Option<ConnectionSlot> {
-        if self.per_ip == 0 || (self.exempt_loopback && ip.is_loopback()) {
+        if self.per_ip == 0
+            || (self.exempt_loopback && ip.is_loopback())
+            || crate::proxy::is_trusted(&self.trusted_proxies, ip)
+        {
             return Some(ConnectionSlot { limits: None, ip });
         }
         let mut open = self.open.lock().expect("connection limits lock");
@@ -217,7 +227,7 @@ mod tests {
 
     #[test]
     fn an_address_holds_at_most_its_cap_and_gets_places_back() {
-        let limits = ConnectionLimits::new(2, false);
+        let limits = ConnectionLimits::new(2, false, Vec::new());
         let ip: IpAddr = [10, 0, 0, 1].into();
         let a = limits.take(ip).unwrap();
         let _b = limits.take(ip).unwrap();
@@ -231,10 +241,10 @@ mod tests {
     #[test]
     fn loopback_is_exempt_only_when_asked() {
         let lo: IpAddr = [127, 0, 0, 1].into();
-        let capped = ConnectionLimits::new(1, false);
+        let capped = ConnectionLimits::new(1, false, Vec::new());
         let _a = capped.take(lo).unwrap();
         assert!(capped.take(lo).is_none());
-        let exempt = ConnectionLimits::new(1, true);
+        let exempt = ConnectionLimits::new(1, true, Vec::new());
         let slots: Vec<_> = (0..10).map(|_| exempt.take(lo).unwrap()).collect();
         assert_eq!(slots.len(), 10);
         let _other = exempt.take([10, 0, 0, 1].into()).unwrap();
