@@ -4,8 +4,9 @@ use loadtest::{Options, run};
 use thaiboard_server::{Config, Server};
 
 /// A server on a loopback port over a new SQLite file (or
-/// `THAIBOARD_TEST_DATABASE_URL`), without a rate limit: the load comes from
-/// one address.
+/// `THAIBOARD_TEST_DATABASE_URL`), without a rate limit and with loopback
+/// exempt from the per-address caps (`--exempt-loopback`): the load comes
+/// from one address.
 async fn start() -> Server {
     let dir = std::env::temp_dir().join(format!(
         "thaiboard-loadtest-test-{}",
@@ -21,6 +22,7 @@ async fn start() -> Server {
         database_url: Some(url),
         rate_per_sec: 0.0,
         argon2_memory_kib: 64,
+        exempt_loopback: true,
         ..Default::default()
     })
     .await

@@ -43,13 +43,13 @@ async fn change_password(
         .fetch_one(&app.db.pool)
         .await?
         .get(0);
-    if !auth::verify_password(req.current, hash.unwrap_or_default()).await? {
+    if !app.passwords.verify(req.current, hash).await? {
         return Err(ApiError::unauthorized(
             "bad_credentials",
             "the current password is wrong",
         ));
     }
-    let hash = auth::hash_password(req.new, app.config.argon2_memory_kib).await?;
+    let hash = app.passwords.hash(req.new).await?;
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(hash)
         .bind(&s.user.id)

@@ -3,7 +3,7 @@
 use crate::AppState;
 use crate::auth::{self, Actor, Viewer};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Body, check_id};
+use crate::extract::{Body, ClientIp, check_id};
 use crate::game::{ChallengeRequest, Command, EngineGameRequest, GameSummary, GameView};
 use crate::util::now_ms;
 use axum::extract::rejection::QueryRejection;
@@ -82,13 +82,26 @@ fn with_cookie(app: &AppState, token: &str, body: impl IntoResponse) -> Response
     resp
 }
 
-async fn session(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+async fn session(
+    State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     if let Some(s) = auth::session_from_headers(&app, &headers).await? {
         return Ok(Json(SessionInfo {
             user: s.user,
             csrf: s.csrf,
         })
         .into_response());
+    }
+    auth::check_may_mint_session(&headers)?;
+    let exempt = app.config.exempt_loopback && ip.is_loopback();
+    if !exempt && !app.guest_limiter.allow(ip) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_guests",
+            "too many new guest sessions from your address: keep the session cookie you were given, or register",
+        ));
     }
     let user = auth::create_guest(&app).await?;
     let (token, csrf) = auth::create_session(&app, &user.id).await?;
@@ -122,7 +135,7 @@ async fn register(
             format!("the name {:?} is taken", c.username),
         ));
     }
-    let hash = auth::hash_password(c.password, app.config.argon2_memory_kib).await?;
+    let hash = app.passwords.hash(c.password).await?;
     let id = crate::util::random_id(16);
     let inserted = sqlx::query(
         "INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ($1, $2, $3, $4, 0, $5)",
@@ -140,7 +153,7 @@ async fn register(
             format!("the name {:?} is taken", c.username),
         ));
     }
-    auth::delete_session(&app, &old.token_hash).await?;
+    auth::end_session(&app, &old.token_hash).await?;
     let (token, csrf) = auth::create_session(&app, &id).await?;
     let user = auth::User {
         id,
@@ -156,25 +169,41 @@ async fn register(
 
 async fn login(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Actor(old): Actor,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
     let bad = || ApiError::unauthorized("bad_credentials", "wrong username or password");
-    if c.username.len() > 64 || c.password.len() > 256 {
-        return Err(bad());
+    // The name as counted by the throttle: bounded, whether or not it exists.
+    let key: String = c
+        .username
+        .chars()
+        .take(64)
+        .collect::<String>()
+        .to_lowercase();
+    if let Some(wait) = app.login_throttle.wait(&key, ip) {
+        return Ok(throttled(wait));
     }
-    let row = sqlx::query(
-        "SELECT id, username, password_hash FROM users WHERE username_key = $1 AND is_guest = 0",
-    )
-    .bind(c.username.to_lowercase())
-    .fetch_optional(&app.db.pool)
-    .await?
-    .ok_or_else(bad)?;
-    let hash: Option<String> = row.get(2);
-    if !auth::verify_password(c.password, hash.unwrap_or_default()).await? {
+    let well_formed = c.username.len() <= 64 && auth::validate_password(&c.password).is_ok();
+    let row = if well_formed {
+        sqlx::query(
+            "SELECT id, username, password_hash FROM users WHERE username_key = $1 AND is_guest = 0",
+        )
+        .bind(&key)
+        .fetch_optional(&app.db.pool)
+        .await?
+    } else {
+        None
+    };
+    // A missing account is checked against a stand-in hash: as slow as a real one.
+    let hash: Option<String> = row.as_ref().and_then(|r| r.get(2));
+    let matches = well_formed && app.passwords.verify(c.password, hash).await?;
+    let Some(row) = row.filter(|_| matches) else {
+        app.login_throttle.failed(&key, ip);
         return Err(bad());
-    }
-    auth::delete_session(&app, &old.token_hash).await?;
+    };
+    app.login_throttle.succeeded(&key);
+    auth::end_session(&app, &old.token_hash).await?;
     let id: String = row.get(0);
     let (token, csrf) = auth::create_session(&app, &id).await?;
     let user = auth::User {
@@ -185,8 +214,22 @@ async fn login(
     Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))
 }
 
+/// The answer to a login while its name or address is locked: 429 with `Retry-After`.
+fn throttled(wait: std::time::Duration) -> Response {
+    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+    let mut resp = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "login_throttled",
+        format!("too many failed logins for this name or from this address: retry in {secs} s"),
+    )
+    .into_response();
+    resp.headers_mut()
+        .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+    resp
+}
+
 async fn logout(State(app): State<AppState>, Actor(s): Actor) -> ApiResult<Response> {
-    auth::delete_session(&app, &s.token_hash).await?;
+    auth::end_session(&app, &s.token_hash).await?;
     Ok(with_cookie(
         &app,
         "",

@@ -10,8 +10,6 @@
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::util::{constant_time_eq, now_ms, random_id, random_token, sha256_hex};
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -43,6 +41,8 @@ pub struct Session {
     pub csrf: String,
     /// SHA-256 of its cookie token.
     pub token_hash: String,
+    /// When it expires, ms since the Unix epoch.
+    pub expires_at: i64,
 }
 
 fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
@@ -67,24 +67,46 @@ pub async fn session_from_headers(
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Ok(None);
     }
-    let hash = sha256_hex(token);
+    session_by_hash(app, &sha256_hex(token)).await
+}
+
+/// The session whose token has SHA-256 `hash`, if it stands: from this
+/// process's [`crate::sessions::SessionCache`], else from the database.
+pub async fn session_by_hash(app: &AppState, hash: &str) -> ApiResult<Option<Session>> {
+    if let Some(session) = app.sessions.get(hash) {
+        return Ok(Some(session));
+    }
     let row = sqlx::query(
-        "SELECT s.csrf, u.id, u.username, u.is_guest FROM sessions s JOIN users u ON u.id = s.user_id \
+        "SELECT s.csrf, u.id, u.username, u.is_guest, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
          WHERE s.token_hash = $1 AND s.expires_at > $2",
     )
-    .bind(&hash)
+    .bind(hash)
     .bind(now_ms())
     .fetch_optional(&app.db.pool)
     .await?;
-    Ok(row.map(|row| Session {
+    let session = row.map(|row| Session {
         csrf: row.get(0),
         user: User {
             id: row.get(1),
             username: row.get(2),
             guest: row.get::<i32, _>(3) != 0,
         },
-        token_hash: hash,
-    }))
+        token_hash: hash.to_string(),
+        expires_at: row.get(4),
+    });
+    if let Some(s) = &session {
+        app.sessions.put(s);
+    }
+    Ok(session)
+}
+
+/// Whether `session` still stands (not ended, not expired): what a socket
+/// asks before each command. Cheap: the cache answers but once per
+/// [`crate::Config::session_cache_ttl_ms`].
+pub async fn still_valid(app: &AppState, session: &Session) -> ApiResult<bool> {
+    Ok(session_by_hash(app, &session.token_hash)
+        .await?
+        .is_some_and(|s| s.user.id == session.user.id))
 }
 
 /// Creates a session for `user_id`; returns the cookie token and the CSRF token.
@@ -103,12 +125,14 @@ pub async fn create_session(app: &AppState, user_id: &str) -> ApiResult<(String,
     Ok((token, csrf))
 }
 
-/// Deletes a session.
-pub async fn delete_session(app: &AppState, token_hash: &str) -> ApiResult<()> {
+/// Ends a session: deleted, forgotten by the cache, and its sockets (in
+/// this process, and through PostgreSQL in the others) closed.
+pub async fn end_session(app: &AppState, token_hash: &str) -> ApiResult<()> {
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
         .bind(token_hash)
         .execute(&app.db.pool)
         .await?;
+    app.sessions.end_everywhere(&app.db, token_hash).await?;
     Ok(())
 }
 
@@ -161,56 +185,99 @@ pub fn validate_username(name: &str) -> ApiResult<()> {
             "a username has 3 to 20 characters: letters, digits, '_' or '-'",
         ));
     }
-    if name.to_lowercase().starts_with("guest") {
+    let skeleton = name_skeleton(name);
+    if let Some(prefix) = RESERVED_PREFIXES
+        .iter()
+        .find(|p| skeleton.starts_with(&name_skeleton(p)))
+    {
         return Err(ApiError::bad_request(
             "invalid_username",
-            "names starting with 'guest' are reserved",
+            format!("names starting with '{prefix}' (or looking like it) are reserved"),
+        ));
+    }
+    if let Some(reserved) = RESERVED_NAMES.iter().find(|r| skeleton == name_skeleton(r)) {
+        return Err(ApiError::bad_request(
+            "invalid_username",
+            format!("the name '{reserved}' (or one looking like it) is reserved"),
         ));
     }
     Ok(())
 }
 
-/// Checks a new password: 8 to 128 characters.
+/// Starts of names no one may register, nor any that looks like them:
+/// guests are `guest-...` and the computer plays as `engine-level-N`.
+pub const RESERVED_PREFIXES: &[&str] = &["guest", "engine-level"];
+
+/// Whole names no one may register, nor any that looks like them.
+pub const RESERVED_NAMES: &[&str] = &["engine", "computer", "thaiboard", "admin", "system"];
+
+/// What a name looks like, for telling look-alikes apart: lowercase, `-`
+/// and `_` dropped, and digits read as the letters they resemble
+/// (`3ngine_1evel` is `enginelevel`).
+pub fn name_skeleton(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '-' | '_'))
+        .map(|c| match c.to_ascii_lowercase() {
+            '0' => 'o',
+            '1' | 'i' => 'l',
+            '3' => 'e',
+            '4' => 'a',
+            '5' => 's',
+            '7' => 't',
+            c => c,
+        })
+        .collect()
+}
+
+/// How many characters (Unicode scalar values, not bytes) a password has:
+/// the one rule for registering, logging in and changing a password.
+pub const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=128;
+
+/// Checks a password against [`PASSWORD_CHARS`]. Registration and password
+/// changes answer its error; a login answers "wrong username or password"
+/// (no account can have a password outside the rule).
 pub fn validate_password(password: &str) -> ApiResult<()> {
-    if !(8..=128).contains(&password.chars().count()) {
+    // Counting stops past the upper bound, so a huge password costs little.
+    let chars = password.chars().take(PASSWORD_CHARS.end() + 1).count();
+    if !PASSWORD_CHARS.contains(&chars) {
         return Err(ApiError::bad_request(
             "invalid_password",
-            "a password has 8 to 128 characters",
+            format!(
+                "a password has {} to {} characters (this one has {}{})",
+                PASSWORD_CHARS.start(),
+                PASSWORD_CHARS.end(),
+                chars.min(*PASSWORD_CHARS.end() + 1),
+                if chars > *PASSWORD_CHARS.end() {
+                    " or more"
+                } else {
+                    ""
+                },
+            ),
         ));
     }
     Ok(())
 }
 
-fn argon2(memory_kib: u32) -> Argon2<'static> {
-    let params = Params::new(memory_kib.max(8), 2, 1, None).expect("valid argon2 parameters");
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
-}
-
-/// Hashes a password with argon2id (on a blocking thread: it is slow on purpose).
-pub async fn hash_password(password: String, memory_kib: u32) -> ApiResult<String> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
-        argon2(memory_kib)
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-    })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)
-}
-
-/// Checks a password against a stored argon2 hash.
-pub async fn verify_password(password: String, hash: String) -> ApiResult<bool> {
-    tokio::task::spawn_blocking(move || {
-        let Ok(parsed) = PasswordHash::new(&hash) else {
-            return false;
-        };
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    })
-    .await
-    .map_err(ApiError::internal)
+/// Refuses to make a session for a request a browser marks as coming from
+/// another site (`Sec-Fetch-Site: cross-site` or `same-site`): a link or
+/// form on another site arrives without the `SameSite=Strict` cookie, and
+/// a new guest session would overwrite the player's. The site's own pages
+/// (`same-origin`), an address typed by the player (`none`) and clients
+/// that send no such header (bots, scripts) get a session.
+pub fn check_may_mint_session(headers: &HeaderMap) -> ApiResult<()> {
+    let site = headers
+        .get("sec-fetch-site")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("none");
+    if site.eq_ignore_ascii_case("cross-site") || site.eq_ignore_ascii_case("same-site") {
+        return Err(ApiError::forbidden(
+            "cross_site",
+            format!(
+                "no session is made for a request from another site (Sec-Fetch-Site: {site}): open this site's own page"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Refuses a request whose `Origin` (when sent) is not this server's own host.

@@ -36,6 +36,21 @@ pub struct ServeArgs {
     /// HTTP requests per second allowed per client IP (0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_limit: f64,
+    /// WebSocket messages per second allowed per user over all their
+    /// sockets (0: no limit).
+    #[arg(long, default_value_t = 40.0)]
+    pub ws_user_rate: f64,
+    /// A reverse proxy (CIDR or address, repeatable) whose X-Forwarded-For
+    /// gives the client's address for the limits; from any other peer the
+    /// header is ignored.
+    #[arg(long = "trust-proxy", value_parser = crate::proxy::parse_cidr)]
+    pub trust_proxy: Vec<ipnet::IpNet>,
+    /// Hold loopback clients (127.0.0.0/8, ::1) to no per-address cap
+    /// (connections, WebSockets, guest sessions): for `thaiboard loadtest
+    /// --url`, whose players all come from one address. Never behind a
+    /// proxy on the same machine, where every client looks like loopback.
+    #[arg(long)]
+    pub exempt_loopback: bool,
     /// Engine searches (games against the computer) run at once; default:
     /// one fewer than the CPUs, at least 1; 0 pauses the computer's moves.
     #[arg(long)]
@@ -69,6 +84,9 @@ impl ServeArgs {
             mail_from: self.mail_from.clone(),
             rate_per_sec: self.rate_limit,
             rate_burst: (self.rate_limit * 3.0).max(10.0),
+            ws_user_rate_per_sec: self.ws_user_rate,
+            exempt_loopback: self.exempt_loopback,
+            trusted_proxies: self.trust_proxy.clone(),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
             tablebase_dir: self.tablebases.clone(),
             leave_days: self.leave_days,
@@ -87,5 +105,87 @@ impl ServeArgs {
             );
         })
         .map_err(|e| format!("server failed: {e}"))
+    }
+}
+
+/// Where the database is, as `thaiboard serve` finds it.
+#[derive(Args, Debug, Clone)]
+pub struct DatabaseArgs {
+    /// Database URL (default: $DATABASE_URL, else the SQLite file
+    /// thaiboard.db in --data-dir).
+    #[arg(long)]
+    pub database: Option<String>,
+    /// Folder of the default SQLite database file.
+    #[arg(long, default_value = ".")]
+    pub data_dir: PathBuf,
+}
+
+impl DatabaseArgs {
+    /// The database URL these options name.
+    pub fn url(&self) -> String {
+        Config {
+            database_url: self
+                .database
+                .clone()
+                .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty())),
+            data_dir: self.data_dir.clone(),
+            ..Config::default()
+        }
+        .database_url()
+    }
+}
+
+fn block_on<T>(work: impl std::future::Future<Output = T>) -> Result<T, String> {
+    Ok(tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?
+        .block_on(work))
+}
+
+/// Options of `thaiboard backup`.
+#[derive(Args, Debug, Clone)]
+pub struct BackupArgs {
+    #[command(flatten)]
+    /// The database to back up (the server may be running).
+    pub db: DatabaseArgs,
+    /// The new file to write (never overwritten).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl BackupArgs {
+    /// Writes the backup; prints what it holds.
+    pub fn run(&self) -> Result<(), String> {
+        let games = block_on(crate::backup::backup(&self.db.url(), &self.out))??;
+        println!("backup written to {} ({games} games)", self.out.display());
+        Ok(())
+    }
+}
+
+/// Options of `thaiboard restore`.
+#[derive(Args, Debug, Clone)]
+pub struct RestoreArgs {
+    #[command(flatten)]
+    /// The database to restore into (stop its server first).
+    pub db: DatabaseArgs,
+    /// The backup file (from `thaiboard backup`).
+    #[arg(long)]
+    pub from: PathBuf,
+    /// Replace an existing database file.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl RestoreArgs {
+    /// Restores the backup; prints what it held.
+    pub fn run(&self) -> Result<(), String> {
+        let url = self.db.url();
+        let games = block_on(crate::backup::restore(&self.from, &url, self.force))??;
+        println!(
+            "restored {} into {url} ({games} games)",
+            self.from.display()
+        );
+        Ok(())
     }
 }

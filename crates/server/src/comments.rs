@@ -22,6 +22,9 @@ use sqlx::Row;
 /// Longest comment, in characters.
 pub const MAX_COMMENT_CHARS: usize = 2000;
 
+/// Most private notes one player may keep (over all games).
+pub const MAX_PRIVATE_NOTES: i64 = 1000;
+
 /// The comment routes, under `/api`.
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -134,6 +137,7 @@ async fn add(
             format!("a comment has 1 to {MAX_COMMENT_CHARS} characters"),
         ));
     }
+    crate::text::refuse_invisible("comment", text)?;
     if req.ply > game.ply {
         return Err(ApiError::bad_request(
             "bad_ply",
@@ -152,6 +156,20 @@ async fn add(
             "not_a_player",
             "only the game's players comment publicly; write a private note instead",
         ));
+    }
+    if req.private {
+        let notes: i64 =
+            sqlx::query("SELECT COUNT(*) FROM game_comments WHERE author_id = $1 AND private = 1")
+                .bind(&s.user.id)
+                .fetch_one(&app.db.pool)
+                .await?
+                .get(0);
+        if notes >= MAX_PRIVATE_NOTES {
+            return Err(ApiError::conflict(
+                "too_many_notes",
+                format!("at most {MAX_PRIVATE_NOTES} private notes per player: delete some first"),
+            ));
+        }
     }
     let comment = Comment {
         id: random_id(16),

@@ -28,16 +28,58 @@ pub struct Config {
     pub rate_per_sec: f64,
     /// Burst of requests allowed per client IP above the sustained rate.
     pub rate_burst: f64,
-    /// Largest request body accepted, in bytes.
+    /// Largest request body accepted, in bytes (a larger `Content-Length`
+    /// is refused before the body is read).
     pub max_body_bytes: usize,
+    /// Longest wait for a request's headers, ms: from the connection's
+    /// start or the previous answer, so also how long an idle connection stays.
+    pub header_read_timeout_ms: u64,
+    /// Longest wait for the next piece of a request's body, ms.
+    pub body_read_timeout_ms: u64,
+    /// On stopping, longest wait for open requests and sockets to finish, ms.
+    pub shutdown_grace_ms: u64,
+    /// Connections open at once from one client address (0: no cap).
+    pub max_connections_per_ip: usize,
+    /// WebSockets open at once from one client address (0: no cap).
+    pub max_sockets_per_ip: usize,
+    /// WebSockets open at once for one user (0: no cap).
+    pub max_sockets_per_user: usize,
+    /// WebSocket messages per second allowed per user over all their
+    /// sockets (burst twice this; 0: no limit).
+    pub ws_user_rate_per_sec: f64,
+    /// Reverse proxies whose `X-Forwarded-For` names the client
+    /// (`--trust-proxy`); they have no connection cap themselves.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Loopback clients (127.0.0.0/8, ::1) are not held to the per-address
+    /// caps: for the load tool, whose every player comes from one address.
+    pub exempt_loopback: bool,
     /// Largest WebSocket message accepted, in bytes.
     pub max_ws_message_bytes: usize,
     /// WebSocket messages per second allowed per connection (burst is twice this).
     pub ws_rate_per_sec: f64,
+    /// A guest who has played no game is removed this long after it was made, s.
+    pub guest_unused_after_secs: i64,
+    /// New guests (cookie-less `GET /api/session`) per hour per client address, sustained.
+    pub guests_per_ip_per_hour: f64,
+    /// New guests a client address may make at once before that rate applies.
+    pub guests_per_ip_burst: f64,
     /// Session lifetime in seconds.
     pub session_ttl_secs: i64,
+    /// How long a session read from the database is trusted without
+    /// reading it again, ms: bounds how late a process hears of a logout
+    /// made in another process whose note was lost (0: read every time).
+    pub session_cache_ttl_ms: u64,
     /// argon2 memory cost in KiB (default 19456, OWASP's minimum; tests may lower it).
     pub argon2_memory_kib: u32,
+    /// Password hashes (registrations, logins) computed at once; more wait
+    /// their turn. Bounds the memory logins take: this many × argon2's memory.
+    pub password_hashes_at_once: usize,
+    /// Failed logins of one account name before its logins are locked.
+    pub login_free_failures_per_account: u32,
+    /// Failed logins from one client address before its logins are locked.
+    pub login_free_failures_per_ip: u32,
+    /// The first login lock, ms; each further failure doubles it (up to 15 minutes).
+    pub login_first_lock_ms: u64,
     /// Engine searches allowed at once (games against the computer); 0
     /// pauses the computer: its moves wait for a server that allows searches.
     pub engine_searches: usize,
@@ -66,10 +108,27 @@ impl Default for Config {
             rate_per_sec: 20.0,
             rate_burst: 60.0,
             max_body_bytes: 16 * 1024,
+            header_read_timeout_ms: 10_000,
+            body_read_timeout_ms: 10_000,
+            shutdown_grace_ms: 10_000,
+            max_connections_per_ip: 128,
+            max_sockets_per_ip: 64,
+            max_sockets_per_user: 16,
+            ws_user_rate_per_sec: 40.0,
+            trusted_proxies: Vec::new(),
+            exempt_loopback: false,
             max_ws_message_bytes: 4 * 1024,
             ws_rate_per_sec: 20.0,
+            guest_unused_after_secs: 24 * 3600,
+            guests_per_ip_per_hour: 6.0,
+            guests_per_ip_burst: 3.0,
             session_ttl_secs: 30 * 24 * 3600,
+            session_cache_ttl_ms: 30_000,
             argon2_memory_kib: 19456,
+            password_hashes_at_once: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            login_free_failures_per_account: 5,
+            login_free_failures_per_ip: 20,
+            login_first_lock_ms: 1000,
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             arena_first_move_ms: 60_000,

@@ -6,11 +6,34 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use games::{GameKind, GameKindError};
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
+
+/// The client's IP address, as the router's guard found it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientIp(pub std::net::IpAddr);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, ApiError> {
+        let peer = || {
+            parts
+                .extensions
+                .get::<ConnectInfo<std::net::SocketAddr>>()
+                .map(|c| ClientIp(c.0.ip()))
+        };
+        parts
+            .extensions
+            .get::<ClientIp>()
+            .copied()
+            .or_else(peer)
+            .ok_or_else(|| ApiError::internal("the client's address is unknown"))
+    }
+}
 
 /// A JSON request body whose every rejection is a JSON [`ApiError`].
 pub struct Body<T>(pub T);

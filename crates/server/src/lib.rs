@@ -4,7 +4,8 @@
 //!
 //! Modules:
 //! - [`config`]: options; [`db`]: pool and migrations;
-//! - [`auth`]: accounts, sessions, CSRF; [`ratelimit`]: request floods;
+//! - [`auth`]: accounts, sessions, CSRF; [`sessions`]: the session cache;
+//!   [`passwords`]: bounded argon2; [`login_throttle`]: failed logins; [`ratelimit`]: request floods;
 //! - [`game`]: games (model, storage, service, clocks, events), over the
 //!   `games` crate's rules; [`clock`]: time controls; [`hub`]: live updates;
 //! - [`api`]: JSON routes; [`extract`]: shared request extractors;
@@ -19,6 +20,7 @@ pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod backup;
 pub mod book;
 pub mod bot_api;
 pub mod chat;
@@ -33,21 +35,29 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod game;
+pub mod guests;
 pub mod hub;
 pub mod leave;
+pub mod listen;
 pub mod live_analysis;
 pub mod lobby;
+pub mod login_throttle;
 pub mod mail;
 pub mod notify;
 pub mod opponent;
 pub mod organise;
+pub mod passwords;
 pub mod players;
 pub mod position;
+pub mod proxy;
 pub mod ratelimit;
 pub mod ratings;
 pub mod relay;
+pub mod sessions;
 pub mod settings;
+pub mod socket_limits;
 pub mod tablebase;
+pub mod text;
 pub mod time;
 pub mod tournament;
 pub mod util;
@@ -76,8 +86,18 @@ pub struct App {
     pub engine_play: Arc<game::EnginePlay>,
     /// Live update channels.
     pub hub: Arc<hub::Hub>,
+    /// Sessions known to this process; sockets hear here that theirs ended.
+    pub sessions: Arc<sessions::SessionCache>,
+    /// Password hashing, a bounded number at once.
+    pub passwords: passwords::Passwords,
+    /// Failed logins per account name and per address.
+    pub login_throttle: login_throttle::LoginThrottle,
+    /// WebSockets per address and per user, and each user's message rate.
+    pub socket_limits: Arc<socket_limits::SocketLimits>,
     /// Per-IP request limiter.
     pub limiter: ratelimit::RateLimiter,
+    /// Per-IP limiter of new guests.
+    pub guest_limiter: ratelimit::RateLimiter,
     /// The Bot API's event channels and stream limits.
     pub bots: Arc<bot_api::BotHub>,
     /// Chat writers' rate limits.
@@ -86,7 +106,12 @@ pub struct App {
     pub mailer: Option<Arc<mail::Mailer>>,
     /// Endgame tables (`--tablebases`), if configured.
     pub tablebases: Option<tablebase::Tablebases>,
+    /// Turns true when the server stops: sockets say "server restarting" and close.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
+
+/// How often a stopping server looks whether its sockets have closed.
+const SHUTDOWN_POLL: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// The state handed to every handler.
 pub type AppState = Arc<App>;
@@ -98,6 +123,7 @@ pub struct Server {
     /// Its state.
     pub app: AppState,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl Server {
@@ -128,6 +154,9 @@ impl Server {
         games.start().await?;
         engine_play.resume().await?;
         tournament::resume(&games).await?;
+        let sessions = Arc::new(sessions::SessionCache::new(
+            std::time::Duration::from_millis(config.session_cache_ttl_ms),
+        ));
         if db.backend == db::Backend::Postgres {
             bots.relay_through(db.clone(), games.instance.clone());
             tokio::spawn(relay::listen_postgres(
@@ -135,20 +164,37 @@ impl Server {
                 Arc::downgrade(&games),
                 Arc::downgrade(&bots),
                 Arc::downgrade(&hub),
+                Arc::downgrade(&sessions),
             ));
         }
-        // Forget expired sessions now and then.
-        let janitor_db = db.pool.clone();
+        // Forget expired sessions and unused guests now and then.
+        let (janitor_db, janitor_sessions) = (db.clone(), Arc::downgrade(&sessions));
+        let guest_unused_ms = config.guest_unused_after_secs * 1000;
         tokio::spawn(async move {
             loop {
                 let _ = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
                     .bind(util::now_ms())
-                    .execute(&janitor_db)
+                    .execute(&janitor_db.pool)
                     .await;
+                let Some(sessions) = janitor_sessions.upgrade() else {
+                    return;
+                };
+                let cutoff = util::now_ms() - guest_unused_ms;
+                // Batch after batch until none is left.
+                while let Ok(n) = guests::expire_unused(&janitor_db, &sessions, cutoff).await {
+                    if n == 0 {
+                        break;
+                    }
+                }
+                drop(sessions);
                 tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
             }
         });
         let limiter = ratelimit::RateLimiter::new(config.rate_per_sec, config.rate_burst);
+        let guest_limiter = ratelimit::RateLimiter::new(
+            config.guests_per_ip_per_hour / 3600.0,
+            config.guests_per_ip_burst,
+        );
         let mailer = match &config.smtp_url {
             Some(url) => Some(Arc::new(
                 mail::Mailer::new(
@@ -164,40 +210,82 @@ impl Server {
         let listener = tokio::net::TcpListener::bind(config.bind).await?;
         let addr = listener.local_addr()?;
         let mut config = config;
+        let passwords =
+            passwords::Passwords::new(config.argon2_memory_kib, config.password_hashes_at_once);
+        let login_throttle = login_throttle::LoginThrottle::new(login_throttle::ThrottleRules {
+            free_per_account: config.login_free_failures_per_account,
+            free_per_ip: config.login_free_failures_per_ip,
+            first_lock: std::time::Duration::from_millis(config.login_first_lock_ms),
+        });
+        let socket_limits = socket_limits::SocketLimits::new(socket_limits::SocketRules {
+            per_ip: config.max_sockets_per_ip,
+            per_user: config.max_sockets_per_user,
+            user_rate: config.ws_user_rate_per_sec,
+            exempt_loopback: config.exempt_loopback,
+        });
         config.bind = addr;
+        let (stop, stopping) = tokio::sync::watch::channel(false);
         let app = Arc::new(App {
             config,
             db,
             games,
             engine_play,
             hub,
+            sessions,
+            passwords,
+            login_throttle,
+            socket_limits,
             limiter,
+            guest_limiter,
             bots,
             chat_limits: chat::ChatLimits::default(),
             mailer,
             tablebases,
+            stopping: stopping.clone(),
         });
         mail::subscribe(&app.games, Arc::downgrade(&app));
         tokio::spawn(mail::sweep_deadlines(Arc::downgrade(&app)));
-        // Small WebSocket frames must leave at once (no Nagle delay).
-        let listener =
-            axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
-                let _ = tcp.set_nodelay(true);
-            });
         let router = router(app.clone());
-        let task = tokio::spawn(async move {
-            axum::serve(
-                listener,
-                router.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .await
-        });
-        Ok(Server { addr, app, task })
+        let limits = listen::ConnectionLimits::new(
+            app.config.max_connections_per_ip,
+            app.config.exempt_loopback,
+            app.config.trusted_proxies.clone(),
+        );
+        let rules = listen::ConnectionRules {
+            header_read_timeout: std::time::Duration::from_millis(
+                app.config.header_read_timeout_ms,
+            ),
+            shutdown_grace: std::time::Duration::from_millis(app.config.shutdown_grace_ms),
+        };
+        let task = tokio::spawn(listen::serve(listener, router, limits, rules, stopping));
+        Ok(Server {
+            addr,
+            app,
+            task,
+            stop,
+        })
     }
 
     /// Serves until the task ends (it does not, unless the listener fails).
     pub async fn wait(self) -> std::io::Result<()> {
         self.task.await.map_err(std::io::Error::other)?
+    }
+
+    /// Stops gracefully: accepts no more connections, lets open ones
+    /// finish the request they serve (commands and moves in flight are
+    /// committed and answered), tells every WebSocket "server restarting"
+    /// and closes it, and returns when all that is done (or after
+    /// [`Config::shutdown_grace_ms`]). Clients reconnect to the next server.
+    pub async fn shutdown(self) -> std::io::Result<()> {
+        let _ = self.stop.send(true);
+        let grace = std::time::Duration::from_millis(self.app.config.shutdown_grace_ms);
+        let app = self.app.clone();
+        let served = self.wait().await;
+        let deadline = tokio::time::Instant::now() + grace;
+        while app.socket_limits.open_total() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(SHUTDOWN_POLL).await;
+        }
+        served
     }
 
     /// Stops serving.
@@ -216,33 +304,49 @@ pub fn serve_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<
     runtime.block_on(async move {
         let server = Server::start(config).await.map_err(|e| e.to_string())?;
         ready(server.addr);
+        let mut server = server;
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(|e| e.to_string())?;
         tokio::select! {
-            r = server.wait() => r.map_err(|e| e.to_string()),
-            _ = tokio::signal::ctrl_c() => Ok(()),
+            r = &mut server.task => return r.map_err(|e| e.to_string())?.map_err(|e| e.to_string()),
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
         }
+        eprintln!("thaiboard server: stopping (finishing open requests, closing sockets)");
+        server.shutdown().await.map_err(|e| e.to_string())
     })
 }
 
 /// The whole HTTP application.
 pub fn router(app: AppState) -> Router {
     let max_body = app.config.max_body_bytes;
+    let body_timeout = std::time::Duration::from_millis(app.config.body_read_timeout_ms);
     Router::new()
         .nest("/api", api::routes())
         // lichess's address of a game's PGN, which lichess-bot fetches.
         .route("/game/export/{id}", axum::routing::get(api::pgn))
         .merge(assets::routes())
         .layer(DefaultBodyLimit::max(max_body))
+        // A body that stalls fails; one announced larger than the limit is
+        // refused before a byte of it is read.
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)
 }
 
 /// Rate limit per client IP, and security headers on every answer.
 async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Response {
-    let ip = req
+    let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip())
         .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
+    let ip = proxy::client_ip(peer, req.headers(), &app.config.trusted_proxies);
+    let mut req = req;
+    req.extensions_mut().insert(extract::ClientIp(ip));
     let mut resp = if !app.limiter.allow(ip) {
         let mut r = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -256,6 +360,21 @@ async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Respons
     } else {
         next.run(req).await
     };
+    if resp.status() == StatusCode::PAYLOAD_TOO_LARGE
+        && resp.headers().get(header::CONTENT_TYPE)
+            != Some(&HeaderValue::from_static("application/json"))
+    {
+        // tower-http's limit answers in plain text: say it as every error is said.
+        resp = ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!(
+                "request body too large (at most {} bytes)",
+                app.config.max_body_bytes
+            ),
+        )
+        .into_response();
+    }
     let h = resp.headers_mut();
     h.insert(
         "x-content-type-options",

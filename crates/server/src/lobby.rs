@@ -26,10 +26,11 @@ const SETTLE_MS: u64 = 50;
 /// Upgrades to the lobby WebSocket.
 pub async fn lobby_socket(
     State(app): State<AppState>,
+    crate::extract::ClientIp(ip): crate::extract::ClientIp,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    crate::ws::upgrade(app, headers, ws, run).await
+    crate::ws::upgrade(app, ip, headers, ws, run).await
 }
 
 async fn list(app: &AppState, session: &Option<Session>) -> Option<String> {
@@ -41,7 +42,9 @@ async fn list(app: &AppState, session: &Option<Session>) -> Option<String> {
     Some(serde_json::json!({ "type": "lobby", "games": games }).to_string())
 }
 
-async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
+async fn run(app: AppState, visitor: crate::ws::Visitor, socket: WebSocket) {
+    let crate::ws::Visitor { mut watch, slot } = visitor;
+    let session = watch.session().cloned();
     // Subscribe before the first list so that no change falls in between.
     let mut changes = app.hub.subscribe_lobby();
     let (mut sink, mut stream) = socket.split();
@@ -55,6 +58,14 @@ async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
     let mut bucket = Bucket::new(rate * 2.0);
     loop {
         tokio::select! {
+            why = crate::ws::session_ended(&app, &mut watch) => {
+                crate::ws::close_ended(&mut sink, why).await;
+                break;
+            }
+            _ = crate::ws::server_stopping(&app) => {
+                crate::ws::close_restarting(&mut sink).await;
+                break;
+            }
             change = changes.recv() => {
                 match change {
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
@@ -70,7 +81,7 @@ async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
             }
             incoming = stream.next() => {
                 let reply = match incoming {
-                    Some(Ok(Message::Text(_) | Message::Binary(_))) if rate > 0.0 && !bucket.take(rate, rate * 2.0) => {
+                    Some(Ok(Message::Text(_) | Message::Binary(_))) if (rate > 0.0 && !bucket.take(rate, rate * 2.0)) || !slot.allow_message() => {
                         r#"{"type":"error","error":"rate_limited","message":"too many messages: slow down"}"#
                     }
                     Some(Ok(Message::Text(t))) if t.as_str().contains("\"ping\"") => r#"{"type":"pong"}"#,

@@ -7,7 +7,6 @@
 //! in every server process for the sockets it holds.
 
 use crate::AppState;
-use crate::auth::Session;
 use crate::error::ApiError;
 use crate::game::{GameEvent, Games, Status};
 use crate::hub::Hub;
@@ -126,18 +125,34 @@ pub fn subscribe(games: &Arc<Games>, hub: Arc<Hub>) {
 /// nothing worth a note, but may connect).
 pub async fn socket(
     State(app): State<AppState>,
+    crate::extract::ClientIp(ip): crate::extract::ClientIp,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    crate::ws::upgrade(app, headers, ws, run).await
+    crate::ws::upgrade(app, ip, headers, ws, run).await
 }
 
-async fn run(app: AppState, session: Option<Session>, socket: WebSocket) {
-    let Some(session) = session else { return };
+async fn run(app: AppState, visitor: crate::ws::Visitor, socket: WebSocket) {
+    // The slot holds the socket's places under the caps until it closes.
+    let crate::ws::Visitor {
+        mut watch,
+        slot: _slot,
+    } = visitor;
+    let Some(session) = watch.session().cloned() else {
+        return;
+    };
     let mut notes = app.hub.subscribe(&channel(&session.user.id));
     let (mut sink, mut stream) = socket.split();
     loop {
         tokio::select! {
+            why = crate::ws::session_ended(&app, &mut watch) => {
+                crate::ws::close_ended(&mut sink, why).await;
+                break;
+            }
+            _ = crate::ws::server_stopping(&app) => {
+                crate::ws::close_restarting(&mut sink).await;
+                break;
+            }
             note = notes.recv() => match note {
                 Ok(text) => if sink.send(Message::Text(text)).await.is_err() { break },
                 Err(RecvError::Lagged(_)) => {}

@@ -140,6 +140,7 @@ fn clean_tags(tags: &[String]) -> ApiResult<Vec<String>> {
                 format!("a tag has 1 to {MAX_TAG_CHARS} printable characters, not {t:?}"),
             ));
         }
+        crate::text::refuse_invisible("tag", t)?;
         if !out.iter().any(|o| o == t) {
             out.push(t.to_string());
         }

@@ -5,7 +5,9 @@
 //!   [`crate::game::GameEvent`];
 //! - `thaiboard_bots`: the Bot API's notes made elsewhere (chat lines,
 //!   `opponentGone`, a challenge being declined), handed to the streams here;
-//! - `thaiboard_chat`: chat lines written elsewhere, for the sockets here.
+//! - `thaiboard_chat`: chat lines written elsewhere, for the sockets here;
+//! - `thaiboard_sessions`: a session ended elsewhere (logout): forgotten
+//!   here, and its sockets here closed.
 //!
 //! PostgreSQL delivers notifications in commit order, so a note sent before
 //! a game's change arrives before it.
@@ -16,18 +18,25 @@ use crate::chat::CHAT_CHANNEL;
 use crate::game::Games;
 use crate::game::store::GAMES_CHANNEL;
 use crate::hub::Hub;
+use crate::sessions::{SESSIONS_CHANNEL, SessionCache};
 use std::sync::Weak;
 
 /// How long to wait before connecting again after the connection is lost.
 const RECONNECT_DELAY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Follows the other processes' changes until the service is dropped.
-pub async fn listen_postgres(url: String, games: Weak<Games>, bots: Weak<BotHub>, hub: Weak<Hub>) {
+pub async fn listen_postgres(
+    url: String,
+    games: Weak<Games>,
+    bots: Weak<BotHub>,
+    hub: Weak<Hub>,
+    sessions: Weak<SessionCache>,
+) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
                 if let Err(e) = listener
-                    .listen_all([GAMES_CHANNEL, BOTS_CHANNEL, CHAT_CHANNEL])
+                    .listen_all([GAMES_CHANNEL, BOTS_CHANNEL, CHAT_CHANNEL, SESSIONS_CHANNEL])
                     .await
                 {
                     eprintln!("thaiboard-server: LISTEN failed: {e}");
@@ -36,6 +45,12 @@ pub async fn listen_postgres(url: String, games: Weak<Games>, bots: Weak<BotHub>
                         match listener.recv().await {
                             Ok(n) => {
                                 let Some(g) = games.upgrade() else { return };
+                                if n.channel() == SESSIONS_CHANNEL {
+                                    if let Some(s) = sessions.upgrade() {
+                                        s.end(n.payload());
+                                    }
+                                    continue;
+                                }
                                 if n.channel() == CHAT_CHANNEL {
                                     if let Some(h) = hub.upgrade() {
                                         crate::chat::receive_remote(&h, &g.instance, n.payload());

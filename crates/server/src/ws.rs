@@ -25,9 +25,12 @@
 use crate::AppState;
 use crate::auth::{self, Session};
 use crate::error::ApiError;
+use crate::extract::ClientIp;
 use crate::extract::check_id;
 use crate::game::Command;
 use crate::ratelimit::Bucket;
+use crate::sessions::{Ended, SessionWatch};
+use crate::socket_limits::SocketSlot;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -66,6 +69,7 @@ pub const MAX_COMMANDS_IN_FLIGHT: usize = 64;
 /// Upgrades to the game's WebSocket.
 pub async fn game_socket(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
@@ -76,9 +80,9 @@ pub async fn game_socket(
     check_id(&id)?;
     // Fails with 404 before upgrading if there is no such game.
     let snapshot = app.games.view(&id, true).await?;
-    let session = auth::session_from_headers(&app, &headers).await?;
+    let visitor = Visitor::new(&app, ip, &headers).await?;
     Ok(configured(ws, &app)
-        .on_upgrade(move |socket| run(app, id, session, socket, snapshot))
+        .on_upgrade(move |socket| run(app, id, visitor, socket, snapshot))
         .into_response())
 }
 
@@ -87,13 +91,105 @@ fn error_json(id: &Option<serde_json::Value>, e: &ApiError) -> String {
         .to_string()
 }
 
+/// Who holds a socket: their session (watched for its end) and their
+/// places under the socket caps, kept for the socket's life.
+pub(crate) struct Visitor {
+    /// The session, and word of its end.
+    pub watch: SessionWatch,
+    /// The socket's places under the per-address and per-user caps.
+    pub slot: SocketSlot,
+}
+
+impl Visitor {
+    /// The visitor of an upgrade request from `ip`: refused (429) when
+    /// their address or account has too many sockets open.
+    async fn new(
+        app: &AppState,
+        ip: std::net::IpAddr,
+        headers: &HeaderMap,
+    ) -> Result<Self, ApiError> {
+        let session = auth::session_from_headers(app, headers).await?;
+        let slot = app
+            .socket_limits
+            .open(ip, session.as_ref().map(|s| s.user.id.as_str()))?;
+        Ok(Visitor {
+            watch: app.sessions.watch(session),
+            slot,
+        })
+    }
+}
+
+/// The error sent when a user's sockets together send too fast.
+fn user_rate_limited(id: &Option<serde_json::Value>) -> String {
+    let e = ApiError::new(
+        axum::http::StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        "too many messages from your account's sockets together: slow down",
+    );
+    error_json(id, &e)
+}
+
+/// Resolves when the socket's session ends (see [`SessionWatch::ended`]);
+/// a missed note is checked against the cache and the database.
+pub(crate) async fn session_ended(app: &AppState, watch: &mut SessionWatch) -> Ended {
+    watch
+        .ended(|hash| {
+            let app = app.clone();
+            async move {
+                auth::session_by_hash(&app, &hash)
+                    .await
+                    .map_or(true, |s| s.is_some())
+            }
+        })
+        .await
+}
+
+/// Resolves when the server begins to stop.
+pub(crate) async fn server_stopping(app: &AppState) {
+    let mut stopping = app.stopping.clone();
+    if stopping.wait_for(|s| *s).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// Tells the client the server is restarting (`{"type":"restarting"}`,
+/// then a close with code 1012), so that it reconnects.
+pub(crate) async fn close_restarting<S>(sink: &mut S)
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    let note = serde_json::json!({ "type": "restarting", "message": "server restarting: reconnect in a moment" });
+    let _ = sink.send(Message::Text(note.to_string().into())).await;
+    let frame = axum::extract::ws::CloseFrame {
+        code: axum::extract::ws::close_code::RESTART,
+        reason: Utf8Bytes::from_static("server restarting"),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+}
+
+/// Tells the client why its session ended, and closes the socket.
+pub(crate) async fn close_ended<S>(sink: &mut S, why: Ended)
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    let e = ApiError::unauthorized("session_ended", why.message());
+    let _ = sink.send(Message::Text(error_json(&None, &e).into())).await;
+    let frame = axum::extract::ws::CloseFrame {
+        code: axum::extract::ws::close_code::POLICY,
+        reason: Utf8Bytes::from_static("session ended"),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+}
+
 async fn run(
     app: AppState,
     id: String,
-    session: Option<Session>,
+    visitor: Visitor,
     socket: WebSocket,
     snapshot: crate::game::GameView,
 ) {
+    let Visitor { mut watch, slot } = visitor;
+    let session = watch.session().cloned();
     // Follow the game first, then read it: a change made in between comes
     // both in the snapshot and as an update (the client drops the repeat);
     // read before following, it would be lost.
@@ -116,6 +212,14 @@ async fn run(
     let mut bucket = Bucket::new(rate * 2.0);
     loop {
         tokio::select! {
+            why = session_ended(&app, &mut watch) => {
+                close_ended(&mut sink, why).await;
+                break;
+            }
+            _ = server_stopping(&app) => {
+                close_restarting(&mut sink).await;
+                break;
+            }
             update = rx.recv() => {
                 let text: Utf8Bytes = match update {
                     Ok(m) => m,
@@ -157,6 +261,11 @@ async fn run(
                     let id = serde_json::from_str::<serde_json::Value>(text.as_str()).ok().and_then(|v| v.get("id").cloned());
                     let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
                     let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
+                    continue;
+                }
+                if !slot.allow_message() {
+                    let id = serde_json::from_str::<serde_json::Value>(text.as_str()).ok().and_then(|v| v.get("id").cloned());
+                    let _ = sink.send(Message::Text(user_rate_limited(&id).into())).await;
                     continue;
                 }
                 let reply = handle(&app, &id, session.as_ref(), text.as_str()).await;
@@ -219,11 +328,20 @@ async fn handle_message(
             "no_session",
             "watchers cannot act: log in and reconnect",
         )),
-        (Ok(cmd), Some(s)) => app
-            .games
-            .act_with(&s.user, game_id, cmd, false)
-            .await
-            .map(|_| ()),
+        // The session is checked on every command: a logout or expiry
+        // since the socket opened refuses it (the cache makes this cheap).
+        (Ok(cmd), Some(s)) => match auth::still_valid(app, s).await {
+            Ok(true) => app
+                .games
+                .act_with(&s.user, game_id, cmd, false)
+                .await
+                .map(|_| ()),
+            Ok(false) => Err(ApiError::unauthorized(
+                "session_ended",
+                "your session ended (logged out or expired): log in and reconnect",
+            )),
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(()) => serde_json::json!({ "type": "ack", "id": msg.id }).to_string(),
@@ -245,35 +363,39 @@ fn configured(ws: WebSocketUpgrade, app: &AppState) -> WebSocketUpgrade {
 /// the visitor's session (if any).
 pub(crate) async fn upgrade<F, Fut>(
     app: AppState,
+    ip: std::net::IpAddr,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
     serve: F,
 ) -> Result<Response, ApiError>
 where
-    F: FnOnce(AppState, Option<Session>, WebSocket) -> Fut + Send + 'static,
+    F: FnOnce(AppState, Visitor, WebSocket) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = ()> + Send + 'static,
 {
     auth::check_origin(&headers)?;
-    let session = auth::session_from_headers(&app, &headers).await?;
+    let visitor = Visitor::new(&app, ip, &headers).await?;
     Ok(configured(ws, &app)
-        .on_upgrade(move |socket| serve(app, session, socket))
+        .on_upgrade(move |socket| serve(app, visitor, socket))
         .into_response())
 }
 
 /// Upgrades to the multi-game WebSocket.
 pub async fn multi_socket(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    upgrade(app, headers, ws, run_multi).await
+    upgrade(app, ip, headers, ws, run_multi).await
 }
 
 fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
+async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
+    let Visitor { mut watch, slot } = visitor;
+    let session = watch.session().cloned();
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Utf8Bytes>(256);
     // Commands run beside the connection's loop (a move waits for its
@@ -289,6 +411,14 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
     let mut bucket = Bucket::new(burst);
     loop {
         tokio::select! {
+            why = session_ended(&app, &mut watch) => {
+                close_ended(&mut sink, why).await;
+                break;
+            }
+            _ = server_stopping(&app) => {
+                close_restarting(&mut sink).await;
+                break;
+            }
             Some(text) = rx.recv() => {
                 if sink.send(Message::Text(text)).await.is_err() {
                     break;
@@ -368,6 +498,7 @@ async fn run_multi(app: AppState, session: Option<Session>, socket: WebSocket) {
                         }
                         serde_json::json!({ "type": "ack", "id": id }).to_string()
                     }
+                    _ if !slot.allow_message() => user_rate_limited(&id),
                     _ => {
                         let Ok(permit) = in_flight.clone().try_acquire_owned() else {
                             let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "busy", "too many commands waiting for an answer: wait for them");

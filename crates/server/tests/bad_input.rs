@@ -242,7 +242,15 @@ async fn bad_challenges() {
 
 #[tokio::test]
 async fn csrf_sessions_and_origin() {
-    let server = start().await;
+    // The session's expiry is changed in the database below: a cache that
+    // trusts nothing reads it on the next request.
+    let (url, _) = common::test_database();
+    let server = thaiboard_server::Server::start(thaiboard_server::Config {
+        session_cache_ttl_ms: 0,
+        ..common::test_config(&url)
+    })
+    .await
+    .unwrap();
     let (white, _black, id) = started_game(&server, "makruk", json!({})).await;
     let mv = format!("/api/games/{id}/move");
     let body = json!({ "move": "e3e4" }).to_string();

@@ -136,6 +136,12 @@ enum Command {
     /// Start the game server with the web board.
     #[cfg(feature = "server")]
     Serve(serve_cmd::ServeArgs),
+    /// Back up the server's SQLite database while it runs (VACUUM INTO).
+    #[cfg(feature = "server")]
+    Backup(thaiboard_server::cli::BackupArgs),
+    /// Restore a backup into the server's database (stop the server first).
+    #[cfg(feature = "server")]
+    Restore(thaiboard_server::cli::RestoreArgs),
     /// Play many simultaneous games through the server's WebSocket API and
     /// report move round trips (starts its own server unless given --url).
     #[cfg(feature = "server")]
@@ -189,6 +195,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         },
         #[cfg(feature = "server")]
         Command::Serve(args) => serve_cmd::serve(args),
+        #[cfg(feature = "server")]
+        Command::Backup(args) => args.run().map_err(error::CliError::input),
+        #[cfg(feature = "server")]
+        Command::Restore(args) => args.run().map_err(error::CliError::input),
         #[cfg(feature = "server")]
         Command::Loadtest(args) => loadtest_cmd::loadtest(args),
         Command::Pgn(cmd) => pgn_cmd::run(cmd),

@@ -141,6 +141,7 @@ fn check_writer(game: &GameView, user: &User, room: Room, bot: bool) -> ApiResul
 pub fn clean_text(text: &str) -> ApiResult<String> {
     let cleaned: String = text.chars().filter(|c| !c.is_control()).collect();
     let cleaned = cleaned.trim();
+    crate::text::refuse_invisible("chat line", cleaned)?;
     let n = cleaned.chars().count();
     if n == 0 || n > MAX_CHAT_CHARS {
         return Err(ApiError::bad_request(

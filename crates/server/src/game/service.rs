@@ -78,6 +78,9 @@ pub fn kind_of(variant: &str, rules: Option<&str>) -> ApiResult<GameKind> {
 
 type Slot = Arc<tokio::sync::Mutex<Option<Game>>>;
 
+/// Most open challenges (waiting for an opponent) one player may have.
+pub const MAX_OPEN_CHALLENGES: i64 = 20;
+
 /// The game service.
 pub struct Games {
     pub(super) db: Db,
@@ -312,6 +315,14 @@ impl Games {
             return Err(ApiError::forbidden(
                 "account_required",
                 "guests play the engine; register or log in to challenge players",
+            ));
+        }
+        if store::open_challenges(&self.db, &user.id).await? >= MAX_OPEN_CHALLENGES {
+            return Err(ApiError::conflict(
+                "too_many_challenges",
+                format!(
+                    "at most {MAX_OPEN_CHALLENGES} open challenges at a time: cancel one or wait for an answer"
+                ),
             ));
         }
         let opponent_id = match &req.opponent {

@@ -586,6 +586,17 @@ pub async fn ongoing_engine_games(db: &Db, user_id: &str) -> ApiResult<i64> {
     .get(0))
 }
 
+/// How many open challenges `user_id` has made.
+pub async fn open_challenges(db: &Db, user_id: &str) -> ApiResult<i64> {
+    Ok(
+        sqlx::query("SELECT COUNT(*) FROM games WHERE status = 'open' AND creator_id = $1")
+            .bind(user_id)
+            .fetch_one(&db.pool)
+            .await?
+            .get(0),
+    )
+}
+
 /// The ids of ongoing games with an engine account among their players.
 pub async fn ongoing_engine_game_ids(db: &Db) -> ApiResult<Vec<String>> {
     Ok(sqlx::query(

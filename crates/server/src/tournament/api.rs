@@ -60,6 +60,9 @@ fn require_creator(t: &Summary, user_id: &str, does: &str) -> ApiResult<()> {
 }
 
 /// `POST /api/tournaments`.
+/// Most tournaments one player may have created that are upcoming or running.
+pub const MAX_OPEN_TOURNAMENTS_PER_CREATOR: i64 = 5;
+
 async fn create(
     State(app): State<AppState>,
     Actor(s): Actor,
@@ -69,6 +72,21 @@ async fn create(
         return Err(ApiError::forbidden(
             "account_required",
             "register or log in to create tournaments",
+        ));
+    }
+    let open: i64 = sqlx::query(
+        "SELECT COUNT(*) FROM tournaments WHERE creator_id = $1 AND status IN ('upcoming', 'running')",
+    )
+    .bind(&s.user.id)
+    .fetch_one(&app.db.pool)
+    .await?
+    .get(0);
+    if open >= MAX_OPEN_TOURNAMENTS_PER_CREATOR {
+        return Err(ApiError::conflict(
+            "too_many_tournaments",
+            format!(
+                "at most {MAX_OPEN_TOURNAMENTS_PER_CREATOR} of your tournaments may be upcoming or running at once"
+            ),
         ));
     }
     let now = now_ms();

@@ -139,6 +139,7 @@ pub(crate) fn check_create(req: &CreateTournament, now: i64) -> ApiResult<Checke
             format!("a tournament name has 3 to {MAX_NAME_CHARS} printable characters"),
         ));
     }
+    crate::text::refuse_invisible("tournament name", &name)?;
     let kind = Kind::parse(&req.kind).ok_or_else(|| {
         bad(
             "invalid_kind",
