@@ -13,16 +13,17 @@
 //!
 //! Done: the file format; Mak-hot tables for both rule options (generated and tested to
 //! 5 pieces); Makruk and Ouk Chatrang bare-khun tables with one piece (3 pieces); probes
-//! with the count; `thaiboard tb gen|probe|verify`; the engine's root move
-//! (`TablebasePath`); `GET /api/tablebase`.
+//! with the count; `thaiboard tb gen|probe|verify`; the engine's root move and its
+//! probes inside the search (`TablebasePath`; the engine's `Tablebase` trait, implemented
+//! over these tables in the `thaiboard` binary); `GET /api/tablebase`.
 //!
 //! Next, in this order: Makruk 4-piece tables (two pieces against a bare khun: DTM as
 //! [`makruk::BareTable`], but with an un-move generator, since 33.5 M entries are too many
 //! for lists of children; then one piece against one piece, board's honour, distance to
 //! conversion; then bia tables, with exits at fixed starting counts); Mak-hot 6 pieces
 //! (5.1 G entries: the generator must stop holding every solved table in memory and read
-//! the tables a layout needs from disk); Mak-hot distance to win; probing inside the
-//! search; the analysis board's display; a strength match with and without tables.
+//! the tables a layout needs from disk); Mak-hot distance to win; the analysis board's
+//! display; a strength match with and without tables.
 
 pub mod combin;
 pub mod format;

@@ -14,6 +14,8 @@ use makruk::{Color, Piece, Position, Role, Setup, Square, State, Variant};
 /// met and is found in the met's table).
 pub const BARE_ROLES: [Role; 4] = [Role::Rook, Role::Knight, Role::Khon, Role::Met];
 
+/// Pieces on the board in a bare-khun table: two khuns and one piece.
+pub(super) const BARE_PIECES: u32 = 3;
 /// Squares on the board.
 const SQUARES: usize = 64;
 /// Entries in a table: three pieces' squares and the side to move.
@@ -274,7 +276,7 @@ impl BareTable {
 }
 
 /// Count ply when a three-piece pieces'-honour count starts (twice the pieces).
-const COUNT_START_PLY: u32 = 2 * 3;
+const COUNT_START_PLY: u32 = 2 * BARE_PIECES;
 
 /// See [`BareTable::honour_report`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -207,6 +207,23 @@ impl BareTables {
         Ok(BareTables { variant, tables })
     }
 
+    /// Tables solved in memory (tests, and callers that generate instead of reading),
+    /// keeping those of `variant`.
+    pub fn from_tables(
+        variant: Variant,
+        tables: impl IntoIterator<Item = BareTable>,
+    ) -> BareTables {
+        let tables = tables
+            .into_iter()
+            .filter(|t| t.key().0 == variant)
+            .map(|t| {
+                let (_, strong, role) = t.key();
+                ((strong, role), t)
+            })
+            .collect();
+        BareTables { variant, tables }
+    }
+
     /// How many tables were found.
     pub fn len(&self) -> usize {
         self.tables.len()
@@ -222,6 +239,25 @@ impl BareTables {
             return None;
         }
         self.tables.values().find(|t| t.index_of(pos).is_some())
+    }
+
+    /// The most pieces (khuns included) a position these tables hold can have: a search
+    /// need not probe positions with more.
+    pub fn max_pieces(&self) -> u32 {
+        if self.tables.is_empty() {
+            0
+        } else {
+            super::bare::BARE_PIECES
+        }
+    }
+
+    /// The value of `pos` under its counting fields for the side to move (`1` win, `0`
+    /// draw, `-1` loss) and its distance to mate without the count, or `None` when its
+    /// material has no table here. With a count running, a win or loss is a mate in
+    /// exactly the distance given (the distance fits in the plies the count leaves).
+    pub fn value_with_dtm(&self, pos: &Position) -> Option<(i8, Dtm)> {
+        let table = self.table_for(pos)?;
+        Some((table.value(pos)?, table.dtm(pos)?))
     }
 
     /// The answer for `pos` (with its counting fields), or `None` when its material has no
