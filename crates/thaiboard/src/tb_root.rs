@@ -13,14 +13,14 @@ use std::collections::hash_map::Entry;
 use std::path::PathBuf;
 use std::sync::Arc;
 use thaiboard_tablebase::makhos::{MakhosTables, Wdl};
-use thaiboard_tablebase::makruk::{BareTables, Dtm, plies_left};
+use thaiboard_tablebase::makruk::{Dtm, MakrukTables, Phase, plies_left};
 
 /// The tables under one directory, opened on first use per game.
 #[derive(Debug, Default)]
 pub struct RootTables {
     dir: Option<PathBuf>,
     makhos: HashMap<makhos::Rules, Option<Arc<MakhosTables>>>,
-    makruk: HashMap<makruk::Variant, Option<Arc<BareTables>>>,
+    makruk: HashMap<makruk::Variant, Option<Arc<MakrukTables>>>,
 }
 
 /// A move the tables chose, and what they said about it.
@@ -84,24 +84,25 @@ impl RootTables {
         };
         let variant = pos.variant();
         let Some(tables) = open_once(self.makruk.entry(variant), || {
-            BareTables::open(dir, variant).map(Arc::new)
+            MakrukTables::open(dir, variant).map(Arc::new)
         })?
         else {
             return Ok(None);
         };
-        let Some(answer) = tables.answer(pos) else {
+        let Some(answer) = tables.answer(pos).map_err(|e| e.to_string())? else {
             return Ok(None);
         };
         if answer.category == "draw" {
             return Ok(None);
         }
+        let distance = match (answer.dtm, answer.dtc) {
+            (Some(d), _) => format!("mate in {} plies without the count", d.abs()),
+            (None, Some(d)) => format!("the phase ends in {} plies", d.abs()),
+            _ => "no distance".to_string(),
+        };
         Ok(answer.moves.first().map(|m| TableMove {
             uci: m.uci.clone(),
-            info: format!(
-                "tablebase {} (mate in {} plies without the count)",
-                answer.category,
-                answer.dtm.unwrap_or(0).abs()
-            ),
+            info: format!("tablebase {} ({distance})", answer.category),
         }))
     }
 
@@ -115,7 +116,7 @@ impl RootTables {
             return Ok(None);
         };
         let tables = open_once(self.makruk.entry(variant), || {
-            BareTables::open(dir, variant).map(Arc::new)
+            MakrukTables::open(dir, variant).map(Arc::new)
         })?;
         Ok(tables
             .filter(|t| !t.is_empty())
@@ -140,35 +141,35 @@ impl RootTables {
     }
 }
 
-/// Makruk and Ouk Chatrang bare-khun tables as the search probes them.
+/// Makruk and Ouk Chatrang tables as the search probes them.
 #[derive(Debug)]
 pub struct MakrukProbe {
-    tables: Arc<BareTables>,
+    tables: Arc<MakrukTables>,
     max_pieces: u32,
 }
 
 impl MakrukProbe {
     /// The search's view of `tables`.
-    pub fn new(tables: Arc<BareTables>) -> MakrukProbe {
+    pub fn new(tables: Arc<MakrukTables>) -> MakrukProbe {
         let max_pieces = tables.max_pieces();
         MakrukProbe { tables, max_pieces }
     }
 }
 
 impl Tablebase<MakrukGame> for MakrukProbe {
-    /// The value under the position's counting fields. With a count running, a table
-    /// win is a mate in exactly its distance to mate (the count leaves time for it, or
-    /// the value would be a draw); without one (a FEN without counting fields) the
-    /// distance is only a guide, so it is given as a plain win.
+    /// The value under the position's counting fields. In pieces' honour with a count
+    /// running, a table win is a mate in exactly its distance to mate (the count leaves
+    /// time for it, or the value would be a draw); elsewhere the distance is to the end of
+    /// the phase (or, without counting fields, only a guide), so it is a plain win.
     fn probe(&self, g: &MakrukGame) -> Option<TableValue> {
         if g.pos.occupied().count() > self.max_pieces {
             return None;
         }
-        let (value, dtm) = self.tables.value_with_dtm(&g.pos)?;
-        let counted = plies_left(&g.pos).is_some();
-        Some(match (value, dtm) {
-            (1, Dtm::Win(d)) if counted => TableValue::Mates(u32::from(d)),
-            (-1, Dtm::Loss(d)) if counted => TableValue::Mated(u32::from(d)),
+        let v = self.tables.verdict(&g.pos).ok()??;
+        let mate = v.phase == Phase::PiecesHonour && plies_left(&g.pos).is_some();
+        Some(match (v.value, v.stored) {
+            (1, Dtm::Win(d)) if mate => TableValue::Mates(u32::from(d)),
+            (-1, Dtm::Loss(d)) if mate => TableValue::Mated(u32::from(d)),
             (1, Dtm::Win(d)) => TableValue::Wins(u32::from(d)),
             (-1, Dtm::Loss(d)) => TableValue::Loses(u32::from(d)),
             (1, _) => TableValue::Wins(0),
@@ -236,11 +237,17 @@ mod tests {
     use std::sync::atomic::AtomicBool;
     use thaiboard_tablebase::makruk::BareTable;
 
-    /// Ruea against a bare khun, both colours, solved in memory.
+    /// The Makruk tables of three pieces, generated once into a scratch directory.
     fn rook_tables() -> MakrukProbe {
-        let tables = [Color::White, Color::Black]
-            .map(|strong| BareTable::generate(Variant::Makruk, strong, Role::Rook));
-        MakrukProbe::new(Arc::new(BareTables::from_tables(Variant::Makruk, tables)))
+        static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+        let dir = DIR.get_or_init(|| {
+            let dir =
+                std::env::temp_dir().join(format!("thaiboard-tb-root-{}", std::process::id()));
+            thaiboard_tablebase::makruk::generate(Variant::Makruk, 3, &dir, false, |_| {})
+                .expect("3-piece tables");
+            dir
+        });
+        MakrukProbe::new(Arc::new(MakrukTables::open(dir, Variant::Makruk).unwrap()))
     }
 
     /// The score of a `depth`-ply search of `fen`, with or without tables, and its move.
