@@ -265,7 +265,8 @@ fn signed(d: Dtm) -> Option<i32> {
 #[derive(Debug)]
 pub struct MakrukTables {
     variant: Variant,
-    files: HashMap<Material, TableFile>,
+    /// Each table and the phase its positions are in.
+    files: HashMap<Material, (TableFile, Phase)>,
     max_pieces: u32,
 }
 
@@ -296,7 +297,8 @@ impl MakrukTables {
                     reason: format!("not the {} table its name says", material.name()),
                 });
             }
-            files.insert(material, file);
+            let phase = material_phase(variant, &material);
+            files.insert(material, (file, phase));
         }
         let max_pieces = files.keys().map(Material::pieces).max().unwrap_or(0);
         Ok(MakrukTables {
@@ -330,7 +332,7 @@ impl MakrukTables {
             return Ok(None);
         }
         let (material, flip) = table_of(pos);
-        let Some(file) = self.files.get(&material) else {
+        let Some((file, _)) = self.files.get(&material) else {
             return Ok(None);
         };
         let i = if flip {
@@ -367,8 +369,9 @@ impl MakrukTables {
         if state == State::InsufficientMaterial || pos.occupied().count() > self.max_pieces {
             return Ok(None);
         }
-        let material = table_of(pos).0;
-        let phase = material_phase(self.variant, &material);
+        let Some(&(_, phase)) = self.files.get(&table_of(pos).0) else {
+            return Ok(None);
+        };
         let value = if super::phase(pos) == Phase::NoCount
             && phase != Phase::NoCount
             && state == State::Ongoing
