@@ -1,6 +1,6 @@
 //! The independent check of the Makruk 4-piece tables, and their pieces'-honour facts:
 //! `cargo run --release -p thaiboard-tablebase --example makruk_check -- DIR [SAMPLES]
-//! [SEED]`.
+//! [SEED] [NAMES]` (NAMES: only the tables whose names contain it, `R` for the ruea's).
 //!
 //! For every 4-piece table in DIR without bias (pieces' honour and board's honour), it
 //! draws SAMPLES random positions, gives each a running count that leaves a few plies
@@ -96,7 +96,7 @@ fn with_left(pos: &Position, left: u32) -> Option<Position> {
 fn main() {
     let mut args = std::env::args().skip(1);
     let Some(dir) = args.next() else {
-        eprintln!("usage: makruk_check DIR [SAMPLES] [SEED]");
+        eprintln!("usage: makruk_check DIR [SAMPLES] [SEED] [NAMES]");
         std::process::exit(2);
     };
     let samples: usize = args
@@ -104,6 +104,7 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(DEFAULT_SAMPLES);
     let seed: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
+    let only = args.next().unwrap_or_default();
     let variant = Variant::Makruk;
     let tables = MakrukTables::open(std::path::Path::new(&dir), variant).unwrap_or_else(|e| {
         eprintln!("{e}");
@@ -113,7 +114,7 @@ fn main() {
     let mut rng = Lcg(seed);
     let mut failures = 0;
     for material in Material::all_up_to(4) {
-        if material.pieces() != 4 || material.bias() > 0 {
+        if material.pieces() != 4 || material.bias() > 0 || !material.name().contains(&only) {
             continue;
         }
         let count = phase_count(variant, &material);
