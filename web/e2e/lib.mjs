@@ -1,7 +1,7 @@
 // Shared helpers of the browser tests (run.mjs and the suites it runs):
 // the server, browsers, steps with screenshots on failure, and moves on the board.
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,8 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** The server under test (`env.base`) and the process, if this test started it. */
-export const env = { base: process.env.BASE_URL, server: null };
+/** The server under test (`env.base`), the process if this test started it, and whether it has endgame tables. */
+export const env = { base: process.env.BASE_URL, server: null, tables: false };
 export const cleanup = [];
 
 export async function startServer() {
@@ -21,7 +21,12 @@ export async function startServer() {
   if (!bin) throw new Error('set THAIBOARD_BIN (the thaiboard binary) or BASE_URL');
   const dir = mkdtempSync(join(tmpdir(), 'thaiboard-e2e-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const server = env.server = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dir, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Makruk endgame tables of three pieces (a few seconds) for the analysis board's verdict.
+  const tables = join(dir, 'tables');
+  const gen = spawnSync(bin, ['tb', 'gen', '--variant', 'makruk', '--pieces', '3', '--out', tables], { stdio: 'ignore' });
+  if (gen.status !== 0) throw new Error(`tb gen exited with ${gen.status}`);
+  env.tables = true;
+  const server = env.server = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dir, '--rate-limit', '0', '--exempt-loopback', '--tablebases', tables], { stdio: ['ignore', 'pipe', 'inherit'] });
   return await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', d => {

@@ -5,7 +5,7 @@
 // the PGN, agree a draw, abort a game, start and stop a Makruk count, enter a
 // Mak-hot multi-capture square by square; a guest plays the computer and resigns,
 // then uses the game's tabs (comment, material, rules, GIF, analysis, book, tags)
-// and the analysis board; a reader switches the interface to Thai and the
+// and the analysis board (with the endgame tables' verdict); a reader switches the interface to Thai and the
 // board to Thai notation (coordinates, moves, typed moves, a flipped board);
 // two players play a round-robin tournament and an arena.
 //
@@ -355,6 +355,25 @@ async function run() {
     await carol.waitForSelector('#analysis-status:has-text("Black to move")');
     expect((await carol.inputValue('#analysis-fen')).includes('4P3'), 'the reloaded board has e4');
     await carol.screenshot({ path: join(artifacts, '15-analysis-board.png') });
+  });
+
+  await step('the analysis board shows the endgame tables\' verdict and the count that decides it', async () => {
+    if (!env.tables) { console.log('  (skipped: the server under test has no tables)'); return; }
+    const at = fen => `${env.base}/analysis?variant=makruk&fen=${encodeURIComponent(fen)}`;
+    await carol.goto(at('8/8/8/8/8/3k4/8/R2K4 w - 32 6 1'));
+    await carol.waitForSelector('#analysis-tablebase:not(:empty)');
+    const won = await carol.textContent('#analysis-tablebase');
+    expect(/Win: mate in \d+ within the 16-move count/.test(won), `verdict: ${won}`);
+    await carol.screenshot({ path: join(artifacts, '15b-analysis-tablebase.png') });
+    // Mated in 28 plies without the count, but only 3 are left.
+    await carol.goto(at('4k3/8/8/8/8/8/8/R3K3 b - 32 30 1'));
+    await carol.waitForSelector('#analysis-tablebase:not(:empty)');
+    const late = await carol.textContent('#analysis-tablebase');
+    expect(late.includes('Draw: the count runs out 13 moves before mate'), `verdict: ${late}`);
+    // Outside the tables: nothing shown.
+    await carol.goto(env.base + '/analysis?variant=makruk');
+    await carol.waitForSelector('#analysis-status:has-text("White to move")');
+    expect(await carol.textContent('#analysis-tablebase') === '', 'no verdict at the start');
   });
 
   await step('a round-robin tournament: create, two players join, start, the game on its page, standings after a draw', async () => {

@@ -12,6 +12,7 @@ import { type MoveEntry, moveCells } from './move-table';
 import { t, tMaybe } from './i18n';
 import { evalText } from './tabs';
 import { boardNotation, showMove } from './notation';
+import { type TablebaseAnswer, tablebaseText } from './tablebase';
 
 interface PositionView {
   variant: string; rules: string; fen: string; turn: 'white' | 'black'; legal: api.LegalMove[];
@@ -106,6 +107,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const err = h('div', { class: 'error', id: 'analysis-error', role: 'alert' });
   const movesEl = h('div', { class: 'moves', id: 'analysis-moves' });
   const statusEl = h('div', { class: 'status', id: 'analysis-status' });
+  const tablebaseEl = h('div', { class: 'tablebase', id: 'analysis-tablebase' });
   const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true }) as HTMLInputElement;
   const pngLink = h('a', { id: 'analysis-png', target: '_blank' }, t('analysis.png')) as HTMLAnchorElement;
   const chooser = h('div', { class: 'chooser' });
@@ -116,7 +118,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
       h('h2', {}, t('analysis.title')),
       err,
       h('p', { class: 'muted' }, t('analysis.about')),
-      statusEl, movesEl,
+      statusEl, tablebaseEl, movesEl,
       h('div', { class: 'row' },
         h('button', { id: 'analysis-back', onclick: () => go(cursor - 1) }, t('analysis.back')),
         h('button', { id: 'analysis-forward', onclick: () => go(cursor + 1) }, t('analysis.forward')),
@@ -167,6 +169,22 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     return `/api/position?${q.toString()}`;
   };
 
+  /**
+   * The endgame tables' verdict on the position shown, when the server has
+   * tables that hold it (otherwise nothing: the answer is 404).
+   */
+  let tablebaseAsked = 0;
+  async function showTablebase(fen: string, ongoing: boolean): Promise<void> {
+    const mine = ++tablebaseAsked;
+    tablebaseEl.replaceChildren();
+    if (!ongoing) return;
+    const q = new URLSearchParams({ variant, rules, fen });
+    try {
+      const a = await api.call<TablebaseAnswer>('GET', `/api/tablebase?${q.toString()}`);
+      if (mine === tablebaseAsked) tablebaseEl.replaceChildren(h('b', {}, `${t('tb.title')}: `), tablebaseText(variant, fen, a));
+    } catch { /* outside the tables, or a server without them */ }
+  }
+
   /** The SAN and Thai forms of every move of the line (the whole line, whichever position is shown). */
   let lineSans: string[] = [];
   let lineThai: api.ThaiText[] = [];
@@ -208,6 +226,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     statusEl.textContent = v.result === 'ongoing' ? t(v.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove') : `${v.result} (${tMaybe(`reason.${v.reason}`, v.reason ?? '')})`;
     engine.follow(v.result === 'ongoing' ? positionQuery(moves.slice(0, cursor)).replace('/api/position', '/api/analysis/live') : null, cursor);
     fenBox.value = v.fen;
+    void showTablebase(v.fen, v.result === 'ongoing');
     pngLink.href = `/api/picture.png?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(v.fen)}${orientation === 'black' ? '&flip=1' : ''}`;
   }
   document.addEventListener('keydown', ev => {

@@ -7,6 +7,7 @@ import { dateText, t, tMaybe } from './i18n';
 import { dayText } from './labels';
 import { makhosMaterial, makrukMaterial } from './material';
 import { showEngineMove, showMove, splitMoves } from './notation';
+import { type TablebaseAnswer, tablebaseText } from './tablebase';
 
 /** One position of the game as the board shows it. */
 export interface Ply { fen: string; san: string; last: string[]; turn: 'white' | 'black' }
@@ -277,6 +278,17 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     return lineMoves(p)[0] ?? showEngineMove(p.best);
   }
 
+  /** The endgame tables' verdicts by position (null: outside the tables, or none on the server). */
+  const tablebaseCache = new Map<string, string | null>();
+  async function tablebaseVerdict(variant: string, rules: string, fen: string): Promise<string | null> {
+    if (!tablebaseCache.has(fen)) {
+      const q = new URLSearchParams({ variant, rules, fen });
+      const a = await api.call<TablebaseAnswer>('GET', `/api/tablebase?${q.toString()}`).catch(() => null);
+      tablebaseCache.set(fen, a && tablebaseText(variant, fen, a));
+    }
+    return tablebaseCache.get(fen) ?? null;
+  }
+
   async function analysisTab(): Promise<Node[]> {
     const g = game();
     if (g.status !== 'finished') return [h('p', { id: 'analysis-unavailable' }, t('tabs.analysisAfter'))];
@@ -295,6 +307,8 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     if (a.accuracy) out.push(h('p', { id: 'accuracy' }, t('tabs.accuracy', { white: a.accuracy.white.toFixed(1), black: a.accuracy.black.toFixed(1) })));
     const here = a.positions[ctx.shown()];
     if (here) out.push(h('p', { id: 'analysis-here' }, t('tabs.evaluation', { eval: evalText(here.eval), depth: here.depth }), here.best ? t('tabs.bestLine', { line: lineText(here) }) : ''));
+    const verdict = await tablebaseVerdict(g.variant, g.rules, ctx.plies()[ctx.shown()].fen);
+    if (verdict) out.push(h('p', { id: 'analysis-tablebase' }, h('b', {}, `${t('tb.title')}: `), verdict));
     const acts = ctx.actions().filter(x => x.kind === 'move');
     const marked = a.positions.filter(p => p.judgement);
     out.push(h('ul', { id: 'judgements' }, ...marked.map(p => h('li', { class: p.judgement!, onclick: () => ctx.goTo(p.ply + 1) },

@@ -25,7 +25,7 @@ try {
     entryPoints: {
       i18n: join(here, '../src/i18n.ts'), notation: join(here, '../src/notation.ts'),
       state: join(here, '../src/game/state.ts'), clocks: join(here, '../src/game/clocks.ts'),
-      labels: join(here, '../src/labels.ts'),
+      labels: join(here, '../src/labels.ts'), tablebase: join(here, '../src/tablebase.ts'),
     },
     bundle: true, format: 'esm', platform: 'node', outdir: out, logLevel: 'warning',
   });
@@ -34,6 +34,28 @@ try {
   const { GameState, runningBetween } = await import(join(out, 'state.js'));
   const { fmtClock } = await import(join(out, 'clocks.js'));
   const labels = await import(join(out, 'labels.js'));
+  const tb = await import(join(out, 'tablebase.js'));
+
+  // ------------------------------------------------------------ tablebase
+  test('the tables\' verdict names the result and the count that decides it', () => {
+    i18n.setLang('en');
+    // White mates in 21 plies with the 16-move pieces'-honour count running.
+    assert.equal(tb.tablebaseText('makruk', '8/8/8/8/8/3k4/8/R2K4 w - 32 6 1', { category: 'win', dtm: 21, plies_left: 27 }),
+      'Win: mate in 11 within the 16-move count');
+    assert.equal(tb.tablebaseText('makruk', '8/8/8/8/8/3k4/8/R2K4 b - 32 6 1', { category: 'loss', dtm: -20, plies_left: 27 }),
+      'Loss: mated in 10 within the 16-move count');
+    // Mated in 28 plies without the count, but 22 are left: 3 moves short.
+    assert.equal(tb.tablebaseText('makruk', '4k3/8/8/8/8/8/8/R3K3 b - 32 11 1', { category: 'draw', dtm: -28, plies_left: 22 }),
+      'Draw: the count runs out 3 moves before mate');
+    assert.equal(tb.tablebaseText('makruk', '4k3/8/8/8/8/8/8/N3K3 w - 128 6 1', { category: 'draw', dtm: null, plies_left: 123 }),
+      'Draw with best play');
+    assert.equal(tb.tablebaseText('makruk', '4k3/8/8/4p3/8/8/8/R3K3 w - - 0 1', { category: 'win', dtc: 7, plies_left: null }),
+      'Win: mate, or a capture or promotion into a won count, in 4');
+    assert.equal(tb.tablebaseText('makhos', 'W:WKb8,Kd8:BKh2', { category: 'win', dtz: 7 }),
+      'Win: the next capture or man move within 7 plies (32-ply rule)');
+    assert.equal(tb.countMoves('4k3/8/8/8/8/8/8/R3K3 b - 32 30 1'), 16);
+    assert.equal(tb.countMoves('4k3/8/8/8/8/8/8/R3K3 b - - 0 1'), null);
+  });
 
   // ------------------------------------------------------------ i18n
   const { en, th } = i18n.TABLES;

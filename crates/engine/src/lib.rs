@@ -37,12 +37,16 @@ mod game;
 mod makhos_game;
 mod makruk_game;
 mod search;
+mod tables;
 mod time;
 mod tt;
 
 pub use game::{Game, StandPat};
 pub use makhos_game::MakhosGame;
 pub use makruk_game::{MakrukGame, gives_check as makruk_gives_check, see as makruk_see};
-pub use search::{MATE, MAX_PLY, Score, SearchInfo, SearchOptions, SearchResult, search};
+pub use search::{
+    MATE, MAX_PLY, Score, SearchInfo, SearchOptions, SearchResult, search, search_with_tables,
+};
+pub use tables::{TableValue, Tablebase};
 pub use time::{Limits, MAX_HARD_MS, MAX_SOFT_MS};
 pub use tt::Tt;

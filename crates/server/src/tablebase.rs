@@ -12,7 +12,7 @@ use games::GameKind;
 use std::collections::HashMap;
 use std::path::Path;
 use thaiboard_tablebase::makhos::{self, MakhosTables};
-use thaiboard_tablebase::makruk::BareTables;
+use thaiboard_tablebase::makruk::MakrukTables;
 
 /// Longest position text accepted.
 const MAX_POSITION: usize = 200;
@@ -21,7 +21,7 @@ const MAX_POSITION: usize = 200;
 #[derive(Debug)]
 pub struct Tablebases {
     makhos: HashMap<::makhos::Rules, MakhosTables>,
-    makruk: HashMap<::makruk::Variant, BareTables>,
+    makruk: HashMap<::makruk::Variant, MakrukTables>,
 }
 
 impl Tablebases {
@@ -35,7 +35,7 @@ impl Tablebases {
         }
         let mut makruk = HashMap::new();
         for variant in [::makruk::Variant::Makruk, ::makruk::Variant::Cambodian] {
-            makruk.insert(variant, BareTables::open(dir, variant).map_err(err)?);
+            makruk.insert(variant, MakrukTables::open(dir, variant).map_err(err)?);
         }
         Ok(Tablebases { makhos, makruk })
     }
@@ -98,11 +98,10 @@ async fn tablebase(
         GameKind::Makruk(variant) => {
             let pos =
                 ::makruk::Position::from_fen(variant, fen).map_err(|e| bad_fen(format!("{e}")))?;
-            let answer = tables.makruk[&variant].answer(&pos).ok_or_else(|| {
-                outside(
-                    "position outside the tables (so far a khun and one piece against a bare khun)",
-                )
-            })?;
+            let answer = tables.makruk[&variant]
+                .answer(&pos)
+                .map_err(ApiError::internal)?
+                .ok_or_else(|| outside("position outside the tables (3 and 4 pieces)"))?;
             Ok(Json(answer).into_response())
         }
     }

@@ -28,8 +28,7 @@ pub enum TbCommand {
 /// Which tables.
 #[derive(Args, Debug)]
 pub struct VariantArgs {
-    /// The game: makhos, makruk or cambodian (Makruk and Ouk Chatrang: 3 pieces so far,
-    /// a khun and one piece against a bare khun).
+    /// The game: makhos, makruk or cambodian (Makruk and Ouk Chatrang: 3 and 4 pieces).
     #[arg(long)]
     pub variant: String,
     /// Rule option (Mak-hot: `default` or `no-reverse`).
@@ -48,6 +47,10 @@ pub struct GenArgs {
     /// Where to write the tables.
     #[arg(long)]
     out: PathBuf,
+    /// Makruk: check every table move by move after generating it (wins, losses and
+    /// draws against their moves' values).
+    #[arg(long)]
+    check: bool,
 }
 
 /// `tb probe`.
@@ -82,8 +85,9 @@ pub fn run(cmd: TbCommand) -> Result<(), CliError> {
     }
 }
 
-/// Pieces of the only Makruk tables so far (khun and one piece against a bare khun).
-const MAKRUK_PIECES: u32 = 3;
+/// The Makruk and Ouk Chatrang tables `tb gen` makes: every ending of three to this many
+/// pieces (khuns included).
+const MAX_MAKRUK_PIECES: u32 = 4;
 
 fn kind(v: &VariantArgs) -> Result<GameKind, CliError> {
     crate::game_kind(&v.variant, v.rules.as_deref())
@@ -97,35 +101,42 @@ fn failure(message: impl Into<String>) -> CliError {
 }
 
 fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError> {
-    if args.pieces != MAKRUK_PIECES {
+    if !(3..=MAX_MAKRUK_PIECES).contains(&args.pieces) {
         return Err(CliError::input(format!(
-            "--pieces {}: Makruk tables exist for {MAKRUK_PIECES} pieces so far",
+            "--pieces {}: Makruk tables exist for 3 to {MAX_MAKRUK_PIECES} pieces",
             args.pieces
         )));
     }
     let started = Instant::now();
-    let report = makruk::generate_bare(variant, &args.out, |step| {
-        let h = step.honour;
+    let mut generated = 0;
+    let mut bytes = 0;
+    makruk::generate(variant, args.pieces, &args.out, args.check, |step| {
+        let [won, drawn, lost] = step.white_to_move;
+        let all = (won + drawn + lost).max(1) as f64;
+        let checked = match step.checked {
+            Some((n, secs)) => format!("; consistent ({n} positions, {secs:.1} s)"),
+            None => String::new(),
+        };
         eprintln!(
-            "{:<6} {} {:>6.2} s {:>8} bytes  count {:>3} plies: mated in time {:>6} of {:>6} ({:5.1}%), \
-             without the count {:>6}, longest mate {:>3} plies",
-            step.name,
+            "[{}/{}] {:<7} {} {:>7.1} s {:>10} bytes  White to move: won {:5.1}%, drawn {:5.1}%, lost {:5.1}% (no count); longest win {:>3} plies{checked}",
+            step.number,
+            step.total,
+            step.material.name(),
             if step.skipped { "kept     " } else { "generated" },
             step.seconds,
             step.bytes,
-            h.limit,
-            h.won,
-            h.positions,
-            100.0 * h.won as f64 / h.positions.max(1) as f64,
-            h.won_without_count,
-            h.longest,
+            100.0 * won as f64 / all,
+            100.0 * drawn as f64 / all,
+            100.0 * lost as f64 / all,
+            step.longest,
         );
+        generated += usize::from(!step.skipped);
+        bytes += step.bytes;
     })
     .map_err(|e| failure(e.to_string()))?;
-    let bytes: u64 = report.iter().map(|s| s.bytes).sum();
     write_out(&format!(
-        "{} tables in {}, {bytes} bytes, {:.1} s\n",
-        report.len(),
+        "{} tables in {} ({generated} generated), {bytes} bytes, {:.1} s\n",
+        makruk::material::Material::all_up_to(args.pieces).len(),
         args.out.display(),
         started.elapsed().as_secs_f64()
     ))
@@ -177,10 +188,11 @@ fn probe_makruk(variant: ::makruk::Variant, args: &ProbeArgs) -> Result<(), CliE
     let pos = ::makruk::Position::from_fen(variant, &args.fen)
         .map_err(|e| CliError::input(format!("--fen '{}': {e}", args.fen)))?;
     let tables =
-        makruk::BareTables::open(&args.tables, variant).map_err(|e| failure(e.to_string()))?;
-    let answer = tables.answer(&pos).ok_or_else(|| {
+        makruk::MakrukTables::open(&args.tables, variant).map_err(|e| failure(e.to_string()))?;
+    let answer = tables.answer(&pos).map_err(|e| failure(e.to_string()))?;
+    let answer = answer.ok_or_else(|| {
         failure(format!(
-            "position outside the tables: {} has {} {} tables (a khun and one piece against a bare khun)",
+            "position outside the tables: {} has {} {} tables (3 and 4 pieces)",
             args.tables.display(),
             tables.len(),
             variant
@@ -190,22 +202,28 @@ fn probe_makruk(variant: ::makruk::Variant, args: &ProbeArgs) -> Result<(), CliE
         let text = serde_json::to_string(&answer).map_err(|e| failure(e.to_string()))?;
         return write_out(&format!("{text}\n"));
     }
-    // Distance to mate without the count (positive: the side named mates).
-    let mate = |dtm: Option<i32>| match dtm {
-        Some(d) => format!(" (DTM {d:+})"),
-        None => String::new(),
+    // Distance to mate, or to the end of the phase, without the count (positive: the
+    // side named wins).
+    let mate = |dtm: Option<i32>, dtc: Option<i32>| match (dtm, dtc) {
+        (Some(d), _) => format!(" (DTM {d:+})"),
+        (None, Some(d)) => format!(" (DTC {d:+})"),
+        _ => String::new(),
     };
     let count = match answer.plies_left {
         Some(left) => format!("the count leaves {left} plies"),
         None => "no count running".to_string(),
     };
-    let mut out = format!("{}{}; {count}\n", answer.category, mate(answer.dtm));
+    let mut out = format!(
+        "{}{}; {count}\n",
+        answer.category,
+        mate(answer.dtm, answer.dtc)
+    );
     for m in &answer.moves {
         out.push_str(&format!(
             "{:<8} {:<5} for the opponent{}\n",
             m.san,
             m.category,
-            mate(m.dtm)
+            mate(m.dtm, m.dtc)
         ));
     }
     write_out(&out)

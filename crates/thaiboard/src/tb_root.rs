@@ -1,20 +1,27 @@
-//! Endgame tables at the engine's root (`setoption name TablebasePath value DIR`): in a
-//! won or lost table position the engine plays the tables' move — the fastest win the
-//! count allows, or the longest resistance — instead of searching. Drawn positions are
-//! left to the search. (Probing inside the search is a later step of issue 16.)
+//! Endgame tables for the engine (`setoption name TablebasePath value DIR`):
+//!
+//! - at the root, in a won or lost table position the engine plays the tables' move — the
+//!   fastest win the count allows, or the longest resistance — instead of searching
+//!   (drawn positions are left to the search);
+//! - inside the search, [`RootTables::makruk_probe`] and [`RootTables::makhos_probe`] give
+//!   the search an [`engine::Tablebase`] over the same tables, so every node the tables
+//!   hold is scored with its exact value under its counts.
 
+use engine::eval::MakrukEvaluator;
+use engine::{MakhosGame, MakrukGame, TableValue, Tablebase};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::path::PathBuf;
+use std::sync::Arc;
 use thaiboard_tablebase::makhos::{MakhosTables, Wdl};
-use thaiboard_tablebase::makruk::BareTables;
+use thaiboard_tablebase::makruk::{Dtm, MakrukTables, Phase, plies_left};
 
 /// The tables under one directory, opened on first use per game.
 #[derive(Debug, Default)]
 pub struct RootTables {
     dir: Option<PathBuf>,
-    makhos: HashMap<makhos::Rules, Option<MakhosTables>>,
-    makruk: HashMap<makruk::Variant, Option<BareTables>>,
+    makhos: HashMap<makhos::Rules, Option<Arc<MakhosTables>>>,
+    makruk: HashMap<makruk::Variant, Option<Arc<MakrukTables>>>,
 }
 
 /// A move the tables chose, and what they said about it.
@@ -46,7 +53,9 @@ impl RootTables {
         let Some(dir) = &self.dir else {
             return Ok(None);
         };
-        let Some(tables) = open_once(self.makhos.entry(rules), || MakhosTables::open(dir, rules))?
+        let Some(tables) = open_once(self.makhos.entry(rules), || {
+            MakhosTables::open(dir, rules).map(Arc::new)
+        })?
         else {
             return Ok(None);
         };
@@ -76,25 +85,130 @@ impl RootTables {
         };
         let variant = pos.variant();
         let Some(tables) = open_once(self.makruk.entry(variant), || {
-            BareTables::open(dir, variant)
+            MakrukTables::open(dir, variant).map(Arc::new)
         })?
         else {
             return Ok(None);
         };
-        let Some(answer) = tables.answer(pos) else {
+        let Some(answer) = tables.answer(pos).map_err(|e| e.to_string())? else {
             return Ok(None);
         };
         if answer.category == "draw" {
             return Ok(None);
         }
+        let distance = match (answer.dtm, answer.dtc) {
+            (Some(d), _) => format!("mate in {} plies without the count", d.abs()),
+            (None, Some(d)) => format!("the phase ends in {} plies", d.abs()),
+            _ => "no distance".to_string(),
+        };
         Ok(answer.moves.first().map(|m| TableMove {
             uci: m.uci.clone(),
-            info: format!(
-                "tablebase {} (mate in {} plies without the count)",
-                answer.category,
-                answer.dtm.unwrap_or(0).abs()
-            ),
+            info: format!("tablebase {} ({distance})", answer.category),
         }))
+    }
+
+    /// The Makruk or Ouk Chatrang tables of `variant` for the search, or `None` without
+    /// a directory or without tables of that variant in it.
+    pub fn makruk_probe(
+        &mut self,
+        variant: makruk::Variant,
+    ) -> Result<Option<Arc<MakrukProbe>>, String> {
+        let Some(dir) = &self.dir else {
+            return Ok(None);
+        };
+        let tables = open_once(self.makruk.entry(variant), || {
+            MakrukTables::open(dir, variant).map(Arc::new)
+        })?;
+        Ok(tables
+            .filter(|t| !t.is_empty())
+            .map(|t| Arc::new(MakrukProbe::new(Arc::clone(t)))))
+    }
+
+    /// The Mak-hot tables of `rules` for the search, or `None` without a directory or
+    /// without tables of those rules in it.
+    pub fn makhos_probe(
+        &mut self,
+        rules: makhos::Rules,
+    ) -> Result<Option<Arc<MakhosProbe>>, String> {
+        let Some(dir) = &self.dir else {
+            return Ok(None);
+        };
+        let tables = open_once(self.makhos.entry(rules), || {
+            MakhosTables::open(dir, rules).map(Arc::new)
+        })?;
+        Ok(tables
+            .and_then(|t| MakhosProbe::new(Arc::clone(t)))
+            .map(Arc::new))
+    }
+}
+
+/// Makruk and Ouk Chatrang tables as the search probes them.
+#[derive(Debug)]
+pub struct MakrukProbe {
+    tables: Arc<MakrukTables>,
+    max_pieces: u32,
+}
+
+impl MakrukProbe {
+    /// The search's view of `tables`.
+    pub fn new(tables: Arc<MakrukTables>) -> MakrukProbe {
+        let max_pieces = tables.max_pieces();
+        MakrukProbe { tables, max_pieces }
+    }
+}
+
+impl<E: MakrukEvaluator> Tablebase<MakrukGame<E>> for MakrukProbe {
+    /// The value under the position's counting fields. In pieces' honour with a count
+    /// running, a table win is a mate in exactly its distance to mate (the count leaves
+    /// time for it, or the value would be a draw); elsewhere the distance is to the end of
+    /// the phase (or, without counting fields, only a guide), so it is a plain win.
+    fn probe(&self, g: &MakrukGame<E>) -> Option<TableValue> {
+        if g.pos.occupied().count() > self.max_pieces {
+            return None;
+        }
+        let v = self.tables.verdict(&g.pos).ok()??;
+        let mate = v.phase == Phase::PiecesHonour && plies_left(&g.pos).is_some();
+        Some(match (v.value, v.stored) {
+            (1, Dtm::Win(d)) if mate => TableValue::Mates(u32::from(d)),
+            (-1, Dtm::Loss(d)) if mate => TableValue::Mated(u32::from(d)),
+            (1, Dtm::Win(d)) => TableValue::Wins(u32::from(d)),
+            (-1, Dtm::Loss(d)) => TableValue::Loses(u32::from(d)),
+            (1, _) => TableValue::Wins(0),
+            (-1, _) => TableValue::Loses(0),
+            _ => TableValue::Draw,
+        })
+    }
+}
+
+/// Mak-hot tables as the search probes them.
+#[derive(Debug)]
+pub struct MakhosProbe {
+    tables: Arc<MakhosTables>,
+    max_pieces: u32,
+}
+
+impl MakhosProbe {
+    /// The search's view of `tables`, or `None` when they hold no table.
+    pub fn new(tables: Arc<MakhosTables>) -> Option<MakhosProbe> {
+        let max_pieces = tables.materials().iter().map(|m| m.total()).max()?;
+        Some(MakhosProbe { tables, max_pieces })
+    }
+}
+
+impl Tablebase<MakhosGame> for MakhosProbe {
+    /// The value under the no-progress count; the tables know no distance to win, so a
+    /// win is a plain win by its plies to the next capture or man move.
+    fn probe(&self, g: &MakhosGame) -> Option<TableValue> {
+        if g.pos.occupied().count() > self.max_pieces || g.rules != self.tables.rules() {
+            return None;
+        }
+        let p = self.tables.probe(&g.pos, g.no_progress).ok()?;
+        let plies = p.zeroing_plies().unwrap_or(0);
+        Some(match p.wdl {
+            Wdl::Win => TableValue::Wins(plies),
+            Wdl::Loss => TableValue::Loses(plies),
+            Wdl::Draw => TableValue::Draw,
+        })
     }
 }
 
@@ -113,5 +227,132 @@ fn open_once<'a, K, T, E: std::fmt::Display>(
                 Err(err.to_string())
             }
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Limits, Score, SearchOptions, Tt, search_with_tables};
+    use makruk::{Color, Position, Role, Variant};
+    use std::sync::atomic::AtomicBool;
+    use thaiboard_tablebase::makruk::BareTable;
+
+    /// The Makruk tables of three pieces, generated once into a scratch directory.
+    fn rook_tables() -> MakrukProbe {
+        static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+        let dir = DIR.get_or_init(|| {
+            let dir =
+                std::env::temp_dir().join(format!("thaiboard-tb-root-{}", std::process::id()));
+            thaiboard_tablebase::makruk::generate(Variant::Makruk, 3, &dir, false, |_| {})
+                .expect("3-piece tables");
+            dir
+        });
+        MakrukProbe::new(Arc::new(MakrukTables::open(dir, Variant::Makruk).unwrap()))
+    }
+
+    /// The score of a `depth`-ply search of `fen`, with or without tables, and its move.
+    fn search_score(fen: &str, depth: u32, tables: Option<&MakrukProbe>) -> (Score, String, u64) {
+        let game = MakrukGame::new(Position::from_fen(Variant::Makruk, fen).unwrap());
+        let mut tt = Tt::new(4);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let tables = tables.map(|t| t as &dyn Tablebase<MakrukGame>);
+        let r = search_with_tables(
+            &game,
+            &[],
+            &mut tt,
+            &limits,
+            &SearchOptions::default(),
+            tables,
+            &stop,
+            |_| {},
+        );
+        let best = r.best.map(|m| m.to_uci()).unwrap_or_default();
+        (Score::from_internal(r.score), best, r.table_hits)
+    }
+
+    /// `fen` with the counting fields `limit` and `ply`.
+    fn with_count(fen: &str, limit: u32, ply: u32) -> String {
+        let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+        fields[3] = limit.to_string();
+        fields[4] = ply.to_string();
+        fields.join(" ")
+    }
+
+    /// A position of White's ruea against the bare black khun, the stronger side to move
+    /// or not, with the given distance to mate: found in the table itself.
+    fn table_position(turn_strong: bool, wanted: Dtm) -> String {
+        let table = BareTable::generate(Variant::Makruk, Color::White, Role::Rook);
+        (0..64 * 64 * 64 * 2)
+            .filter_map(|i| table.position_at(i))
+            .find(|p| (p.turn() == Color::White) == turn_strong && table.dtm(p) == Some(wanted))
+            .expect("such a position")
+            .fen()
+    }
+
+    #[test]
+    fn a_capture_into_a_won_table_ending_scores_as_the_exact_mate() {
+        // The ruea takes the hanging met with check; the bare khun's count starts at 6 of 32.
+        let fen = "8/8/3k4/8/5K2/3m4/8/3R4 w - - 0 1";
+        let tables = rook_tables();
+        let pos = Position::from_fen(Variant::Makruk, fen).unwrap();
+        let capture = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.to_uci() == "d1d3")
+            .unwrap();
+        let after = MakrukGame::new(pos.played(capture));
+        let Some(TableValue::Mated(d)) = tables.probe(&after) else {
+            panic!("the capture leads to a lost table position for Black");
+        };
+        let (with, best, hits) = search_score(fen, 3, Some(&tables));
+        assert_eq!(
+            with,
+            Score::Mate((d as i32 + 2) / 2),
+            "mate in 1 + {d} plies"
+        );
+        assert_eq!(best, "d1d3");
+        assert!(hits > 0);
+        let (without, _, hits) = search_score(fen, 3, None);
+        assert!(matches!(without, Score::Cp(_)), "{without:?}");
+        assert_eq!(hits, 0);
+    }
+
+    #[test]
+    fn a_table_win_the_count_leaves_time_for_is_a_mate_and_one_it_does_not_is_a_draw() {
+        // White to move mates in 15 plies without the count.
+        let fen = table_position(true, Dtm::Win(15));
+        let tables = rook_tables();
+        // 15 plies left: the mate lands on the last one.
+        let (score, _, _) = search_score(&with_count(&fen, 32, 18), 2, Some(&tables));
+        assert_eq!(score, Score::Mate(8));
+        // 13 plies left: the count runs out two plies before the mate.
+        let (score, _, _) = search_score(&with_count(&fen, 32, 20), 2, Some(&tables));
+        assert_eq!(score, Score::Cp(0));
+        // Without tables the same search sees only a ruea up.
+        let (score, _, _) = search_score(&with_count(&fen, 32, 20), 2, None);
+        assert!(matches!(score, Score::Cp(c) if c > 0), "{score:?}");
+    }
+
+    #[test]
+    fn the_losing_side_resists_as_long_as_the_table_says() {
+        // Black to move is mated in 20 plies at the longest.
+        let fen = table_position(false, Dtm::Loss(20));
+        let tables = rook_tables();
+        let (score, _, _) = search_score(&with_count(&fen, 32, 6), 2, Some(&tables));
+        assert_eq!(score, Score::Mate(-10));
+        let (score, _, _) = search_score(&with_count(&fen, 32, 6), 2, None);
+        assert!(matches!(score, Score::Cp(_)), "{score:?}");
+    }
+
+    #[test]
+    fn no_tables_means_no_probes() {
+        let (_, _, hits) = search_score("8/8/3k4/8/8/8/8/K6R w - 32 6 1", 4, None);
+        assert_eq!(hits, 0);
     }
 }

@@ -11,7 +11,9 @@ use engine::bench::{
 };
 use engine::eval::nnue::Network;
 use engine::eval::nnue::simd::{self, Kernel};
-use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use engine::{
+    Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tablebase, Tt, search_with_tables,
+};
 use games::{AnyPosition, GameKind};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -475,6 +477,19 @@ impl Uci {
                 Err(e) => say(&format!("info string TablebasePath: {e}")),
             }
         }
+        // The tables inside the search (an unreadable directory was reported above, or
+        // is reported here when the root move was not asked for).
+        let (mut makruk_tables, mut makhos_tables) = (None, None);
+        let probe = match &self.board {
+            Board::Makruk(g, _) => self
+                .tables
+                .makruk_probe(g.pos.variant())
+                .map(|t| makruk_tables = t),
+            Board::Makhos(g, _) => self.tables.makhos_probe(g.rules).map(|t| makhos_tables = t),
+        };
+        if let Err(e) = probe {
+            say(&format!("info string TablebasePath: {e}"));
+        }
         self.stop.store(false, Ordering::SeqCst);
         self.running.store(true, Ordering::SeqCst);
         let running = Arc::clone(&self.running);
@@ -497,12 +512,25 @@ impl Uci {
                     let mut tt = lock(&tt);
                     match (&board, network) {
                         (Board::Makruk(g, hist), Some(net)) => {
-                            run(&g.with_network(net), hist, &mut tt, &limits, &opts, &stop)
+                            let tables = makruk_tables.as_deref().map(|t| t as _);
+                            run(
+                                &g.with_network(net),
+                                hist,
+                                &mut tt,
+                                &limits,
+                                &opts,
+                                tables,
+                                &stop,
+                            )
                         }
                         (Board::Makruk(g, hist), None) => {
-                            run(g, hist, &mut tt, &limits, &opts, &stop)
+                            let tables = makruk_tables.as_deref().map(|t| t as _);
+                            run(g, hist, &mut tt, &limits, &opts, tables, &stop)
                         }
-                        (Board::Makhos(g, hist), _) => run(g, hist, &mut tt, &limits, &opts, &stop),
+                        (Board::Makhos(g, hist), _) => {
+                            let tables = makhos_tables.as_deref().map(|t| t as _);
+                            run(g, hist, &mut tt, &limits, &opts, tables, &stop)
+                        }
                     }
                 };
                 if best.is_none() {
@@ -635,9 +663,12 @@ fn run<G: Game>(
     tt: &mut Tt,
     limits: &Limits,
     opts: &SearchOptions,
+    tables: Option<&dyn Tablebase<G>>,
     stop: &AtomicBool,
 ) -> (Option<String>, Option<String>, String) {
-    let r = search(g, hist, tt, limits, opts, stop, |info| say(&info.to_uci()));
+    let r = search_with_tables(g, hist, tt, limits, opts, tables, stop, |info| {
+        say(&info.to_uci())
+    });
     let score = if r.score <= -engine::MATE + 1 {
         "mate 0".to_string()
     } else {

@@ -105,7 +105,7 @@ fn bad_tb_options_are_refused() {
     let d = dir.to_str().unwrap();
     let out = tb_gen(&["--variant", "makhos", "--pieces", "12", "--out", d]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    let out = tb_gen(&["--variant", "makruk", "--pieces", "4", "--out", d]);
+    let out = tb_gen(&["--variant", "makruk", "--pieces", "5", "--out", d]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     let out = thaiboard(&["tb", "verify", d]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));

@@ -358,6 +358,21 @@ export const en = {
   'analysis.png': 'PNG of this position',
   'analysis.whichMove': 'Which move? ',
   'analysis.fen': 'FEN: ',
+  // The endgame tables' verdict (analysis board).
+  'tb.title': 'Endgame tables',
+  'tb.draw': 'Draw with best play',
+  'tb.winMate': 'Win: mate in {moves}',
+  'tb.winMateCount': 'Win: mate in {moves} within the {count}-move count',
+  'tb.lossMate': 'Loss: mated in {moves}',
+  'tb.lossMateCount': 'Loss: mated in {moves} within the {count}-move count',
+  'tb.winConversion': 'Win: mate, or a capture or promotion into a won count, in {moves}',
+  'tb.winConversionCount': 'Win: mate, or a capture into a won count, in {moves} within the {count}-move count',
+  'tb.lossConversion': 'Loss: the other side mates, or captures or promotes into a won count, in {moves}',
+  'tb.lossConversionCount': 'Loss: the other side mates, or captures into a won count, in {moves} within the {count}-move count',
+  'tb.countBeforeMate': 'Draw: the count runs out {moves} moves before mate',
+  'tb.countBeforeConversion': 'Draw: the count runs out {moves} moves before the win is sealed',
+  'tb.makhosWin': 'Win: the next capture or man move within {plies} plies (32-ply rule)',
+  'tb.makhosLoss': 'Loss: the other side captures or moves a man within {plies} plies (32-ply rule)',
 
   // Tournaments.
   'tournament.title': 'Tournaments',

@@ -349,6 +349,21 @@ export const th: Record<Key, string> = {
   'analysis.png': 'ภาพ PNG ของตำแหน่งนี้',
   'analysis.whichMove': 'ตาไหน? ',
   'analysis.fen': 'FEN: ',
+  // The endgame tables' verdict (analysis board).
+  'tb.title': 'ฐานข้อมูลท้ายเกม',
+  'tb.draw': 'เสมอเมื่อเล่นดีที่สุด',
+  'tb.winMate': 'ชนะ: รุกจนใน {moves} ตา',
+  'tb.winMateCount': 'ชนะ: รุกจนใน {moves} ตา ภายในการนับ {count} ตา',
+  'tb.lossMate': 'แพ้: ถูกรุกจนใน {moves} ตา',
+  'tb.lossMateCount': 'แพ้: ถูกรุกจนใน {moves} ตา ภายในการนับ {count} ตา',
+  'tb.winConversion': 'ชนะ: รุกจน หรือกินหรือเลื่อนเบี้ยหงายเข้าสู่การนับที่ชนะ ใน {moves} ตา',
+  'tb.winConversionCount': 'ชนะ: รุกจน หรือกินเข้าสู่การนับที่ชนะ ใน {moves} ตา ภายในการนับ {count} ตา',
+  'tb.lossConversion': 'แพ้: อีกฝ่ายรุกจน หรือกินหรือเลื่อนเบี้ยหงายเข้าสู่การนับที่ชนะ ใน {moves} ตา',
+  'tb.lossConversionCount': 'แพ้: อีกฝ่ายรุกจน หรือกินเข้าสู่การนับที่ชนะ ใน {moves} ตา ภายในการนับ {count} ตา',
+  'tb.countBeforeMate': 'เสมอ: การนับหมดก่อนรุกจน {moves} ตา',
+  'tb.countBeforeConversion': 'เสมอ: การนับหมดก่อนชนะได้ {moves} ตา',
+  'tb.makhosWin': 'ชนะ: กินหรือเดินเบี้ยครั้งต่อไปภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
+  'tb.makhosLoss': 'แพ้: อีกฝ่ายกินหรือเดินเบี้ยภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
 
   // Tournaments.
   'tournament.title': 'ทัวร์นาเมนต์',

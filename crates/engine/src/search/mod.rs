@@ -6,7 +6,7 @@
 //! - `qsearch`: quiescence;
 //! - `ordering`: move-ordering tiers and the history tables;
 //! - `params`: every margin, reduction and pruning threshold;
-//! - `score`: mate scores and the table's bounds;
+//! - `score`: mate and endgame-table scores and the table's bounds;
 //! - `state`: one thread's search state.
 //!
 //! Imports run one way: `score` and `params` at the bottom, then `state`,
@@ -20,5 +20,5 @@ mod root;
 mod score;
 mod state;
 
-pub use root::{SearchInfo, SearchOptions, SearchResult, search};
+pub use root::{SearchInfo, SearchOptions, SearchResult, search, search_with_tables};
 pub use score::{MATE, MAX_PLY, Score};

@@ -7,7 +7,8 @@
 use super::ordering::{below_killers, is_history_score, killer_or_above, pick_best};
 use super::params::*;
 use super::score::{
-    INF, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, from_tt, sharpened, static_eval, to_tt, tt_cutoff,
+    DECIDED_BOUND, INF, MATE, MAX_PLY, NO_EVAL, from_tt, sharpened, static_eval, table_score,
+    to_tt, tt_cutoff,
 };
 use super::state::Searcher;
 use crate::game::Game;
@@ -110,6 +111,27 @@ impl<G: Game> Searcher<'_, G> {
             && let Some(s) = tt_cutoff(h, ply, alpha, beta)
         {
             return s;
+        }
+
+        // Step 3b. Endgame tables: below the root, a position the tables
+        // hold has its exact value (with the game's counts), kept in the
+        // transposition table as deep as it can be stored.
+        if ply > 0
+            && excluded == 0
+            && let Some(tables) = self.tables
+            && let Some(value) = tables.probe(g)
+        {
+            self.table_hits += 1;
+            let score = table_score(value, ply);
+            self.tt.store(
+                key,
+                tt_move,
+                to_tt(score, ply),
+                TABLE_HIT_DEPTH,
+                Bound::Exact,
+                None,
+            );
+            return score;
         }
 
         // Step 4. Static evaluation (from the table when stored there),
@@ -224,7 +246,7 @@ impl<G: Game> Searcher<'_, G> {
             let base_reduction = self.lmr[(depth as usize).min(63)][i.min(63)];
 
             // Step 9a. Pruning at low depth.
-            if ply > 0 && quiet && i > 0 && best > -MATE_BOUND && !gives_check {
+            if ply > 0 && quiet && i > 0 && best > -DECIDED_BOUND && !gives_check {
                 match self.prune_move(g, &node, m, i, tactical, history, base_reduction, alpha) {
                     Pruning::Search => {}
                     Pruning::Skip => continue,
@@ -322,7 +344,7 @@ impl<G: Game> Searcher<'_, G> {
         beta: i32,
         null_ok: bool,
     ) -> Option<i32> {
-        if n.pv_node || !n.quiet || n.ply == 0 || n.excluded != 0 || beta.abs() >= MATE_BOUND {
+        if n.pv_node || !n.quiet || n.ply == 0 || n.excluded != 0 || beta.abs() >= DECIDED_BOUND {
             return None;
         }
         let (depth, eval, ply) = (n.depth, n.eval, n.ply);
@@ -356,8 +378,8 @@ impl<G: Game> Searcher<'_, G> {
                 return Some(0);
             }
             if s >= beta {
-                // A mate found after passing is not proven.
-                return Some(if s >= MATE_BOUND { beta } else { s });
+                // A mate or table win found after passing is not proven.
+                return Some(if s >= DECIDED_BOUND { beta } else { s });
             }
         }
         None
@@ -378,7 +400,7 @@ impl<G: Game> Searcher<'_, G> {
             && n.tt_move != 0
             && h.bound != Bound::Upper
             && h.depth >= depth - SINGULAR_TT_DEPTH_SLACK
-            && from_tt(h.score, ply).abs() < MATE_BOUND)
+            && from_tt(h.score, ply).abs() < DECIDED_BOUND)
         {
             return Ok(0);
         }

@@ -16,6 +16,12 @@ pub(super) const STOP_POLL_NODES: u64 = 512;
 /// chains cannot run the line past [`MAX_PLY`].
 pub(super) const CHECK_EXTENSION_MAX_PLY: usize = MAX_PLY / 2;
 
+// Step 3b. Endgame tables.
+
+/// The depth a table's exact value is stored with in the transposition
+/// table: deeper than any search reaches, since no search improves on it.
+pub(super) const TABLE_HIT_DEPTH: i32 = MAX_PLY as i32 - 1;
+
 // Step 5. Pruning before the moves.
 
 /// Reverse futility pruning applies up to this depth.

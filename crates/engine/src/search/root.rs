@@ -6,9 +6,10 @@ use super::params::{
     FALLING_SCORE_MAX, INSTABILITY_DECAY, INSTABILITY_TIME_SHARE, SINGLE_MOVE_DEPTH,
     SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR,
 };
-use super::score::{INF, MATE, MATE_BOUND, MAX_PLY, Score};
+use super::score::{DECIDED_BOUND, INF, MATE, MATE_BOUND, MAX_PLY, Score};
 use super::state::new_searcher;
 use crate::game::Game;
+use crate::tables::Tablebase;
 use crate::time::Limits;
 use crate::tt::Tt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -96,6 +97,8 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Nodes the endgame tables answered (main thread).
+    pub table_hits: u64,
 }
 
 /// The skill limit's noise (xorshift).
@@ -124,6 +127,24 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     on_info: impl FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
+    search_with_tables(root, history, tt, limits, opts, None, stop, on_info)
+}
+
+/// [`search`], probing endgame `tables` at every node below the root: a
+/// position they hold is scored with its exact value (see
+/// [`crate::TableValue`]) instead of being searched. With `None` the search
+/// is exactly [`search`].
+#[allow(clippy::too_many_arguments)]
+pub fn search_with_tables<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &mut Tt,
+    limits: &Limits,
+    opts: &SearchOptions,
+    tables: Option<&dyn Tablebase<G>>,
+    stop: &AtomicBool,
+    on_info: impl FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
     let plan = limits.plan(root.white_to_move());
     tt.new_search();
     let tt: &Tt = tt;
@@ -136,7 +157,7 @@ pub fn search<G: Game>(
                 .name(format!("search helper {i}"))
                 .stack_size(16 << 20)
                 .spawn_scoped(scope, move || {
-                    helper_search(root, history, tt, i, helpers_stop, helper_nodes)
+                    helper_search(root, history, tt, tables, i, helpers_stop, helper_nodes)
                 });
             // Without a helper the search is merely slower.
             if spawned.is_err() {
@@ -156,6 +177,7 @@ pub fn search<G: Game>(
             root,
             history,
             tt,
+            tables,
             limits,
             opts,
             stop,
@@ -176,11 +198,12 @@ fn helper_search<G: Game>(
     root: &G,
     history: &[u64],
     tt: &Tt,
+    tables: Option<&dyn Tablebase<G>>,
     index: usize,
     stop: &AtomicBool,
     nodes: &AtomicU64,
 ) {
-    let mut s = new_searcher::<G>(tt, stop, history, None, None, None);
+    let mut s = new_searcher::<G>(tt, tables, stop, history, None, None, None);
     let mut counted = 0;
     let mut depth = 1 + (index % 2) as i32;
     while depth < MAX_PLY as i32 - 8 && !s.stopped {
@@ -197,6 +220,7 @@ fn main_search<G: Game>(
     root: &G,
     history: &[u64],
     tt: &Tt,
+    tables: Option<&dyn Tablebase<G>>,
     limits: &Limits,
     opts: &SearchOptions,
     stop: &AtomicBool,
@@ -204,7 +228,15 @@ fn main_search<G: Game>(
     plan: crate::time::Plan,
     mut on_info: impl FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
-    let mut s = new_searcher::<G>(tt, stop, history, plan.hard, limits.nodes, limits.started);
+    let mut s = new_searcher::<G>(
+        tt,
+        tables,
+        stop,
+        history,
+        plan.hard,
+        limits.nodes,
+        limits.started,
+    );
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
     if root_moves.is_empty() {
@@ -215,6 +247,7 @@ fn main_search<G: Game>(
             score,
             depth: 0,
             nodes: 0,
+            table_hits: 0,
         };
     }
     let multipv = opts.multipv.clamp(1, root_moves.len());
@@ -241,7 +274,7 @@ fn main_search<G: Game>(
         for idx in 0..lines_wanted {
             let prev = lines.get(idx).map(|l| l.1);
             let (mut alpha, mut beta, mut delta) = match prev {
-                Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND => {
+                Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < DECIDED_BOUND => {
                     (p - ASPIRATION_DELTA, p + ASPIRATION_DELTA, ASPIRATION_DELTA)
                 }
                 _ => (-INF, INF, INF),
@@ -385,5 +418,6 @@ fn main_search<G: Game>(
         score: *score,
         depth: completed,
         nodes: s.nodes,
+        table_hits: s.table_hits,
     }
 }

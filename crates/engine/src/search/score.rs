@@ -1,7 +1,9 @@
-//! Scores: mate scores and their distance from the root, how the table
-//! stores them, and how a stored bound settles or sharpens a node.
+//! Scores: mate scores and their distance from the root, the scores of
+//! endgame-table wins, how the transposition table stores them, and how a
+//! stored bound settles or sharpens a node.
 
 use crate::game::Game;
+use crate::tables::TableValue;
 use crate::tt::{Bound, Hit};
 
 /// The score of mate at the root; mate in `n` plies scores `MATE - n`.
@@ -12,6 +14,15 @@ pub const MAX_PLY: usize = 128;
 pub(super) const INF: i32 = 32000;
 /// Scores at or beyond this are mate scores.
 pub(super) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The score of an endgame-table win at the root with no mate distance
+/// (or a mate too far for a mate score): just below the mate scores.
+pub(super) const TABLE_WIN: i32 = MATE_BOUND - 1;
+/// The longest table distance the score tells apart; longer ones score
+/// as this one.
+pub(super) const MAX_TABLE_DISTANCE: i32 = 1024;
+/// Scores at or beyond this are decided: table wins and mates. The static
+/// evaluation stays inside it.
+pub(super) const DECIDED_BOUND: i32 = TABLE_WIN - MAX_PLY as i32 - MAX_TABLE_DISTANCE;
 
 /// A score as UCI reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,15 +52,32 @@ pub(super) const NO_EVAL: i32 = -INF;
 /// The static evaluation kept inside the non-mate range, whatever the
 /// weights (a tuner may try extreme ones).
 pub(super) fn static_eval<G: Game>(g: &G) -> i32 {
-    g.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    g.evaluate().clamp(-DECIDED_BOUND + 1, DECIDED_BOUND - 1)
 }
 
-/// A score as the table stores it: mate scores counted from this node
-/// instead of the root.
+/// The score at `ply` of a table's exact value: a mate score when the table
+/// gives a mate distance that fits the mate range, otherwise a table-win
+/// score, fewer plies from the root and to the milestone scoring higher.
+/// Both fall with `ply`, so the search prefers the fastest win and the
+/// longest resistance.
+pub(super) fn table_score(value: TableValue, ply: usize) -> i32 {
+    let ply = ply as i32;
+    let table_win = |plies: u32| TABLE_WIN - ply - (plies.min(MAX_TABLE_DISTANCE as u32) as i32);
+    match value {
+        TableValue::Mates(d) if ply + (d as i32) < MAX_PLY as i32 => MATE - ply - d as i32,
+        TableValue::Mated(d) if ply + (d as i32) < MAX_PLY as i32 => -MATE + ply + d as i32,
+        TableValue::Mates(d) | TableValue::Wins(d) => table_win(d),
+        TableValue::Mated(d) | TableValue::Loses(d) => -table_win(d),
+        TableValue::Draw => 0,
+    }
+}
+
+/// A score as the table stores it: decided scores (mates, table wins)
+/// counted from this node instead of the root.
 pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= DECIDED_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -DECIDED_BOUND {
         score - ply as i32
     } else {
         score
@@ -59,9 +87,9 @@ pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
 /// A stored score as seen from the root at `ply` (the inverse of
 /// [`to_tt`]).
 pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= DECIDED_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -DECIDED_BOUND {
         score + ply as i32
     } else {
         score
@@ -82,7 +110,7 @@ pub(super) fn tt_cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32
 }
 
 /// A static evaluation replaced by the stored score when the stored bound
-/// says the true value lies beyond it (mate scores aside).
+/// says the true value lies beyond it (decided scores aside).
 pub(super) fn sharpened(eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
     let Some(h) = hit else {
         return eval;
@@ -93,9 +121,54 @@ pub(super) fn sharpened(eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
         Bound::Lower => s > eval,
         Bound::Upper => s < eval,
     };
-    if s.abs() < MATE_BOUND && beyond {
+    if s.abs() < DECIDED_BOUND && beyond {
         s
     } else {
         eval
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_mate_is_a_mate_score_counted_from_the_root() {
+        let s = table_score(TableValue::Mates(5), 3);
+        assert_eq!(s, MATE - 8);
+        assert_eq!(Score::from_internal(s), Score::Mate(4));
+        assert_eq!(
+            Score::from_internal(table_score(TableValue::Mated(6), 3)),
+            Score::Mate(-4)
+        );
+    }
+
+    #[test]
+    fn table_wins_rank_below_mates_above_every_evaluation_and_prefer_the_shortest() {
+        let near = table_score(TableValue::Wins(4), 2);
+        let later = table_score(TableValue::Wins(4), 5);
+        let farther = table_score(TableValue::Wins(9), 2);
+        assert!(near < MATE_BOUND && later >= DECIDED_BOUND && farther >= DECIDED_BOUND);
+        assert!(near > later && near > farther);
+        // A mate too far for the mate range is a table win.
+        let far_mate = table_score(TableValue::Mates(MAX_PLY as u32), 10);
+        assert!((DECIDED_BOUND..MATE_BOUND).contains(&far_mate));
+        // The loser's longest resistance scores highest among its losses.
+        assert!(table_score(TableValue::Loses(9), 2) > table_score(TableValue::Loses(4), 2));
+        assert_eq!(table_score(TableValue::Draw, 7), 0);
+    }
+
+    #[test]
+    fn the_transposition_table_keeps_table_wins_relative_to_their_node() {
+        for value in [
+            TableValue::Wins(30),
+            TableValue::Loses(1000),
+            TableValue::Mates(9),
+        ] {
+            let at_3 = table_score(value, 3);
+            let stored = to_tt(at_3, 3);
+            assert_eq!(from_tt(stored, 3), at_3);
+            assert_eq!(from_tt(stored, 7), table_score(value, 7));
+        }
     }
 }

@@ -4,6 +4,7 @@
 use super::params::{STOP_POLL_NODES, lmr_table};
 use super::score::{MAX_PLY, NO_EVAL};
 use crate::game::Game;
+use crate::tables::Tablebase;
 use crate::tt::Tt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -24,6 +25,10 @@ pub(super) struct Frame {
 /// history tables, the current line, and move buffers reused per ply.
 pub(super) struct Searcher<'a, G: Game> {
     pub(super) tt: &'a Tt,
+    /// Endgame tables probed below the root (`None`: no probing at all).
+    pub(super) tables: Option<&'a dyn Tablebase<G>>,
+    /// Nodes answered by the tables.
+    pub(super) table_hits: u64,
     pub(super) stop: &'a AtomicBool,
     pub(super) start: Instant,
     pub(super) hard: Option<u64>,
@@ -103,10 +108,12 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
-/// A searcher with empty tables over the shared table `tt`; `history`
-/// holds the keys of the game's earlier positions.
+/// A searcher with empty tables over the shared table `tt`, probing the
+/// endgame `tables` if any; `history` holds the keys of the game's earlier
+/// positions.
 pub(super) fn new_searcher<'a, G: Game>(
     tt: &'a Tt,
+    tables: Option<&'a dyn Tablebase<G>>,
     stop: &'a AtomicBool,
     history: &[u64],
     hard: Option<u64>,
@@ -115,6 +122,8 @@ pub(super) fn new_searcher<'a, G: Game>(
 ) -> Searcher<'a, G> {
     Searcher::<G> {
         tt,
+        tables,
+        table_hits: 0,
         stop,
         start: start.unwrap_or_else(Instant::now),
         hard,

@@ -14,6 +14,8 @@ use makruk::{Color, Piece, Position, Role, Setup, Square, State, Variant};
 /// met and is found in the met's table).
 pub const BARE_ROLES: [Role; 4] = [Role::Rook, Role::Knight, Role::Khon, Role::Met];
 
+/// Pieces on the board in a bare-khun table: two khuns and one piece.
+pub(super) const BARE_PIECES: u32 = 3;
 /// Squares on the board.
 const SQUARES: usize = 64;
 /// Entries in a table: three pieces' squares and the side to move.
@@ -21,11 +23,11 @@ const ENTRIES: usize = SQUARES * SQUARES * SQUARES * 2;
 /// Byte of a draw.
 const DRAW: u8 = 0;
 /// Byte of a loss in `d` plies: `LOSS_BASE + d`; a win in `d` is stored as `d` (`1..LOSS_BASE`).
-const LOSS_BASE: u8 = 128;
+pub(super) const LOSS_BASE: u8 = 128;
 /// Byte of an entry that holds no legal position.
-const INVALID: u8 = 255;
+pub(super) const INVALID: u8 = 255;
 /// Byte of an entry not decided yet (only during generation).
-const UNDECIDED: u8 = 254;
+pub(super) const UNDECIDED: u8 = 254;
 
 /// A value without the count: mate in so many plies, or a draw.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,8 +40,18 @@ pub enum Dtm {
     Draw,
 }
 
+/// The byte of a value (the inverse of [`Dtm::from_byte`]).
+pub(super) const fn dtm_byte(d: Dtm) -> u8 {
+    match d {
+        Dtm::Draw => DRAW,
+        Dtm::Win(d) => d,
+        Dtm::Loss(d) => LOSS_BASE + d,
+    }
+}
+
 impl Dtm {
-    const fn from_byte(b: u8) -> Option<Dtm> {
+    /// The value of a table byte (`None`: no legal position, or not decided).
+    pub(super) const fn from_byte(b: u8) -> Option<Dtm> {
         match b {
             DRAW => Some(Dtm::Draw),
             1..LOSS_BASE => Some(Dtm::Win(b)),
@@ -274,7 +286,7 @@ impl BareTable {
 }
 
 /// Count ply when a three-piece pieces'-honour count starts (twice the pieces).
-const COUNT_START_PLY: u32 = 2 * 3;
+const COUNT_START_PLY: u32 = 2 * BARE_PIECES;
 
 /// See [`BareTable::honour_report`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,12 @@
 //! Counting-aware Makruk and Ouk Chatrang tables: the design, the count arithmetic every
-//! table kind shares, and the first tables: [`BareTable`], a khun and one piece against a
-//! bare khun (pieces' honour, DTM), in memory. Files, 4-piece tables, board's honour and
-//! bia tables follow this design in later steps of issue 16.
+//! table kind shares, and the tables of three and four pieces (khuns included): every
+//! material of ruea, ma, khon, met (a promoted bia is a met) and bia, both sides,
+//! solved by retrograde analysis ([`solve`]: a forward pass values each position's exits,
+//! then un-moves spread the results backward), proved consistent move by move
+//! ([`consistency`]), stored for the canonical colouring of each material
+//! ([`material`]) and read back by [`MakrukTables`]. [`BareTable`], the first generator
+//! (three pieces, forward rounds over lists of children), stays as an independent check:
+//! the retrograde generator must give its tables byte for byte.
 //!
 //! # The clock a table answers against
 //!
@@ -62,13 +67,18 @@
 //! ([`makruk::CountingRules::of`]), and its board's honour may run with bias on the board;
 //! tables therefore carry their variant.
 
+mod answer;
 mod bare;
-mod files;
+pub mod consistency;
+pub mod material;
+pub mod solve;
+mod tables;
 
+pub use answer::{MakrukAnswer, MakrukMoveAnswer};
 pub use bare::{BARE_ROLES, BareTable, Dtm, HonourReport};
-pub use files::{
-    BareProgress, BareTables, METRIC_DTM, MakrukAnswer, MakrukMoveAnswer, file_name, generate_bare,
-    material_name,
+pub use tables::{
+    GenerateError, METRIC_PHASE_DISTANCE, MakrukTables, Solved, TableProgress, Verdict, generate,
+    table_file_name,
 };
 
 use makruk::{CountKind, Position};

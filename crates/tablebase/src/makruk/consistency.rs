@@ -1,0 +1,85 @@
+//! The consistency proof of a solved Makruk table, move by move, forward (the generator
+//! worked backward by un-moves, so this checks its predecessor lists too):
+//!
+//! - every win in `d` has a move to a loss in `d − 1` for the opponent, and none to a
+//!   shorter loss;
+//! - every loss in `d > 0` has only moves to wins, the longest in `d − 1`; a loss in 0 is
+//!   checkmate;
+//! - every draw has a drawing move (or is stalemate) and no move to a loss.
+//!
+//! Exits are valued as the generator values them ([`exit_value`]) from the tables they
+//! lead to.
+
+use super::bare::Dtm;
+use super::material::{Material, index_of, position_at};
+use super::solve::{exit_value, phase_count};
+use makruk::{Position, Variant};
+
+/// A broken rule: the position and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistency {
+    /// The position's FEN.
+    pub fen: String,
+    /// What the table says and what its moves say.
+    pub reason: String,
+}
+
+/// Checks every entry of `values`, the table of `material`; `lookup` gives the stored
+/// values of the tables its exits lead to. Returns the number of positions checked.
+pub fn check_table(
+    variant: Variant,
+    material: &Material,
+    values: &[u8],
+    lookup: &dyn Fn(&Position) -> Option<Dtm>,
+) -> Result<u64, Inconsistency> {
+    let count = phase_count(variant, material);
+    let mut checked = 0;
+    for (i, &byte) in values.iter().enumerate() {
+        let Some(pos) = position_at(variant, material, count, i) else {
+            continue;
+        };
+        let fail = |reason: String| Inconsistency {
+            fen: pos.fen(),
+            reason,
+        };
+        let here = Dtm::from_byte(byte).ok_or_else(|| fail(format!("byte {byte}")))?;
+        // The children's values for their side to move.
+        let mut children = Vec::new();
+        for &m in pos.legal_moves().iter() {
+            let child = pos.played(m);
+            let v = if !pos.is_capture(m) && !m.is_promotion() {
+                index_of(material, &child).and_then(|j| Dtm::from_byte(values[j]))
+            } else {
+                exit_value(&pos, &child, lookup)
+            };
+            children.push(v.ok_or_else(|| fail(format!("{} has no value", m.to_uci())))?);
+        }
+        let shortest_loss = children
+            .iter()
+            .filter_map(|c| match c {
+                Dtm::Loss(d) => Some(*d),
+                _ => None,
+            })
+            .min();
+        let ok = match here {
+            Dtm::Win(d) => shortest_loss == Some(d - 1),
+            Dtm::Loss(0) => children.is_empty() && pos.is_check(),
+            Dtm::Loss(d) => {
+                let longest = children.iter().try_fold(0u8, |acc, c| match c {
+                    Dtm::Win(e) => Some(acc.max(*e)),
+                    _ => None,
+                });
+                longest == Some(d - 1)
+            }
+            Dtm::Draw => {
+                shortest_loss.is_none()
+                    && (children.is_empty() && !pos.is_check() || children.contains(&Dtm::Draw))
+            }
+        };
+        if !ok {
+            return Err(fail(format!("stored {here:?}, moves {children:?}")));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}

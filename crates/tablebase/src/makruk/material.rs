@@ -1,0 +1,355 @@
+//! Makruk materials (which pieces besides the two khuns), their names and canonical
+//! colours, the colour mirror that maps a position to its canonical material, and the
+//! index of a table: every placement of the khuns and pieces, with either side to move.
+
+use makruk::{Bitboard, Color, Piece, Position, Role, Setup, Square, Variant};
+use std::fmt;
+
+/// Roles a table's pieces can have beside the khuns, strongest first (a promoted bia is
+/// a met).
+pub const TABLE_ROLES: [Role; 5] = [Role::Rook, Role::Knight, Role::Khon, Role::Met, Role::Pawn];
+
+/// Squares on the board.
+const SQUARES: usize = 64;
+
+/// The pieces besides the khuns: White's and Black's, each strongest first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    /// White's pieces besides its khun, in [`TABLE_ROLES`] order.
+    pub white: Vec<Role>,
+    /// Black's pieces besides its khun, in [`TABLE_ROLES`] order.
+    pub black: Vec<Role>,
+}
+
+fn rank(role: Role) -> usize {
+    TABLE_ROLES.iter().position(|&r| r == role).unwrap_or(0)
+}
+
+fn sorted(mut roles: Vec<Role>) -> Vec<Role> {
+    roles.sort_by_key(|&r| rank(r));
+    roles
+}
+
+impl Material {
+    /// The material of `white` against `black` (any order).
+    pub fn new(white: Vec<Role>, black: Vec<Role>) -> Material {
+        Material {
+            white: sorted(white),
+            black: sorted(black),
+        }
+    }
+
+    /// The material on `pos`'s board (khuns left out).
+    pub fn of(pos: &Position) -> Material {
+        let side = |c: Color| {
+            let mut roles = Vec::new();
+            for role in TABLE_ROLES {
+                for _ in 0..pos.pieces(c, role).count() {
+                    roles.push(role);
+                }
+            }
+            roles
+        };
+        Material::new(side(Color::White), side(Color::Black))
+    }
+
+    /// Pieces on the board, khuns included.
+    pub fn pieces(&self) -> u32 {
+        2 + (self.white.len() + self.black.len()) as u32
+    }
+
+    /// Unpromoted bias on the board.
+    pub fn bias(&self) -> usize {
+        self.white
+            .iter()
+            .chain(&self.black)
+            .filter(|&&r| r == Role::Pawn)
+            .count()
+    }
+
+    /// The same material with the colours swapped.
+    pub fn flipped(&self) -> Material {
+        Material {
+            white: self.black.clone(),
+            black: self.white.clone(),
+        }
+    }
+
+    fn strength_key(roles: &[Role]) -> (usize, Vec<usize>) {
+        // More pieces first, then stronger pieces (smaller rank) first.
+        (roles.len(), roles.iter().map(|&r| 4 - rank(r)).collect())
+    }
+
+    /// Whether this is the colouring tables are stored under: White's pieces at least as
+    /// strong as Black's (the other colouring is probed through the colour mirror).
+    pub fn is_canonical(&self) -> bool {
+        Material::strength_key(&self.white) >= Material::strength_key(&self.black)
+    }
+
+    /// The canonical colouring of this material.
+    pub fn canonical(&self) -> Material {
+        if self.is_canonical() {
+            self.clone()
+        } else {
+            self.flipped()
+        }
+    }
+
+    /// Every canonical material with 3 to `pieces` pieces (khuns included), in an order
+    /// where each table comes after every table its captures and promotions lead to.
+    pub fn all_up_to(pieces: u32) -> Vec<Material> {
+        let mut all = Vec::new();
+        let extra = pieces.saturating_sub(2) as usize;
+        for n in 1..=extra {
+            for white_n in 0..=n {
+                for w in multisets(white_n) {
+                    for b in multisets(n - white_n) {
+                        let m = Material::new(w.clone(), b);
+                        if m.is_canonical() && !all.contains(&m) {
+                            all.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        all.sort_by_key(|m| (m.pieces(), m.bias(), m.name()));
+        all
+    }
+
+    /// The name, White first, Fairy-Stockfish letters: `KRSvK`, `KRvKN`.
+    pub fn name(&self) -> String {
+        let letters = |roles: &[Role]| -> String {
+            roles
+                .iter()
+                .map(|r| r.char().to_ascii_uppercase())
+                .collect()
+        };
+        format!("K{}vK{}", letters(&self.white), letters(&self.black))
+    }
+
+    /// The material of a name as [`Material::name`] writes it.
+    pub fn from_name(name: &str) -> Option<Material> {
+        let (w, b) = name.split_once('v')?;
+        let side = |s: &str| -> Option<Vec<Role>> {
+            let rest = s.strip_prefix('K')?;
+            rest.chars()
+                .map(|c| Role::from_char(c.to_ascii_lowercase()).filter(|&r| r != Role::King))
+                .collect()
+        };
+        Some(Material::new(side(w)?, side(b)?))
+    }
+
+    /// The pieces of the table's index after the two khuns, White's then Black's.
+    pub fn placed(&self) -> Vec<Piece> {
+        let white = self.white.iter().map(|&role| Piece {
+            color: Color::White,
+            role,
+        });
+        let black = self.black.iter().map(|&role| Piece {
+            color: Color::Black,
+            role,
+        });
+        white.chain(black).collect()
+    }
+
+    /// Entries in the table: every square for each piece and khun, and the side to move.
+    pub fn entries(&self) -> usize {
+        SQUARES.pow(self.pieces()) * 2
+    }
+}
+
+impl fmt::Display for Material {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// Every multiset of `n` table roles.
+fn multisets(n: usize) -> Vec<Vec<Role>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for smaller in multisets(n - 1) {
+        let start = smaller.last().map_or(0, |&r| rank(r));
+        for &role in &TABLE_ROLES[start..] {
+            let mut m = smaller.clone();
+            m.push(role);
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// `pos` with the colours swapped and the board turned over (rank 1 becomes rank 8):
+/// the same game seen from the other side, with its counting fields.
+pub fn mirrored(pos: &Position) -> Position {
+    let setup = pos.to_setup();
+    let mut m = Setup::empty();
+    let flip_bb = |bb: Bitboard| bb.fold(Bitboard::EMPTY, |acc, sq| acc.with(flip_square(sq)));
+    for sq in Square::all() {
+        m.board[flip_square(sq).index()] = setup.board[sq.index()].map(|p| Piece {
+            color: !p.color,
+            role: p.role,
+        });
+    }
+    m.promoted = flip_bb(setup.promoted);
+    m.special_rights = flip_bb(setup.special_rights);
+    m.turn = !setup.turn;
+    m.counting_limit = setup.counting_limit;
+    m.counting_ply = setup.counting_ply;
+    m.halfmoves = setup.halfmoves;
+    m.fullmoves = setup.fullmoves;
+    Position::from_setup(pos.variant(), &m).expect("the mirror of a legal position is legal")
+}
+
+/// The square seen from the other side (same file, rank 1 ↔ rank 8).
+pub fn flip_square(sq: Square) -> Square {
+    Square::new(sq.index() as u8 ^ 56).expect("a square")
+}
+
+/// The squares of a table entry: the white khun, the black khun, then the pieces of
+/// [`Material::placed`]; and the side to move.
+pub fn decode(index: usize, pieces: usize, squares: &mut [usize; 4]) -> Color {
+    let turn = if index % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut rest = index / 2;
+    for k in (0..pieces).rev() {
+        squares[k] = rest % SQUARES;
+        rest /= SQUARES;
+    }
+    turn
+}
+
+/// The entry of `squares` (as [`decode`] gives them) and the side to move.
+pub fn encode(squares: &[usize], turn: Color) -> usize {
+    squares.iter().fold(0, |acc, &s| acc * SQUARES + s) * 2 + turn.index()
+}
+
+/// The table a position belongs to and whether it is seen through the colour mirror.
+pub fn table_of(pos: &Position) -> (Material, bool) {
+    let m = Material::of(pos);
+    if m.is_canonical() {
+        (m, false)
+    } else {
+        (m.flipped(), true)
+    }
+}
+
+/// The entry of `pos` in the table of `material` (its own material, canonical colours),
+/// or `None` when its material differs. Identical pieces are indexed lowest square first.
+pub fn index_of(material: &Material, pos: &Position) -> Option<usize> {
+    if Material::of(pos) != *material {
+        return None;
+    }
+    let mut squares = [0usize; 4];
+    squares[0] = pos.king_of(Color::White).index();
+    squares[1] = pos.king_of(Color::Black).index();
+    let placed = material.placed();
+    let mut k = 2;
+    let mut j = 0;
+    while j < placed.len() {
+        let p = placed[j];
+        // Identical pieces share their squares, lowest first.
+        for sq in pos.pieces(p.color, p.role) {
+            squares[k] = sq.index();
+            k += 1;
+            j += 1;
+        }
+    }
+    Some(encode(&squares[..k], pos.turn()))
+}
+
+/// The position of an entry with the count its material runs (see
+/// [`super::solve::phase_count`]), or `None` for an entry that holds no legal position
+/// (pieces on one square, identical pieces out of order, an illegal setup).
+pub fn position_at(
+    variant: Variant,
+    material: &Material,
+    count: (u32, u32),
+    index: usize,
+) -> Option<Position> {
+    let placed = material.placed();
+    let n = 2 + placed.len();
+    let mut squares = [0usize; 4];
+    let turn = decode(index, n, &mut squares);
+    let mut setup = Setup::empty();
+    for (k, &sq) in squares[..n].iter().enumerate() {
+        if setup.board[sq].is_some() {
+            return None;
+        }
+        let piece = match k {
+            0 => Piece {
+                color: Color::White,
+                role: Role::King,
+            },
+            1 => Piece {
+                color: Color::Black,
+                role: Role::King,
+            },
+            _ => placed[k - 2],
+        };
+        if k >= 3 && placed[k - 3] == piece && squares[k - 1] > sq {
+            return None;
+        }
+        setup.board[sq] = Some(piece);
+    }
+    // A side's second met is a promoted bia.
+    for color in [Color::White, Color::Black] {
+        let met = Piece {
+            color,
+            role: Role::Met,
+        };
+        let mets = setup.squares_of(met);
+        if mets.count() > 1
+            && let Some(last) = mets.into_iter().last()
+        {
+            setup.promoted = setup.promoted.with(last);
+        }
+    }
+    setup.turn = turn;
+    (setup.counting_limit, setup.counting_ply) = count;
+    Position::from_setup(variant, &setup).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_piece_materials_are_thirty_and_come_after_what_they_lead_to() {
+        let all = Material::all_up_to(4);
+        let four: Vec<_> = all.iter().filter(|m| m.pieces() == 4).collect();
+        assert_eq!(four.len(), 30);
+        assert_eq!(all.iter().filter(|m| m.pieces() == 3).count(), 5);
+        let at = |name: &str| {
+            all.iter()
+                .position(|m| m.name() == name)
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        assert!(at("KMPvK") < at("KPPvK"));
+        assert!(at("KMvKP") < at("KPvKP"));
+        assert!(at("KRvK") < at("KRPvK"));
+        assert_eq!(Material::from_name("KRvKN"), Some(all[at("KRvKN")].clone()));
+        assert!(!Material::new(vec![Role::Knight], vec![Role::Rook]).is_canonical());
+    }
+
+    #[test]
+    fn an_entry_and_its_position_agree() {
+        let m = Material::new(vec![Role::Rook, Role::Rook], vec![]);
+        let count = (16, 8);
+        let mut found = 0;
+        for i in (0..m.entries()).step_by(9973) {
+            if let Some(pos) = position_at(Variant::Makruk, &m, count, i) {
+                assert_eq!(index_of(&m, &pos), Some(i));
+                let back = mirrored(&mirrored(&pos));
+                assert_eq!(back.fen(), pos.fen());
+                found += 1;
+            }
+        }
+        assert!(found > 1000);
+    }
+}

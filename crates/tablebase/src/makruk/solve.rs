@@ -1,0 +1,401 @@
+//! Retrograde generation of one Makruk or Ouk Chatrang table (any material of three or
+//! four pieces), under the metric of its phase (the module above): distance to mate in
+//! pieces' honour, distance to conversion in board's honour and with bias on the board.
+//!
+//! 1. **Forward pass.** Every entry's legal moves are generated once by the rules crate.
+//!    A move that keeps the material (no capture, no promotion) stays in the table and
+//!    is only counted. A move that leaves it (an *exit*) is valued at once from the
+//!    tables already solved: with the *same count running on* (the bare khun's capture in
+//!    pieces' honour; any exit between positions without a count) the child's stored
+//!    distance carries on; a move that starts a new count is a *conversion*, valued win,
+//!    draw or loss at the count it starts, with distance 0 (RULES.md section 1).
+//! 2. **Retrograde pass.** Entries are decided in rounds of increasing distance from a
+//!    bucket queue: a loss in `n` makes its predecessors (found by un-moves, see
+//!    [`predecessors`]) wins in `n + 1`; a win takes one from each predecessor's count of
+//!    undecided in-table moves, and a predecessor left with none, and no exit that draws
+//!    or wins, is a loss in one more than its longest defence.
+//! 3. Entries never decided are draws.
+
+use super::bare::{Dtm, INVALID, LOSS_BASE, UNDECIDED, dtm_byte};
+use super::material::{Material, decode, encode, position_at};
+use super::plies_left;
+use core::fmt;
+use makruk::{Color, Position, Role, Setup, Square, State, Variant};
+
+/// The most plies a win can store (one byte, see [`Dtm`]).
+const MAX_WIN: u32 = (LOSS_BASE - 1) as u32;
+/// The most plies a loss can store.
+const MAX_LOSS: u32 = (UNDECIDED - 1 - LOSS_BASE) as u32;
+/// The flag in an entry's move counter: an exit draws or wins, so it is never lost.
+const CANNOT_LOSE: u8 = 0x80;
+
+/// Why a table could not be solved.
+#[derive(Debug)]
+pub enum SolveError {
+    /// An exit leads to a material whose table is not solved yet (a bug in the order).
+    MissingTable {
+        /// The table being solved.
+        table: String,
+        /// The position the exit leads to.
+        fen: String,
+    },
+    /// A distance does not fit in the entry's byte.
+    TooLong {
+        /// The table being solved.
+        table: String,
+        /// The distance in plies.
+        plies: u32,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::MissingTable { table, fen } => {
+                write!(f, "solving {table}: no table solved yet for {fen}")
+            }
+            SolveError::TooLong { table, plies } => {
+                write!(
+                    f,
+                    "solving {table}: a distance of {plies} plies does not fit a byte"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The count a position of `material` runs while its phase lasts, as the rules start it
+/// (`(limit, ply)` in plies, `(0, 0)` for none): pieces' honour from twice the pieces
+/// when a side is bare, board's honour from 0 when both sides have pieces, none where
+/// bias stop it (Makruk). Its ply only has to leave room for one more move: a table
+/// stores distances, and probes compare them with the position's own count.
+pub fn phase_count(variant: Variant, material: &Material) -> (u32, u32) {
+    let pos = sample(variant, material);
+    let bare = [Color::White, Color::Black]
+        .into_iter()
+        .find(|&c| pos.by_color(c).count() == 1);
+    match bare {
+        Some(side) => match pos.counting_limit_for(side) {
+            0 => (0, 0),
+            limit => (2 * limit, 2 * material.pieces()),
+        },
+        None => match pos.counting_limit_for(Color::White) {
+            0 => (0, 0),
+            limit => (2 * limit, 0),
+        },
+    }
+}
+
+/// A legal position of `material` with no count (for the rules' counting limits).
+fn sample(variant: Variant, material: &Material) -> Position {
+    let mut setup = Setup::empty();
+    let put = |setup: &mut Setup, sq: usize, color, role| {
+        setup.board[sq] = Some(makruk::Piece { color, role });
+    };
+    put(&mut setup, 0, Color::White, Role::King);
+    put(&mut setup, 63, Color::Black, Role::King);
+    // White's pieces on the fourth rank from c4, Black's on the fifth from e5: legal bia
+    // ranks, and nothing gives check.
+    for (j, &role) in material.white.iter().enumerate() {
+        put(&mut setup, 3 * 8 + 2 + j, Color::White, role);
+    }
+    for (j, &role) in material.black.iter().enumerate() {
+        put(&mut setup, 4 * 8 + 4 + j, Color::Black, role);
+    }
+    for color in [Color::White, Color::Black] {
+        let mets = setup.squares_of(makruk::Piece {
+            color,
+            role: Role::Met,
+        });
+        if let Some(last) = mets.into_iter().nth(1) {
+            setup.promoted = setup.promoted.with(last);
+        }
+    }
+    Position::from_setup(variant, &setup).expect("a legal sample placement")
+}
+
+/// Whether a move from `parent` to `child` keeps the same count running: no count on
+/// either side, or the same count one ply further on.
+fn same_count(parent: &Position, child: &Position) -> bool {
+    match (parent.counting(), child.counting()) {
+        (None, None) => true,
+        (Some(p), Some(c)) => p.kind == c.kind && p.limit == c.limit && c.ply == p.ply + 1,
+        _ => false,
+    }
+}
+
+/// The value of `child` for its side to move as a solved table would store it for the
+/// table being solved: its stored distance when the same count runs on from `parent`,
+/// or its result at its own count with distance 0 (a conversion). `lookup` gives the
+/// stored value of a position with fewer pieces or fewer bias (`None`: not solved).
+pub fn exit_value(
+    parent: &Position,
+    child: &Position,
+    lookup: &dyn Fn(&Position) -> Option<Dtm>,
+) -> Option<Dtm> {
+    match child.state() {
+        State::Checkmate => return Some(Dtm::Loss(0)),
+        State::Ongoing => {}
+        _ => return Some(Dtm::Draw),
+    }
+    let stored = lookup(child)?;
+    if same_count(parent, child) {
+        return Some(stored);
+    }
+    Some(at_count(stored, plies_left(child)))
+}
+
+/// A stored distance judged against the plies a count leaves (`None`: no count): a win
+/// or loss in time is decided now (distance 0), a later one is a draw.
+pub fn at_count(stored: Dtm, left: Option<u32>) -> Dtm {
+    let Some(left) = left else {
+        return stored;
+    };
+    match stored {
+        Dtm::Win(d) if u32::from(d) <= left => Dtm::Win(0),
+        Dtm::Loss(d) if u32::from(d) <= left => Dtm::Loss(0),
+        _ => Dtm::Draw,
+    }
+}
+
+/// Solves the table of `material` under `variant`; `lookup` values exits (see
+/// [`exit_value`]). Returns one byte per entry (the encoding of [`Dtm`]).
+pub fn solve(
+    variant: Variant,
+    material: &Material,
+    lookup: &dyn Fn(&Position) -> Option<Dtm>,
+) -> Result<Vec<u8>, SolveError> {
+    let entries = material.entries();
+    let count = phase_count(variant, material);
+    let name = material.name();
+    let too_long = |plies: u32| SolveError::TooLong {
+        table: name.clone(),
+        plies,
+    };
+    let mut values = vec![INVALID; entries];
+    // Undecided in-table moves (and the CANNOT_LOSE flag), and the shortest loss the
+    // exits allow (one more than the longest win they give the opponent).
+    let mut moves_left = vec![0u8; entries];
+    let mut loss_floor = vec![0u8; entries];
+    let mut wins: Vec<Vec<u32>> = Vec::new();
+    let mut losses: Vec<Vec<u32>> = Vec::new();
+    fn push(buckets: &mut Vec<Vec<u32>>, level: u32, i: usize) {
+        let level = level as usize;
+        if buckets.len() <= level {
+            buckets.resize_with(level + 1, Vec::new);
+        }
+        buckets[level].push(i as u32);
+    }
+
+    // 1. Forward pass.
+    for (i, value) in values.iter_mut().enumerate() {
+        let Some(pos) = position_at(variant, material, count, i) else {
+            continue;
+        };
+        *value = UNDECIDED;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            if pos.is_check() {
+                push(&mut losses, 0, i);
+            } else {
+                *value = dtm_byte(Dtm::Draw);
+            }
+            continue;
+        }
+        let (mut inside, mut cannot_lose) = (0u32, false);
+        let (mut best_win, mut floor) = (u32::MAX, 0u32);
+        for &m in moves.iter() {
+            if !pos.is_capture(m) && !m.is_promotion() {
+                inside += 1;
+                continue;
+            }
+            let child = pos.played(m);
+            let v = exit_value(&pos, &child, lookup).ok_or_else(|| SolveError::MissingTable {
+                table: name.clone(),
+                fen: child.fen(),
+            })?;
+            match v {
+                Dtm::Loss(d) => {
+                    best_win = best_win.min(u32::from(d) + 1);
+                    cannot_lose = true;
+                }
+                Dtm::Draw => cannot_lose = true,
+                Dtm::Win(d) => floor = floor.max(u32::from(d) + 1),
+            }
+        }
+        moves_left[i] = inside as u8 | if cannot_lose { CANNOT_LOSE } else { 0 };
+        loss_floor[i] = floor.min(MAX_LOSS) as u8;
+        if best_win != u32::MAX {
+            push(&mut wins, best_win, i);
+        } else if inside == 0 && !cannot_lose {
+            push(&mut losses, floor, i);
+        }
+    }
+
+    // 2. Retrograde pass.
+    let mut preds = Vec::new();
+    let mut level = 0u32;
+    while (level as usize) < wins.len().max(losses.len()) {
+        for is_win in [false, true] {
+            let bucket = if is_win { &mut wins } else { &mut losses };
+            let Some(list) = bucket.get_mut(level as usize).map(std::mem::take) else {
+                continue;
+            };
+            for i in list {
+                let i = i as usize;
+                if values[i] != UNDECIDED {
+                    continue;
+                }
+                values[i] = if is_win {
+                    if level > MAX_WIN {
+                        return Err(too_long(level));
+                    }
+                    dtm_byte(Dtm::Win(level as u8))
+                } else {
+                    if level > MAX_LOSS {
+                        return Err(too_long(level));
+                    }
+                    dtm_byte(Dtm::Loss(level as u8))
+                };
+                predecessors(material, i, &values, &mut preds);
+                for &p in &preds {
+                    if values[p] != UNDECIDED {
+                        continue;
+                    }
+                    if !is_win {
+                        push(&mut wins, level + 1, p);
+                        continue;
+                    }
+                    moves_left[p] -= 1;
+                    if moves_left[p] == 0 {
+                        let l = (level + 1).max(u32::from(loss_floor[p]));
+                        push(&mut losses, l, p);
+                    }
+                }
+            }
+        }
+        level += 1;
+    }
+
+    // 3. The rest are draws.
+    for v in &mut values {
+        if *v == UNDECIDED {
+            *v = dtm_byte(Dtm::Draw);
+        }
+    }
+    Ok(values)
+}
+
+/// Steps of a khun (and the squares a met or khon reaches diagonally).
+const KING_STEPS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+const DIAGONAL_STEPS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+const ROOK_DIRECTIONS: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// The entries from which one legal move that keeps the material leads to entry `i`:
+/// the side that just moved takes each of its pieces back along the piece's move
+/// reversed (a khon's or bia's forward step becomes a backward one) to an empty square,
+/// and the entry is kept when it is legal (which `values` tells: an entry never marked
+/// invalid). The move forward is then legal too: it leaves the mover's khun safe
+/// because entry `i` is legal.
+pub fn predecessors(material: &Material, i: usize, values: &[u8], out: &mut Vec<usize>) {
+    out.clear();
+    let placed = material.placed();
+    let n = 2 + placed.len();
+    let mut squares = [0usize; 4];
+    let turn = decode(i, n, &mut squares);
+    let mover = !turn;
+    let occupied = |sq: usize, squares: &[usize; 4]| squares[..n].contains(&sq);
+    let backward: i8 = if mover == Color::White { -1 } else { 1 };
+    for k in 0..n {
+        let (color, role) = match k {
+            0 => (Color::White, Role::King),
+            1 => (Color::Black, Role::King),
+            _ => (placed[k - 2].color, placed[k - 2].role),
+        };
+        if color != mover {
+            continue;
+        }
+        let to = Square::new(squares[k] as u8).expect("a square");
+        let add = |from: Square, out: &mut Vec<usize>| {
+            let mut s = squares;
+            s[k] = from.index();
+            // Identical pieces are indexed lowest square first.
+            if k >= 2 {
+                if k + 1 < n && placed[k - 1] == placed[k - 2] && s[k] > s[k + 1] {
+                    s.swap(k, k + 1);
+                } else if k >= 3 && placed[k - 3] == placed[k - 2] && s[k - 1] > s[k] {
+                    s.swap(k - 1, k);
+                }
+            }
+            let p = encode(&s[..n], mover);
+            if values[p] != INVALID {
+                out.push(p);
+            }
+        };
+        let steps: &[(i8, i8)] = match role {
+            Role::King => &KING_STEPS,
+            Role::Met => &DIAGONAL_STEPS,
+            Role::Knight => &KNIGHT_STEPS,
+            Role::Khon | Role::Pawn | Role::Rook => &[],
+        };
+        for &(df, dr) in steps {
+            if let Some(from) = to.offset(df, dr)
+                && !occupied(from.index(), &squares)
+            {
+                add(from, out);
+            }
+        }
+        match role {
+            Role::Khon => {
+                for (df, dr) in DIAGONAL_STEPS.into_iter().chain([(0, backward)]) {
+                    if let Some(from) = to.offset(df, dr)
+                        && !occupied(from.index(), &squares)
+                    {
+                        add(from, out);
+                    }
+                }
+            }
+            Role::Pawn => {
+                if let Some(from) = to.offset(0, backward)
+                    && !occupied(from.index(), &squares)
+                {
+                    add(from, out);
+                }
+            }
+            Role::Rook => {
+                for (df, dr) in ROOK_DIRECTIONS {
+                    let mut sq = to;
+                    while let Some(from) = sq.offset(df, dr) {
+                        if occupied(from.index(), &squares) {
+                            break;
+                        }
+                        add(from, out);
+                        sq = from;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,460 @@
+//! The Makruk and Ouk Chatrang tables of three and four pieces on disk: generating a
+//! directory of them ([`generate`], resumable), and reading one back ([`MakrukTables`])
+//! to value positions with their counting fields and answer probes in the tablebase
+//! API's shape. Tables are stored for the canonical colouring of their material
+//! ([`Material::is_canonical`]); the other colouring is probed through the colour mirror.
+
+use super::answer::{MakrukAnswer, MakrukMoveAnswer, file_variant};
+use super::bare::Dtm;
+use super::consistency::{Inconsistency, check_table};
+use super::material::{Material, index_of, mirrored, table_of};
+use super::solve::{SolveError, at_count, phase_count, solve};
+use super::{Phase, plies_left};
+use crate::format::{Header, SIGNATURE_LEN, TableError, TableFile, write_table};
+use makruk::{Position, State, Variant};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The header's metric code of these tables: one byte of distance in plies to the end
+/// of the position's phase (mate in pieces' honour, conversion otherwise), see
+/// [`super`].
+pub const METRIC_PHASE_DISTANCE: u32 = 3;
+
+/// The file name: `makruk-KRSvK.thtb`.
+pub fn table_file_name(variant: Variant, material: &Material) -> String {
+    format!(
+        "{}-{}.{}",
+        file_variant(variant).name(),
+        material.name(),
+        crate::makhos::EXTENSION
+    )
+}
+
+fn signature(material: &Material) -> [u8; SIGNATURE_LEN] {
+    // White's roles, a zero, Black's roles (role index + 1).
+    let mut s = [0u8; SIGNATURE_LEN];
+    let mut k = 0;
+    for &r in &material.white {
+        s[k] = r.index() as u8 + 1;
+        k += 1;
+    }
+    k += 1;
+    for &r in &material.black {
+        s[k] = r.index() as u8 + 1;
+        k += 1;
+    }
+    s
+}
+
+fn header(variant: Variant, material: &Material) -> Header {
+    Header {
+        variant: file_variant(variant),
+        rules: 0,
+        signature: signature(material),
+        metric: METRIC_PHASE_DISTANCE,
+        entries: material.entries() as u64,
+    }
+}
+
+/// Why generation stopped.
+#[derive(Debug)]
+pub enum GenerateError {
+    /// A table could not be solved.
+    Solve(SolveError),
+    /// A table file could not be written or read back.
+    Table(TableError),
+    /// A solved table failed its consistency check (a bug: nothing was written).
+    Inconsistent {
+        /// The table.
+        material: Material,
+        /// The first broken rule found.
+        error: Inconsistency,
+    },
+}
+
+impl std::fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GenerateError::Solve(e) => write!(f, "{e}"),
+            GenerateError::Table(e) => write!(f, "{e}"),
+            GenerateError::Inconsistent { material, error } => write!(
+                f,
+                "table {material} is not consistent at {}: {}",
+                error.fen, error.reason
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// What one table of a generation run did.
+#[derive(Clone, Debug)]
+pub struct TableProgress {
+    /// The material.
+    pub material: Material,
+    /// Its place in the run (1-based) and the run's number of tables.
+    pub number: usize,
+    /// Tables in the run.
+    pub total: usize,
+    /// Already written and verified: read back, not solved again.
+    pub skipped: bool,
+    /// Seconds solving and writing (0 when skipped).
+    pub seconds: f64,
+    /// File size in bytes.
+    pub bytes: u64,
+    /// Legal positions with White (the canonical stronger side) to move: won, drawn and
+    /// lost with no count (the distance not compared with any count).
+    pub white_to_move: [u64; 3],
+    /// The longest win stored, in plies.
+    pub longest: u8,
+    /// Positions the consistency check went through, and its seconds (`None`: not
+    /// checked, as for a kept table or without `check`).
+    pub checked: Option<(u64, f64)>,
+}
+
+/// Solved tables of one variant, in memory.
+#[derive(Debug, Default)]
+pub struct Solved {
+    tables: HashMap<Material, Vec<u8>>,
+}
+
+impl Solved {
+    /// The stored value of `pos` (`None`: its table is not here).
+    pub fn stored(&self, pos: &Position) -> Option<Dtm> {
+        let (material, flip) = table_of(pos);
+        let table = self.tables.get(&material)?;
+        let i = if flip {
+            index_of(&material, &mirrored(pos))?
+        } else {
+            index_of(&material, pos)?
+        };
+        Dtm::from_byte(table[i])
+    }
+
+    /// The bytes of a table, if solved.
+    pub fn table(&self, material: &Material) -> Option<&[u8]> {
+        self.tables.get(material).map(Vec::as_slice)
+    }
+
+    /// Adds a solved table.
+    pub fn insert(&mut self, material: Material, values: Vec<u8>) {
+        self.tables.insert(material, values);
+    }
+}
+
+/// Solves every table of `variant` with up to `pieces` pieces (3 or 4) into `dir`,
+/// keeping (and reading back) files already written and verified; with `check`, each
+/// table solved is proved consistent ([`check_table`]) before it is written. `progress`
+/// is called after each table. Returns the solved tables.
+pub fn generate(
+    variant: Variant,
+    pieces: u32,
+    dir: &Path,
+    check: bool,
+    mut progress: impl FnMut(&TableProgress),
+) -> Result<Solved, GenerateError> {
+    std::fs::create_dir_all(dir).map_err(|error| {
+        GenerateError::Table(TableError::Io {
+            path: dir.to_path_buf(),
+            error,
+        })
+    })?;
+    let materials = Material::all_up_to(pieces);
+    let mut solved = Solved::default();
+    for (n, material) in materials.iter().enumerate() {
+        let path = dir.join(table_file_name(variant, material));
+        let expected = header(variant, material);
+        let started = Instant::now();
+        let kept = TableFile::open(&path)
+            .ok()
+            .filter(|f| *f.header() == expected)
+            .and_then(|f| Some((f.read_all().ok()?, f.file_len())));
+        let mut checked = None;
+        let (values, bytes, skipped) = match kept {
+            Some((values, bytes)) => (values, bytes, true),
+            None => {
+                let lookup = |p: &Position| solved.stored(p);
+                let values = solve(variant, material, &lookup).map_err(GenerateError::Solve)?;
+                if check {
+                    let t = Instant::now();
+                    let n = check_table(variant, material, &values, &lookup).map_err(|error| {
+                        GenerateError::Inconsistent {
+                            material: material.clone(),
+                            error,
+                        }
+                    })?;
+                    checked = Some((n, t.elapsed().as_secs_f64()));
+                }
+                let bytes = write_table(&path, &expected, &values).map_err(GenerateError::Table)?;
+                (values, bytes, false)
+            }
+        };
+        let mut white_to_move = [0u64; 3];
+        let mut longest = 0;
+        for &b in values.iter().step_by(2) {
+            match Dtm::from_byte(b) {
+                Some(Dtm::Win(d)) => {
+                    white_to_move[0] += 1;
+                    longest = longest.max(d);
+                }
+                Some(Dtm::Draw) => white_to_move[1] += 1,
+                Some(Dtm::Loss(_)) => white_to_move[2] += 1,
+                None => {}
+            }
+        }
+        progress(&TableProgress {
+            material: material.clone(),
+            number: n + 1,
+            total: materials.len(),
+            skipped,
+            seconds: if skipped {
+                0.0
+            } else {
+                started.elapsed().as_secs_f64()
+            },
+            bytes,
+            white_to_move,
+            longest,
+            checked,
+        });
+        solved.insert(material.clone(), values);
+    }
+    Ok(solved)
+}
+
+/// What a table says about a position, for the side to move, under its counting fields.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// `1` win, `0` draw, `-1` loss.
+    pub value: i8,
+    /// The stored distance, without the count.
+    pub stored: Dtm,
+    /// The phase the position is in: in pieces' honour the distance is to mate, otherwise
+    /// to the end of the phase (mate, or the move that starts a new count).
+    pub phase: Phase,
+}
+
+impl Verdict {
+    /// The signed plies to mate (pieces' honour only): positive when the side to move
+    /// mates, negative when it is mated.
+    pub fn dtm(&self) -> Option<i32> {
+        (self.phase == Phase::PiecesHonour)
+            .then(|| signed(self.stored))
+            .flatten()
+    }
+
+    /// The signed plies to the end of the phase (board's honour, or no count).
+    pub fn dtc(&self) -> Option<i32> {
+        (self.phase != Phase::PiecesHonour)
+            .then(|| signed(self.stored))
+            .flatten()
+    }
+}
+
+fn signed(d: Dtm) -> Option<i32> {
+    match d {
+        Dtm::Win(d) => Some(i32::from(d)),
+        Dtm::Loss(d) => Some(-i32::from(d)),
+        Dtm::Draw => None,
+    }
+}
+
+/// The Makruk or Ouk Chatrang tables of one variant in a directory, memory-mapped.
+#[derive(Debug)]
+pub struct MakrukTables {
+    variant: Variant,
+    /// Each table and the phase its positions are in.
+    files: HashMap<Material, (TableFile, Phase)>,
+    max_pieces: u32,
+}
+
+impl MakrukTables {
+    /// Opens every table of `variant` in `dir` (files of other variants and kinds are
+    /// left alone); each file's header and index are checked.
+    pub fn open(dir: &Path, variant: Variant) -> Result<MakrukTables, TableError> {
+        if !dir.is_dir() {
+            return Err(TableError::Io {
+                path: dir.to_path_buf(),
+                error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such directory"),
+            });
+        }
+        let mut files = HashMap::new();
+        for material in Material::all_up_to(4) {
+            let path: PathBuf = dir.join(table_file_name(variant, &material));
+            if !path.exists() {
+                continue;
+            }
+            let file = TableFile::open(&path)?;
+            if file.header().metric != METRIC_PHASE_DISTANCE {
+                // A table of the first format (bare khun, distance to mate): not read.
+                continue;
+            }
+            if *file.header() != header(variant, &material) {
+                return Err(TableError::BadHeader {
+                    path,
+                    reason: format!("not the {} table its name says", material.name()),
+                });
+            }
+            let phase = material_phase(variant, &material);
+            files.insert(material, (file, phase));
+        }
+        let max_pieces = files.keys().map(Material::pieces).max().unwrap_or(0);
+        Ok(MakrukTables {
+            variant,
+            files,
+            max_pieces,
+        })
+    }
+
+    /// How many tables were found.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether no table was found.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The most pieces (khuns included) of a position these tables hold.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The stored value of `pos`, `None` outside the tables; a damaged block is an error.
+    pub fn stored(&self, pos: &Position) -> Result<Option<Dtm>, TableError> {
+        if pos.variant() != self.variant
+            || pos.occupied().count() > self.max_pieces
+            || pos.special_rights().any()
+        {
+            return Ok(None);
+        }
+        let (material, flip) = table_of(pos);
+        let Some((file, _)) = self.files.get(&material) else {
+            return Ok(None);
+        };
+        let i = if flip {
+            index_of(&material, &mirrored(pos))
+        } else {
+            index_of(&material, pos)
+        };
+        let Some(i) = i else {
+            return Ok(None);
+        };
+        let byte = file.get(i as u64)?;
+        match byte.map(Dtm::from_byte) {
+            Some(Some(d)) => Ok(Some(d)),
+            _ => Err(TableError::Corrupt {
+                path: file.path().to_path_buf(),
+                what: format!("the entry of {}", pos.fen()),
+            }),
+        }
+    }
+
+    /// The value of `pos` for the side to move under its counting fields, `None` outside
+    /// the tables. A position whose material runs a count but whose FEN has none is
+    /// valued through its moves (the rules start the count with the next move).
+    pub fn verdict(&self, pos: &Position) -> Result<Option<Verdict>, TableError> {
+        let state = pos.state();
+        let stored = match state {
+            State::Checkmate => Dtm::Loss(0),
+            State::Ongoing => match self.stored(pos)? {
+                Some(d) => d,
+                None => return Ok(None),
+            },
+            _ => Dtm::Draw,
+        };
+        if state == State::InsufficientMaterial || pos.occupied().count() > self.max_pieces {
+            return Ok(None);
+        }
+        let Some(&(_, phase)) = self.files.get(&table_of(pos).0) else {
+            return Ok(None);
+        };
+        let value = if super::phase(pos) == Phase::NoCount
+            && phase != Phase::NoCount
+            && state == State::Ongoing
+        {
+            let mut best = -1;
+            for &m in pos.legal_moves().iter() {
+                let child = pos.played(m);
+                let v = match self.verdict(&child)? {
+                    Some(v) => v.value,
+                    None if child.state() == State::InsufficientMaterial => 0,
+                    None => return Ok(None),
+                };
+                best = best.max(-v);
+            }
+            best
+        } else {
+            match at_count(stored, plies_left(pos)) {
+                Dtm::Win(_) => 1,
+                Dtm::Loss(_) => -1,
+                Dtm::Draw => 0,
+            }
+        };
+        Ok(Some(Verdict {
+            value,
+            stored,
+            phase,
+        }))
+    }
+
+    /// The answer for `pos` (with its counting fields), `None` when its material has no
+    /// table here; a damaged block is an error.
+    pub fn answer(&self, pos: &Position) -> Result<Option<MakrukAnswer>, TableError> {
+        let Some(here) = self.verdict(pos)? else {
+            return Ok(None);
+        };
+        let mut moves: Vec<(i8, i32, MakrukMoveAnswer)> = Vec::new();
+        for &m in pos.legal_moves().iter() {
+            let child = pos.played(m);
+            // Two khuns alone (a capture of the last piece) are a draw outside any table.
+            let after = self.verdict(&child)?;
+            let value = after.map_or(0, |v| v.value);
+            let distance = after.and_then(|v| signed(v.stored)).unwrap_or(0).abs();
+            moves.push((
+                value,
+                distance,
+                MakrukMoveAnswer {
+                    uci: m.to_uci(),
+                    san: pos.san(m),
+                    category: category(value),
+                    dtm: after.and_then(|v| v.dtm()),
+                    dtc: after.and_then(|v| v.dtc()),
+                },
+            ));
+        }
+        // Best first for the mover: the opponent's losses by fewest plies, draws, then
+        // the opponent's wins by most plies.
+        moves.sort_by_key(|&(v, d, _)| (v, if v == 1 { -d } else { d }));
+        Ok(Some(MakrukAnswer {
+            category: category(here.value),
+            dtm: here.dtm(),
+            dtc: here.dtc(),
+            plies_left: plies_left(pos),
+            moves: moves.into_iter().map(|(_, _, a)| a).collect(),
+        }))
+    }
+}
+
+/// The phase every position of `material` is in once its count runs (the metric its
+/// table stores).
+pub fn material_phase(variant: Variant, material: &Material) -> Phase {
+    if phase_count(variant, material).0 == 0 {
+        Phase::NoCount
+    } else if material.white.is_empty() || material.black.is_empty() {
+        Phase::PiecesHonour
+    } else {
+        Phase::BoardsHonour
+    }
+}
+
+fn category(value: i8) -> &'static str {
+    match value {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    }
+}

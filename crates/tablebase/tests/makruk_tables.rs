@@ -1,0 +1,119 @@
+//! The retrograde Makruk generator (`makruk::generate`) on the three-piece tables, which
+//! CI can afford: byte for byte the same as the independent forward generator of
+//! [`BareTable`], consistent move by move, the colour mirror right for the khon (which
+//! moves forward), and the files read back, probed, and refused when damaged.
+
+use makruk::{Color, Position, Role, Variant};
+use thaiboard_tablebase::makruk::material::{Material, index_of, mirrored, table_of};
+use thaiboard_tablebase::makruk::{BARE_ROLES, BareTable, MakrukTables, generate, table_file_name};
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("thaiboard-tb-mk-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn three_piece_tables_equal_the_forward_generator_and_are_consistent() {
+    for variant in [Variant::Makruk, Variant::Cambodian] {
+        let dir = scratch(variant.name());
+        // `check`: every table is proved consistent move by move before it is written.
+        let solved = generate(variant, 3, &dir, true, |_| {}).unwrap();
+        // Ouk Chatrang moves as Makruk: its ruea's table is enough there.
+        let roles: &[Role] = match variant {
+            Variant::Makruk => &BARE_ROLES,
+            Variant::Cambodian => &[Role::Rook],
+        };
+        for &role in roles {
+            let bare = BareTable::generate(variant, Color::White, role);
+            let material = Material::new(vec![role], vec![]);
+            assert!(
+                solved.table(&material).unwrap() == bare.bytes(),
+                "{variant:?} {}",
+                material.name()
+            );
+            // Black's piece: the mirror of White's table (the khon moves forward, so this
+            // is where a wrong mirror shows).
+            if role != Role::Khon && role != Role::Rook {
+                continue;
+            }
+            let black = BareTable::generate(variant, Color::Black, role);
+            for i in (0..black.bytes().len()).step_by(7) {
+                if let Some(pos) = black.position_at(i) {
+                    assert_eq!(solved.stored(&pos), black.dtm(&pos), "{}", pos.fen());
+                }
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn the_colour_mirror_keeps_the_index_of_the_canonical_table() {
+    let pos = Position::from_fen(Variant::Makruk, "8/8/3k4/8/2s5/8/8/4K3 w - 88 8 1").unwrap();
+    let (material, flip) = table_of(&pos);
+    assert_eq!((material.name().as_str(), flip), ("KSvK", true));
+    let m = mirrored(&pos);
+    assert_eq!(m.fen(), "4k3/8/8/2S5/8/3K4/8/8 b - 88 8 1");
+    assert!(index_of(&material, &m).is_some());
+}
+
+#[test]
+fn tables_round_trip_through_files_and_refuse_damage() {
+    let dir = scratch("files");
+    let mut kept = Vec::new();
+    generate(Variant::Makruk, 3, &dir, false, |_| {}).unwrap();
+    generate(Variant::Makruk, 3, &dir, false, |s| kept.push(s.skipped)).unwrap();
+    assert_eq!(kept, vec![true; 5], "a second run keeps every table");
+
+    let tables = MakrukTables::open(&dir, Variant::Makruk).unwrap();
+    assert_eq!(tables.len(), 5);
+    let mate_in_one = Position::from_fen(Variant::Makruk, "7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
+    let answer = tables.answer(&mate_in_one).unwrap().unwrap();
+    assert_eq!((answer.category, answer.dtm), ("win", Some(1)));
+    assert_eq!(answer.moves[0].uci, "a1a8");
+    assert_eq!(answer.moves[0].category, "loss");
+    // Mated in 28 plies without the count, but only 3 plies are left: a draw.
+    let late = Position::from_fen(Variant::Makruk, "4k3/8/8/8/8/8/8/R3K3 b - 32 30 1").unwrap();
+    let late = tables.answer(&late).unwrap().unwrap();
+    assert_eq!((late.category, late.dtm), ("draw", Some(-28)));
+    // A lone bia promotes, but a khun and met never mate: a draw.
+    let bia = Position::from_fen(Variant::Makruk, "8/8/3P4/8/8/8/8/3K3k w - - 0 1");
+    if let Ok(bia) = bia {
+        assert_eq!(tables.answer(&bia).unwrap().unwrap().category, "draw");
+    }
+    let two_rueas = Position::from_fen(Variant::Makruk, "4k3/8/8/8/8/8/8/RR2K3 b - - 0 1").unwrap();
+    assert!(
+        tables.answer(&two_rueas).unwrap().is_none(),
+        "four pieces: outside these tables"
+    );
+
+    let path = dir.join(table_file_name(
+        Variant::Makruk,
+        &Material::new(vec![Role::Rook], vec![]),
+    ));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(&path, &bytes).unwrap();
+    let tables = MakrukTables::open(&dir, Variant::Makruk).unwrap();
+    let mut errors = 0;
+    for i in (0..64 * 64 * 64 * 2).step_by(101) {
+        let material = Material::new(vec![Role::Rook], vec![]);
+        if let Some(pos) = thaiboard_tablebase::makruk::material::position_at(
+            Variant::Makruk,
+            &material,
+            (32, 6),
+            i,
+        ) && let Err(e) = tables.stored(&pos)
+        {
+            assert!(e.to_string().contains("corrupted"), "{e}");
+            errors += 1;
+        }
+    }
+    assert!(errors > 0, "the damaged block is refused when probed");
+    std::fs::write(&path, &bytes[..middle]).unwrap();
+    let err = MakrukTables::open(&dir, Variant::Makruk).unwrap_err();
+    assert!(err.to_string().contains("truncated"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
