@@ -239,8 +239,9 @@ impl<R: BufRead> Lexer<R> {
                 if self.chunk_starts_line && self.buf.first() == Some(&b'%') {
                     // An escape line: ignored.
                     self.pos = self.buf.len();
-                    continue;
                 }
+                // The chunk may be empty (a byte-order mark alone): look again.
+                continue;
             }
             let c = self.buf[self.pos];
             if is_space(c) || c == b'.' {

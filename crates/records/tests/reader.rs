@@ -306,3 +306,14 @@ fn windows_line_ends_and_a_byte_order_mark() {
     let e = err("\u{feff}[Event \"crlf\"]\r\n\r\n1. e4 e4 *\r\n");
     assert_eq!((e.line, e.column), (3, 7));
 }
+
+#[test]
+fn a_byte_order_mark_alone_or_before_a_game_reads_cleanly() {
+    // Found by `cargo fuzz run read`: a file of only a UTF-8 byte-order mark
+    // left the tokenizer an empty line and it read past its end.
+    assert!(read_all("\u{feff}").is_empty());
+    assert!(read_all("\u{feff}\n\n").is_empty());
+    let games = read_all("\u{feff}[Event \"x\"]\n\n1. e4 *\n");
+    assert_eq!(games.len(), 1);
+    assert!(games[0].is_ok(), "{:?}", games[0]);
+}
