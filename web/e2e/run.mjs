@@ -325,6 +325,8 @@ async function run() {
     await carol.screenshot({ path: join(artifacts, '13-analysis.png') });
     await carol.click('#nav-start');
     // The engine's line in the move list's notation (SAN, numbered), not in coordinates; the graph has its scale.
+    // The panel follows the position shown once the page has redrawn: wait for the start position's line.
+    await carol.waitForFunction(() => /1\. [a-hKMSNR]/.test(document.querySelector('#analysis-here')?.textContent ?? ''), null, { timeout: 10000 }).catch(() => {});
     const best = await carol.textContent('#analysis-here');
     expect(/1\. [a-hKMSNR]/.test(best) && !/[a-h][1-8][a-h][1-8]/.test(best), `the best line in SAN: ${best}`);
     expect(await carol.locator('#eval-graph text.eval-scale').count() >= 6, 'the graph has a scale');
