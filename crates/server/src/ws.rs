@@ -78,11 +78,12 @@ pub async fn game_socket(
     // stops cross-site pages from acting with a visitor's cookie.
     auth::check_origin(&headers)?;
     check_id(&id)?;
-    // Fails with 404 before upgrading if there is no such game.
-    let snapshot = app.games.view(&id, true).await?;
+    // Fails with 404 before upgrading if there is no such game (the
+    // snapshot itself is read once the socket follows the game).
+    app.games.view(&id, false).await?;
     let visitor = Visitor::new(&app, ip, &headers).await?;
     Ok(configured(ws, &app)
-        .on_upgrade(move |socket| run(app, id, visitor, socket, snapshot))
+        .on_upgrade(move |socket| run(app, id, visitor, socket))
         .into_response())
 }
 
@@ -181,22 +182,15 @@ where
     let _ = sink.send(Message::Close(Some(frame))).await;
 }
 
-async fn run(
-    app: AppState,
-    id: String,
-    visitor: Visitor,
-    socket: WebSocket,
-    snapshot: crate::game::GameView,
-) {
+async fn run(app: AppState, id: String, visitor: Visitor, socket: WebSocket) {
     let Visitor { mut watch, slot } = visitor;
     let session = watch.session().cloned();
     // Follow the game first, then read it: a change made in between comes
     // both in the snapshot and as an update (the client drops the repeat);
     // read before following, it would be lost.
     let mut rx = app.hub.subscribe(&id);
-    let snapshot = match app.games.view(&id, true).await {
-        Ok(fresh) => fresh,
-        Err(_) => snapshot,
+    let Ok(snapshot) = app.games.view(&id, true).await else {
+        return;
     };
     // The chat room this viewer follows, as it stood at connection time.
     let user = session.as_ref().map(|s| &s.user);

@@ -1,5 +1,6 @@
 //! `thaiboard`: the command-line tool for Makruk and Mak-hot.
 
+mod bench_cmd;
 mod error;
 #[cfg(feature = "server")]
 mod loadtest_cmd;
@@ -204,7 +205,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Uci => uci_cmd::uci(),
         Command::Match(args) => match_cmd::run(*args),
-        Command::Bench { depth, eval_file } => uci_cmd::bench(depth, eval_file.as_deref()),
+        Command::Bench { depth, eval_file } => bench_cmd::bench(depth, eval_file.as_deref()),
         Command::Tune(cmd) => tune_cmd::run(cmd),
         Command::Tb(cmd) => tb_cmd::run(cmd),
         Command::Nnue(cmd) => nnue_cmd::run(cmd),

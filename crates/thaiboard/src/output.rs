@@ -5,6 +5,11 @@ use crate::error::CliError;
 use std::io::Write;
 use std::time::Instant;
 
+/// Writes one protocol line (UCI) to stdout.
+pub fn say(line: &str) {
+    println!("{line}");
+}
+
 /// Writes `text` to stdout; a closed pipe (`| head`) is not an error.
 pub fn write_out(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();

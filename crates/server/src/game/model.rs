@@ -296,8 +296,6 @@ pub struct Game {
     /// Black's, cut to the tournament's rule (correspondence games only;
     /// set by [`Game::set_leave`]).
     pub leave: [Vec<Period>; 2],
-    /// When the clock stands still: the union of `leave`.
-    pub pauses: Pauses,
     /// The rules state: the moves, the position and, once finished, the
     /// outcome (the rules crates end games, whoever asks).
     pub rules: AnyGame,
@@ -371,7 +369,7 @@ impl Game {
     pub fn time_left(&self, side: Color, now: i64) -> i64 {
         let stored = self.stored_ms(side);
         if self.clock_running() && side == self.turn() {
-            stored - self.pauses.running_between(self.turn_since, now)
+            stored - self.pauses().running_between(self.turn_since, now)
         } else {
             stored
         }
@@ -381,9 +379,14 @@ impl Game {
     /// back by every pause for leave that begins before it.
     pub fn deadline(&self) -> Option<i64> {
         self.clock_running().then(|| {
-            self.pauses
+            self.pauses()
                 .deadline(self.turn_since, self.stored_ms(self.turn()))
         })
+    }
+
+    /// When the clock stands still: the union of the players' `leave`.
+    pub fn pauses(&self) -> Pauses {
+        Pauses::new(self.leave.concat())
     }
 
     /// Whether spectators read the players' comments: both players marked
@@ -402,7 +405,6 @@ impl Game {
             let (rule, since) = self.leave_rule;
             self.leave = [rule.apply(white, since), rule.apply(black, since)];
         }
-        self.pauses = Pauses::new(self.leave.concat());
     }
 
     /// Takes a saved change: the new fields, rules state and action, and the

@@ -7,7 +7,7 @@ use crate::auth::User;
 use crate::clock::{TcKind, TimeControl};
 use crate::db::{Backend, Db};
 use crate::error::{ApiError, ApiResult};
-use crate::leave::model::{LeaveRule, Pauses};
+use crate::leave::model::LeaveRule;
 use crate::ratings::store::{RatedEnd, RatingDiffs, apply_end, shown};
 use crate::ratings::{Pool, Rating, ShownRating};
 use games::{AnyGame, Color, GameKind, Outcome};
@@ -187,7 +187,6 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
                 .unwrap_or_else(|| row.get::<i64, _>(23)),
         ),
         leave: [Vec::new(), Vec::new()],
-        pauses: Pauses::default(),
         rules,
         actions,
     })

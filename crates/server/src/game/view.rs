@@ -258,7 +258,7 @@ impl Game {
                 running: self.clock_running().then(|| self.turn()),
                 server_now: now,
                 pauses: self
-                    .pauses
+                    .pauses()
                     .periods()
                     .iter()
                     .filter(|p| p.end > now)
