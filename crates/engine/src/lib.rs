@@ -40,6 +40,7 @@ mod search;
 mod tables;
 mod time;
 mod tt;
+pub mod uci;
 
 pub use game::{Game, StandPat};
 pub use makhos_game::MakhosGame;

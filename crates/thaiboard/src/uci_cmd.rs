@@ -9,23 +9,14 @@ use crate::bench_cmd::cmd_bench_words;
 use crate::error::CliError;
 use crate::output::say;
 use engine::eval::nnue::Network;
-use engine::{
-    Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tablebase, Tt, search_with_tables,
-};
-use games::{AnyPosition, GameKind};
+use engine::uci::{self, Board, Command, Go, echo};
+use engine::{Game, Limits, SearchOptions, Tablebase, Tt, search_with_tables};
+use games::GameKind;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// The engine's form of the position being searched (an engine game built
-/// from an [`AnyPosition`]) and the keys of its earlier positions.
-#[derive(Clone)]
-enum Board {
-    Makruk(MakrukGame, Vec<u64>),
-    Makhos(MakhosGame, Vec<u64>),
-}
 
 struct Uci {
     /// The game (`UCI_Variant`, and `Makhos Rules` for Mak-hot).
@@ -56,20 +47,6 @@ struct Uci {
     use_nnue: bool,
 }
 
-/// The engine's board for a position of either game, with no history.
-fn board_of(pos: AnyPosition) -> Board {
-    match pos {
-        AnyPosition::Makruk(p) => Board::Makruk(MakrukGame::new(p), Vec::new()),
-        AnyPosition::Makhos {
-            position, rules, ..
-        } => Board::Makhos(MakhosGame::new(position, rules, 0), Vec::new()),
-    }
-}
-
-fn start_board(kind: GameKind) -> Board {
-    board_of(AnyPosition::start(kind))
-}
-
 const ELO_MIN: u32 = 500;
 const ELO_MAX: u32 = 2850;
 
@@ -78,7 +55,7 @@ impl Uci {
         Uci {
             kind: GameKind::MAKRUK,
             makhos_rules: makhos::Rules::Default,
-            board: start_board(GameKind::MAKRUK),
+            board: Board::start(GameKind::MAKRUK),
             tt: Arc::new(Mutex::new(Tt::new(16))),
             multipv: 1,
             threads: 1,
@@ -120,44 +97,48 @@ impl Uci {
     }
 
     fn handle(&mut self, line: &str) -> bool {
-        let line = line.trim();
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else {
-            return true;
+        let parsed = match uci::parse(line) {
+            Ok(Some(parsed)) => parsed,
+            Ok(None) => return true,
+            Err(e) => {
+                say(&format!("info string {e}"));
+                return true;
+            }
         };
-        let rest: Vec<&str> = words.collect();
-        match cmd {
-            "uci" => self.cmd_uci(),
-            "isready" => say("readyok"),
-            "ucinewgame" => {
+        for note in &parsed.notes {
+            say(&format!("info string {note}"));
+        }
+        match parsed.command {
+            Command::Uci => self.cmd_uci(),
+            Command::IsReady => say("readyok"),
+            Command::UciNewGame => {
                 self.finish_search();
                 lock(&self.tt).clear();
-                self.board = start_board(self.kind);
+                self.board = Board::start(self.kind);
             }
-            "setoption" => {
+            Command::SetOption { name, value } => {
                 if self.searching() {
                     self.finish_search();
                 }
-                self.cmd_setoption(&rest);
+                self.cmd_setoption(&name, &value.unwrap_or_default());
             }
-            "position" => self.cmd_position(&rest),
-            "go" => self.cmd_go(&rest),
-            "stop" => self.finish_search(),
-            "ponderhit" => self.finish_search(),
-            "quit" => {
+            Command::Position { setup, moves } => match Board::set_up(self.kind, &setup, &moves) {
+                Ok(board) => self.board = board,
+                Err(e) => say(&format!("info string position: {e} (position unchanged)")),
+            },
+            Command::Go(go) => self.cmd_go(&go),
+            Command::Stop | Command::PonderHit => self.finish_search(),
+            Command::Quit => {
                 self.finish_search();
                 return false;
             }
-            "d" => self.cmd_d(),
-            "bench" => {
+            Command::Display => self.cmd_d(),
+            Command::Bench(words) => {
                 self.finish_search();
-                cmd_bench_words(&rest);
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                cmd_bench_words(&words);
             }
-            "debug" | "register" => say(&format!("info string '{cmd}' is accepted and ignored")),
-            _ => say(&format!(
-                "info string unknown command '{}' ignored (try uci, isready, position, go, stop, d, bench, quit)",
-                truncate(line)
-            )),
+            Command::Ignored(cmd) => say(&format!("info string '{cmd}' is accepted and ignored")),
         }
         true
     }
@@ -186,22 +167,14 @@ impl Uci {
         say("uciok");
     }
 
-    fn cmd_setoption(&mut self, words: &[&str]) {
-        // setoption name <id words> [value <value words>]
-        if words.first() != Some(&"name") {
-            say("info string setoption: expected 'setoption name <id> [value <x>]'");
-            return;
-        }
-        let vpos = words.iter().position(|w| *w == "value");
-        let name = words[1..vpos.unwrap_or(words.len())].join(" ");
-        let value = vpos.map(|i| words[i + 1..].join(" ")).unwrap_or_default();
+    fn cmd_setoption(&mut self, name: &str, value: &str) {
         let num = |lo: u64, hi: u64| -> Option<u64> {
             match value.parse::<u64>() {
                 Ok(v) if (lo..=hi).contains(&v) => Some(v),
                 _ => {
                     say(&format!(
                         "info string setoption {name}: '{}' is not a number from {lo} to {hi}",
-                        truncate(&value)
+                        echo(value)
                     ));
                     None
                 }
@@ -209,19 +182,19 @@ impl Uci {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                let kind = match GameKind::from_names(&value, None) {
+                let kind = match GameKind::from_names(value, None) {
                     Ok(GameKind::Makhos(_)) => GameKind::Makhos(self.makhos_rules),
                     Ok(kind) => kind,
                     Err(_) => {
                         say(&format!(
                             "info string UCI_Variant '{}' unknown (makruk, cambodian, makhos)",
-                            truncate(&value)
+                            echo(value)
                         ));
                         return;
                     }
                 };
                 self.kind = kind;
-                self.board = start_board(kind);
+                self.board = Board::start(kind);
             }
             "makhos rules" => match value.parse::<makhos::Rules>() {
                 Ok(r) => {
@@ -283,13 +256,13 @@ impl Uci {
             // The table keeps static evaluations: a change of evaluation
             // clears it.
             "use nnue" | "evalfile" => {
-                self.set_evaluation(&name, &value);
+                self.set_evaluation(name, value);
                 lock(&self.tt).clear();
             }
             "ponder" | "uci_chess960" | "uci_analysemode" | "uci_showwdl" => {}
             _ => say(&format!(
                 "info string unknown option '{}' ignored",
-                truncate(&name)
+                echo(name)
             )),
         }
     }
@@ -320,8 +293,8 @@ impl Uci {
             Ok(net) => {
                 say(&format!(
                     "info string EvalFile: network {} loaded ({})",
-                    truncate(value),
-                    truncate(&net.description)
+                    echo(value),
+                    echo(&net.description)
                 ));
                 // Searches hold the network by reference for their whole
                 // run: it lives as long as the process.
@@ -329,122 +302,23 @@ impl Uci {
             }
             Err(e) => say(&format!(
                 "info string EvalFile {}: {e} (network unchanged)",
-                truncate(value)
+                echo(value)
             )),
         }
     }
 
-    fn cmd_position(&mut self, words: &[&str]) {
-        match self.parse_position(words) {
-            Ok(board) => self.board = board,
-            Err(e) => say(&format!("info string position: {e} (position unchanged)")),
-        }
-    }
-
-    fn parse_position(&self, words: &[&str]) -> Result<Board, String> {
-        let mpos = words.iter().position(|w| *w == "moves");
-        let (setup, moves) = match mpos {
-            Some(i) => (&words[..i], &words[i + 1..]),
-            None => (words, &[][..]),
-        };
-        let mut board = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => start_board(self.kind),
-            Some(&"fen") if setup.len() > 1 => {
-                let text = setup[1..].join(" ");
-                let what = if self.kind.is_makruk() {
-                    "FEN"
-                } else {
-                    "position text"
-                };
-                AnyPosition::from_fen(self.kind, &text)
-                    .map(board_of)
-                    .map_err(|e| format!("bad {what} '{}': {e}", truncate(&text)))?
-            }
-            _ => return Err("expected 'position startpos|fen <fen> [moves ...]'".into()),
-        };
-        for (i, text) in moves.iter().enumerate() {
-            match &mut board {
-                Board::Makruk(g, hist) => {
-                    let m = g
-                        .pos
-                        .parse_uci(text)
-                        .map_err(|e| format!("move {} '{}': {e}", i + 1, truncate(text)))?;
-                    hist.push(g.key());
-                    *g = g.play(m);
-                }
-                Board::Makhos(g, hist) => {
-                    let m = g
-                        .pos
-                        .parse_move(g.rules, text)
-                        .map_err(|e| format!("move {} '{}': {e}", i + 1, truncate(text)))?;
-                    hist.push(g.key());
-                    *g = g.play(m);
-                }
-            }
-        }
-        Ok(board)
-    }
-
-    fn cmd_go(&mut self, words: &[&str]) {
+    fn cmd_go(&mut self, go: &Go) {
         if self.searching() {
             say("info string go: a search is already running (send stop first)");
             return;
         }
         let started = std::time::Instant::now();
         self.finish_search();
-        let mut limits = Limits {
-            overhead: self.overhead,
-            started: Some(started),
-            ..Limits::default()
-        };
-        let mut i = 0;
-        while i < words.len() {
-            let key = words[i];
-            let val = words.get(i + 1).and_then(|v| v.parse::<i64>().ok());
-            let uval = val.map(|v| v.max(0) as u64);
-            match key {
-                "infinite" => limits.infinite = true,
-                "ponder" => limits.infinite = true,
-                "perft" => {
-                    match val {
-                        Some(d) if (0..=64).contains(&d) => self.perft(d as u32),
-                        _ => say("info string go perft: expected a depth from 0 to 64"),
-                    }
-                    return;
-                }
-                "searchmoves" => {
-                    say("info string go searchmoves is not supported; searching all moves");
-                    while i + 1 < words.len() && !is_go_keyword(words[i + 1]) {
-                        i += 1;
-                    }
-                }
-                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth"
-                | "nodes" | "mate" => {
-                    let Some(v) = uval else {
-                        say(&format!("info string go {key}: expected a number"));
-                        i += 1;
-                        continue;
-                    };
-                    match key {
-                        "wtime" => limits.wtime = Some(v),
-                        "btime" => limits.btime = Some(v),
-                        "winc" => limits.winc = Some(v),
-                        "binc" => limits.binc = Some(v),
-                        "movestogo" => limits.movestogo = Some(v),
-                        "movetime" => limits.movetime = Some(v),
-                        "depth" => limits.depth = Some(v.clamp(1, 100) as u32),
-                        "mate" => limits.depth = Some((2 * v).clamp(1, 100) as u32),
-                        _ => limits.nodes = Some(v.max(1)),
-                    }
-                    i += 1;
-                }
-                other => say(&format!(
-                    "info string go: unknown parameter '{}' ignored",
-                    truncate(other)
-                )),
-            }
-            i += 1;
+        if let Some(depth) = go.perft {
+            self.perft(depth);
+            return;
         }
+        let limits = go.limits(self.overhead, Some(started));
         if self.random_mover && !limits.infinite {
             let best = match &self.board {
                 Board::Makruk(g, _) => random_move(g),
@@ -556,10 +430,7 @@ impl Uci {
         let args = GameArgs {
             variant: self.kind.variant_name().to_string(),
             rules: None,
-            fen: Some(match &self.board {
-                Board::Makruk(g, _) => g.pos.fen(),
-                Board::Makhos(g, _) => g.pos.to_string(),
-            }),
+            fen: Some(self.board.fen()),
         };
         let result = match self.kind {
             GameKind::Makhos(rules) => crate::makhos_cmd::perft(&args, rules, depth, false),
@@ -633,24 +504,6 @@ impl Uci {
     }
 }
 
-fn is_go_keyword(w: &str) -> bool {
-    matches!(
-        w,
-        "wtime"
-            | "btime"
-            | "winc"
-            | "binc"
-            | "movestogo"
-            | "movetime"
-            | "depth"
-            | "nodes"
-            | "mate"
-            | "infinite"
-            | "ponder"
-            | "perft"
-    )
-}
-
 fn run<G: Game>(
     g: &G,
     hist: &[u64],
@@ -689,10 +542,6 @@ fn random_move<G: Game>(g: &G) -> Option<String> {
 
 fn lock(tt: &Mutex<Tt>) -> std::sync::MutexGuard<'_, Tt> {
     tt.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn truncate(s: &str) -> String {
-    s.chars().take(80).collect()
 }
 
 fn seed() -> u64 {

@@ -182,6 +182,10 @@ fn garbage_lines_get_info_strings_not_crashes() {
             );
         }
     }
+    // `go depth x` searches without a depth limit, as Fairy-Stockfish does
+    // (its depth reads as 0: none); a malformed command does not stop it.
+    e.send("stop");
+    e.until("bestmove");
     // Still playing after all that.
     e.send("position startpos");
     e.send("go depth 2");
