@@ -45,7 +45,12 @@ pub struct BotGames {
 
 /// Registers a person and a bot (names from `prefix`), and starts `games`
 /// games: each a challenge from the person that the bot accepts.
-pub async fn set_up(o: &Options, prefix: &str, games: usize) -> Result<BotGames, String> {
+pub async fn set_up(
+    o: &Options,
+    prefix: &str,
+    games: usize,
+    stats: &Arc<Mutex<Stats>>,
+) -> Result<BotGames, String> {
     let person = Player::new(&o.base, &format!("lp{prefix}")).await?;
     let name = format!("lbot{prefix}");
     let account = Player::new(&o.base, &name).await?;
@@ -72,7 +77,7 @@ pub async fn set_up(o: &Options, prefix: &str, games: usize) -> Result<BotGames,
         bot.post(&format!("/api/challenge/{id}/accept")).await?;
         ids.push(id);
     }
-    let person = SocketGames::connect(&o.base, ids.clone(), [Some(&person), None]).await?;
+    let person = SocketGames::connect(&o.base, ids.clone(), [Some(&person), None], stats).await?;
     Ok(BotGames { person, bot, ids })
 }
 

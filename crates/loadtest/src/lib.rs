@@ -14,6 +14,12 @@
 //! moves with the rules crates); a bot move's round trip is the time from the
 //! POST to its answer. Each bot plays [`bot::GAMES_PER_BOT`] games, a game
 //! stream each, within the server's streams-per-token limit.
+//!
+//! Every acknowledged move is kept ([`Report::acked`]); at the end the run
+//! reads every game back from the server and counts the acknowledged moves
+//! it does not hold ([`Report::lost`]: must be 0). The people's sockets
+//! connect again after a server restart ([`player::RECONNECT_WINDOW`]); the
+//! bots' game streams do not.
 
 mod bot;
 mod cpu;
@@ -45,6 +51,9 @@ pub struct Options {
     pub bot_share: f64,
     /// Whose CPU time to report as the server's.
     pub server_cpu: ServerCpu,
+    /// Read every game back at the end and check that it holds every
+    /// acknowledged move.
+    pub verify: bool,
 }
 
 /// Where the server's CPU time is read from (Linux `/proc`).
@@ -75,6 +84,7 @@ impl Default for Options {
             minutes: 30.0,
             bot_share: 0.0,
             server_cpu: ServerCpu::Unknown,
+            verify: true,
         }
     }
 }
@@ -106,6 +116,29 @@ pub struct Report {
     pub client_cpu_pct: Option<f64>,
     /// The machine's load average (1, 5, 15 minutes) at the end.
     pub load_average: Option<String>,
+    /// Times a player's socket connected again after it closed.
+    pub reconnects: usize,
+    /// Commands whose answer was lost when a socket closed (not errors:
+    /// the game's snapshot afterwards says what became of them).
+    pub unanswered: usize,
+    /// Every move the server acknowledged, in the order the acks came.
+    pub acked: Vec<AckedMove>,
+    /// Acknowledged moves the server did not hold when read back at the end
+    /// (`None`: not checked).
+    pub lost: Option<usize>,
+}
+
+/// A move the server acknowledged.
+#[derive(Clone, Debug)]
+pub struct AckedMove {
+    /// The game.
+    pub game: String,
+    /// The number of moves made before it.
+    pub ply: usize,
+    /// The move, in engine form.
+    pub uci: String,
+    /// When its acknowledgement arrived.
+    pub at: Instant,
 }
 
 impl std::fmt::Display for Report {
@@ -142,6 +175,14 @@ impl std::fmt::Display for Report {
             pct(self.client_cpu_pct),
             self.load_average.as_deref().unwrap_or("?")
         )?;
+        writeln!(
+            f,
+            "reconnects: {}  answers lost to a reconnect: {}  acknowledged moves missing when read back: {}",
+            self.reconnects,
+            self.unanswered,
+            self.lost
+                .map_or("not checked".to_string(), |n| n.to_string())
+        )?;
         for e in &self.error_samples {
             writeln!(f, "error: {e}")?;
         }
@@ -158,6 +199,12 @@ struct Stats {
     bot_rtts_us: Vec<u64>,
     errors: usize,
     samples: Vec<String>,
+    /// See [`Report::reconnects`].
+    reconnects: usize,
+    /// See [`Report::unanswered`].
+    unanswered: usize,
+    /// See [`Report::acked`].
+    acked: Vec<AckedMove>,
 }
 
 impl Stats {
@@ -247,9 +294,11 @@ pub async fn run(o: Options) -> Result<Report, String> {
             let setup = async {
                 let _permit = gate.acquire().await.map_err(err("setup gate"))?;
                 if group.bot {
-                    bot::set_up(&o, &prefix, group.games).await.map(Setup::Bot)
+                    bot::set_up(&o, &prefix, group.games, &stats)
+                        .await
+                        .map(Setup::Bot)
                 } else {
-                    player::set_up_pair(&o, &prefix, group.games)
+                    player::set_up_pair(&o, &prefix, group.games, &stats)
                         .await
                         .map(Setup::Pair)
                 }
@@ -275,7 +324,12 @@ pub async fn run(o: Options) -> Result<Report, String> {
     let share = |a: Option<f64>, b: Option<f64>| -> Option<f64> {
         Some((b? - a?) / play.as_secs_f64().max(1e-9) * 100.0)
     };
-    let mut st = stats.lock().unwrap();
+    let mut st = std::mem::take(&mut *stats.lock().unwrap());
+    let lost = if o.verify {
+        Some(verify(&o.base, &st.acked, None).await?)
+    } else {
+        None
+    };
     let bot_moves = st.bot_rtts_us.len();
     Ok(Report {
         games: o.games,
@@ -292,7 +346,61 @@ pub async fn run(o: Options) -> Result<Report, String> {
         load_average: std::fs::read_to_string("/proc/loadavg")
             .ok()
             .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")),
+        reconnects: st.reconnects,
+        unanswered: st.unanswered,
+        acked: st.acked,
+        lost,
     })
+}
+
+/// Games read back at once by [`verify`].
+const VERIFY_AT_ONCE: usize = 16;
+
+/// Reads the games of `acked` from the server at `base` and counts the
+/// acknowledged moves (those acknowledged before `before`, when given) that
+/// it does not hold at their ply. An error if a game cannot be read.
+pub async fn verify(
+    base: &str,
+    acked: &[AckedMove],
+    before: Option<Instant>,
+) -> Result<usize, String> {
+    let mut by_game: std::collections::HashMap<&str, Vec<&AckedMove>> = Default::default();
+    for m in acked.iter().filter(|m| before.is_none_or(|t| m.at < t)) {
+        by_game.entry(m.game.as_str()).or_default().push(m);
+    }
+    let http = reqwest::Client::new();
+    let gate = Arc::new(Semaphore::new(VERIFY_AT_ONCE));
+    let mut checks = Vec::new();
+    for (game, moves) in by_game {
+        let (http, gate, url) = (
+            http.clone(),
+            gate.clone(),
+            format!("{base}/api/games/{game}"),
+        );
+        let moves: Vec<(usize, String)> = moves.iter().map(|m| (m.ply, m.uci.clone())).collect();
+        checks.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await.map_err(err("verify gate"))?;
+            let view = answer(&url, http.get(&url)).await?;
+            let held: Vec<&str> = view["actions"]
+                .as_array()
+                .ok_or_else(|| format!("{url}: no actions in the game"))?
+                .iter()
+                .filter(|a| a["kind"] == "move")
+                .filter_map(|a| a["uci"].as_str())
+                .collect();
+            Ok::<usize, String>(
+                moves
+                    .iter()
+                    .filter(|(ply, uci)| held.get(*ply) != Some(&uci.as_str()))
+                    .count(),
+            )
+        }));
+    }
+    let mut lost = 0;
+    for c in checks {
+        lost += c.await.map_err(err("verify task"))??;
+    }
+    Ok(lost)
 }
 
 /// A group, set up and ready to play.
@@ -341,12 +449,9 @@ pub fn run_blocking(mut o: Options, local: Option<LocalServer>) -> Result<Report
             let config = thaiboard_server::Config {
                 bind: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
                 database_url: Some(url),
-                // All players come from one address.
-                rate_per_sec: 0.0,
-                ws_rate_per_sec: 0.0,
-                ws_user_rate_per_sec: 0.0,
                 // Every player connects from 127.0.0.1: the per-address caps
-                // (connections, sockets, guests) would stop them.
+                // (requests, connections, sockets, guests) would stop them.
+                // Every other limit (per socket, per user) stays as served.
                 exempt_loopback: true,
                 // Accounts are made in bulk here; their password hashing is not what is measured.
                 argon2_memory_kib: 1024,

@@ -1,7 +1,13 @@
 //! A person's side of the load: a logged-in player with one multi-game
 //! WebSocket (`/api/ws`), and the task that plays its games' moves.
+//!
+//! The socket outlives a server restart, as a browser's does: when it closes
+//! (`{"type":"restarting"}` and code 1012 on a graceful stop, or a dropped
+//! connection) the player connects again within [`RECONNECT_WINDOW`] and
+//! follows its games again; a command whose answer was lost is not an
+//! error: the game's new snapshot says whether it was carried out.
 
-use crate::{Options, Stats, answer, err};
+use crate::{AckedMove, Options, Stats, answer, err};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use serde::Deserialize;
@@ -39,6 +45,10 @@ struct GameState {
     turn: String,
     #[serde(default)]
     legal: Vec<LegalUci>,
+    /// Whether it came as a `snapshot` (after following the game, or
+    /// following it again after a reconnection) rather than an `update`.
+    #[serde(skip)]
+    snapshot: bool,
 }
 
 #[derive(Deserialize)]
@@ -48,6 +58,76 @@ struct LegalUci {
 
 /// The answer to a command: `Ok` for an ack, else the error text.
 type Answer = Result<(), String>;
+
+/// The answer to a command sent before the socket closed (its fate is read
+/// from the game's next snapshot).
+const DISCONNECTED: &str = "disconnected";
+
+/// How long a player tries to connect again after its socket closed.
+pub const RECONNECT_WINDOW: Duration = Duration::from_secs(60);
+
+/// Pause between two attempts to connect again.
+const RECONNECT_PAUSE: Duration = Duration::from_millis(250);
+
+/// Command id of the `subscribe`s sent after a reconnection (their answers
+/// are not waited for: the snapshots are).
+const RESUBSCRIBE_ID: u64 = u64::MAX;
+
+/// How long a game waits for its next update or snapshot.
+const UPDATE_TIMEOUT: Duration = Duration::from_secs(30);
+
+type WsStream =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Where and how a player's socket connects (kept to connect again).
+#[derive(Clone)]
+struct SocketAddress {
+    url: String,
+    cookie: Option<reqwest::header::HeaderValue>,
+}
+
+impl SocketAddress {
+    /// One attempt to open the socket.
+    async fn open(&self) -> Result<WsStream, String> {
+        let mut req = self
+            .url
+            .as_str()
+            .into_client_request()
+            .map_err(err("ws url"))?;
+        if let Some(c) = &self.cookie {
+            req.headers_mut().insert("cookie", c.clone());
+        }
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(
+            req,
+            Some(
+                tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+                    .read_buffer_size(thaiboard_server::ws::SOCKET_BUFFER)
+                    .write_buffer_size(0),
+            ),
+            true,
+        )
+        .await
+        .map_err(err("ws connect"))?;
+        Ok(stream)
+    }
+
+    /// Opens the socket again, trying for [`RECONNECT_WINDOW`].
+    async fn reopen(&self) -> Result<WsStream, String> {
+        let deadline = Instant::now() + RECONNECT_WINDOW;
+        loop {
+            match self.open().await {
+                Ok(s) => return Ok(s),
+                Err(e) if Instant::now() >= deadline => {
+                    return Err(format!(
+                        "reconnect for {} s: {e}",
+                        RECONNECT_WINDOW.as_secs()
+                    ));
+                }
+                Err(_) => tokio::time::sleep(RECONNECT_PAUSE).await,
+            }
+        }
+    }
+}
 
 /// A logged-in player.
 pub struct Player {
@@ -98,79 +178,119 @@ impl Player {
         answer(path, request).await
     }
 
-    /// Opens `/api/ws`; returns a sender of commands and starts a task that
-    /// routes replies to `pending` and game messages to `games`.
+    /// Opens `/api/ws`; returns a sender of commands and starts the task
+    /// that keeps the socket: it sends the commands, routes replies to
+    /// `pending` and game messages to `games`, and when the socket closes
+    /// fails the commands waiting (with [`DISCONNECTED`]), connects again and
+    /// follows every game in `games` again.
     async fn connect(
         &self,
         base: &str,
         pending: Pending,
         games: Routes,
+        stats: Arc<Mutex<Stats>>,
     ) -> Result<mpsc::UnboundedSender<String>, String> {
         use reqwest::cookie::CookieStore;
-        let url = format!("{}/api/ws", base.replacen("http", "ws", 1));
-        let mut req = url.into_client_request().map_err(err("ws url"))?;
-        if let Some(c) = self.jar.cookies(&base.parse().map_err(err("url"))?) {
-            req.headers_mut().insert("cookie", c);
-        }
-        let (stream, _) = tokio_tungstenite::connect_async_with_config(
-            req,
-            Some(
-                tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-                    .read_buffer_size(thaiboard_server::ws::SOCKET_BUFFER)
-                    .write_buffer_size(0),
-            ),
-            true,
-        )
-        .await
-        .map_err(err("ws connect"))?;
-        let (mut sink, mut source) = stream.split();
-        let (tx, mut rx) = mpsc::unbounded_channel::<String>();
-        tokio::spawn(async move {
-            while let Some(text) = rx.recv().await {
-                if sink.send(Message::Text(text.into())).await.is_err() {
-                    break;
-                }
-            }
-        });
-        tokio::spawn(async move {
-            while let Some(Ok(msg)) = source.next().await {
-                let Message::Text(text) = msg else { continue };
-                let Ok(m) = serde_json::from_str::<Incoming>(text.as_str()) else {
-                    continue;
-                };
-                match m.kind.as_str() {
-                    "ack" | "error" => {
-                        let reply = if m.kind == "ack" {
-                            Ok(())
-                        } else {
-                            Err(format!(
-                                "{}: {}",
-                                m.error.unwrap_or_default(),
-                                m.message.unwrap_or_default()
-                            ))
-                        };
-                        if let Some(id) = m.id
-                            && let Some(waiting) = pending.lock().unwrap().remove(&id)
-                        {
-                            let _ = waiting.send(reply);
-                        }
-                    }
-                    "snapshot" | "update" => {
-                        if let Some(game) = m.game
-                            && let Some(route) = games.lock().unwrap().get(&game.id)
-                        {
-                            let _ = route.send(game);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            // Connection gone: fail whatever waits.
-            for (_, reply) in pending.lock().unwrap().drain() {
-                let _ = reply.send(Err("disconnected".into()));
-            }
-        });
+        let address = SocketAddress {
+            url: format!("{}/api/ws", base.replacen("http", "ws", 1)),
+            cookie: self.jar.cookies(&base.parse().map_err(err("url"))?),
+        };
+        let first = address.open().await?;
+        let (tx, rx) = mpsc::unbounded_channel::<String>();
+        tokio::spawn(keep_socket(address, first, rx, pending, games, stats));
         Ok(tx)
+    }
+}
+
+/// The task of a player's socket (see [`Player::connect`]); ends when the
+/// commands' sender is dropped (the run is over) or reconnecting fails.
+async fn keep_socket(
+    address: SocketAddress,
+    first: WsStream,
+    mut commands: mpsc::UnboundedReceiver<String>,
+    pending: Pending,
+    games: Routes,
+    stats: Arc<Mutex<Stats>>,
+) {
+    let mut stream = Some(first);
+    loop {
+        let ws = match stream.take() {
+            Some(ws) => ws,
+            None => match address.reopen().await {
+                Ok(ws) => {
+                    stats.lock().unwrap().reconnects += 1;
+                    ws
+                }
+                Err(e) => {
+                    stats.lock().unwrap().error(e);
+                    return;
+                }
+            },
+        };
+        let (mut sink, mut source) = ws.split();
+        // Follow the games again (nothing to do on the first connection:
+        // each game subscribes as it starts).
+        let ids: Vec<String> = games.lock().unwrap().keys().cloned().collect();
+        for id in ids {
+            let text =
+                format!("{{\"id\":{RESUBSCRIBE_ID},\"type\":\"subscribe\",\"game\":\"{id}\"}}");
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+        loop {
+            tokio::select! {
+                command = commands.recv() => {
+                    let Some(text) = command else { return };
+                    if sink.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                incoming = source.next() => match incoming {
+                    Some(Ok(Message::Text(text))) => route(text.as_str(), &pending, &games),
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(_)) => {}
+                },
+            }
+        }
+        // Closed: whatever waits learns it from the games' next snapshots.
+        for (_, reply) in pending.lock().unwrap().drain() {
+            let _ = reply.send(Err(DISCONNECTED.into()));
+        }
+    }
+}
+
+/// Hands one server message to the command that waits for it, or to its game.
+fn route(text: &str, pending: &Pending, games: &Routes) {
+    let Ok(m) = serde_json::from_str::<Incoming>(text) else {
+        return;
+    };
+    match m.kind.as_str() {
+        "ack" | "error" => {
+            let reply = if m.kind == "ack" {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{}: {}",
+                    m.error.unwrap_or_default(),
+                    m.message.unwrap_or_default()
+                ))
+            };
+            if let Some(id) = m.id
+                && let Some(waiting) = pending.lock().unwrap().remove(&id)
+            {
+                let _ = waiting.send(reply);
+            }
+        }
+        kind @ ("snapshot" | "update") => {
+            if let Some(mut game) = m.game
+                && let Some(route) = games.lock().unwrap().get(&game.id)
+            {
+                game.snapshot = kind == "snapshot";
+                let _ = route.send(game);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -195,9 +315,14 @@ impl Conn {
         if self.tx.send(format!("{{\"id\":{id},{body}}}")).is_err() {
             return Err("disconnected".into());
         }
-        match tokio::time::timeout(Duration::from_secs(30), reply_rx).await {
+        match tokio::time::timeout(UPDATE_TIMEOUT, reply_rx).await {
             Ok(Ok(answer)) => answer,
-            _ => Err("timeout: no answer within 30 s".into()),
+            // The socket's task ended (reconnecting failed, reported there).
+            Ok(Err(_)) => Err(DISCONNECTED.into()),
+            Err(_) => Err(format!(
+                "timeout: no answer within {} s",
+                UPDATE_TIMEOUT.as_secs()
+            )),
         }
     }
 }
@@ -211,12 +336,17 @@ async fn play_game(
     o: Options,
     stats: Arc<Mutex<Stats>>,
 ) {
-    // Both players follow the game; the snapshot arrives after subscribing.
+    // Both players follow the game; the snapshot arrives after subscribing
+    // (after a reconnection the socket follows it again by itself).
     let subscribe = format!("\"type\":\"subscribe\",\"game\":\"{id}\"");
     for c in conns.iter().flatten() {
-        if let Err(e) = c.command(&subscribe).await {
-            stats.lock().unwrap().error(format!("subscribe: {e}"));
-            return;
+        match c.command(&subscribe).await {
+            Ok(()) => {}
+            Err(e) if e == DISCONNECTED => {}
+            Err(e) => {
+                stats.lock().unwrap().error(format!("subscribe: {e}"));
+                return;
+            }
         }
     }
     let mut latest = GameState {
@@ -234,7 +364,7 @@ async fn play_game(
             newer(&mut latest, g);
         }
         if latest.version == i64::MIN || latest.legal.is_empty() && latest.status == "ongoing" {
-            match tokio::time::timeout(Duration::from_secs(30), updates.recv()).await {
+            match tokio::time::timeout(UPDATE_TIMEOUT + RECONNECT_WINDOW, updates.recv()).await {
                 Ok(Some(g)) => {
                     newer(&mut latest, g);
                     continue;
@@ -263,10 +393,17 @@ async fn play_game(
             continue;
         };
         if ply >= o.plies {
-            let _ = conn
+            let resign = conn
                 .command(&format!("\"type\":\"resign\",\"game\":\"{id}\""))
                 .await;
-            return;
+            if resign.err().as_deref() != Some(DISCONNECTED) {
+                return;
+            }
+            // Resign again once the game's snapshot is back.
+            if !took_snapshot(&mut updates, &mut latest, &id, &stats).await {
+                return;
+            }
+            continue;
         }
         let (think, pick) = {
             let mut rng = rand::rng();
@@ -283,7 +420,24 @@ async fn play_game(
         let r = conn.command(&command).await;
         let rtt = sent.elapsed();
         match r {
-            Ok(()) => stats.lock().unwrap().rtts_us.push(rtt.as_micros() as u64),
+            Ok(()) => {
+                let mut st = stats.lock().unwrap();
+                st.rtts_us.push(rtt.as_micros() as u64);
+                st.acked.push(AckedMove {
+                    game: id.clone(),
+                    ply,
+                    uci: mv.clone(),
+                    at: Instant::now(),
+                });
+            }
+            Err(e) if e == DISCONNECTED => {
+                // Carried out or not, the snapshot after the reconnection says.
+                stats.lock().unwrap().unanswered += 1;
+                if !took_snapshot(&mut updates, &mut latest, &id, &stats).await {
+                    return;
+                }
+                continue;
+            }
             Err(e) => stats
                 .lock()
                 .unwrap()
@@ -303,13 +457,40 @@ async fn play_game(
     }
 }
 
-/// The first update past ply `ply` (or ending the game), within 30 s.
+/// Waits for the game's next snapshot (sent when the socket follows the
+/// game again after a reconnection) and takes it as the latest state;
+/// false (and an error counted) if none comes in time.
+async fn took_snapshot(
+    updates: &mut mpsc::UnboundedReceiver<GameState>,
+    latest: &mut GameState,
+    id: &str,
+    stats: &Arc<Mutex<Stats>>,
+) -> bool {
+    let deadline = tokio::time::Instant::now() + UPDATE_TIMEOUT + RECONNECT_WINDOW;
+    loop {
+        match tokio::time::timeout_at(deadline, updates.recv()).await {
+            Ok(Some(g)) if g.snapshot => {
+                *latest = g;
+                return true;
+            }
+            Ok(Some(_)) => {}
+            _ => {
+                let e = format!("game {id}: no snapshot after reconnecting");
+                stats.lock().unwrap().error(e);
+                return false;
+            }
+        }
+    }
+}
+
+/// The first update past ply `ply` (or ending the game), within the time a
+/// reconnection may take.
 async fn next_after(
     updates: &mut mpsc::UnboundedReceiver<GameState>,
     ply: usize,
 ) -> Option<GameState> {
     loop {
-        let g = tokio::time::timeout(Duration::from_secs(30), updates.recv())
+        let g = tokio::time::timeout(UPDATE_TIMEOUT + RECONNECT_WINDOW, updates.recv())
             .await
             .ok()??;
         if g.ply > ply || g.status != "ongoing" {
@@ -332,6 +513,7 @@ impl SocketGames {
         base: &str,
         ids: Vec<String>,
         players: [Option<&Player>; 2],
+        stats: &Arc<Mutex<Stats>>,
     ) -> Result<SocketGames, String> {
         let routes: Routes = Arc::default();
         let mut conns = [None, None];
@@ -339,7 +521,7 @@ impl SocketGames {
             if let Some(player) = player {
                 let pending: Pending = Arc::default();
                 let tx = player
-                    .connect(base, pending.clone(), routes.clone())
+                    .connect(base, pending.clone(), routes.clone(), stats.clone())
                     .await?;
                 *slot = Some(Conn {
                     tx,
@@ -361,8 +543,13 @@ impl SocketGames {
         for id in self.ids {
             let (tx, rx) = mpsc::unbounded_channel();
             self.routes.lock().unwrap().insert(id.clone(), tx);
-            let task = play_game(id, rx, self.conns.clone(), o.clone(), stats.clone());
-            games.push(tokio::spawn(task));
+            let routes = self.routes.clone();
+            let game = play_game(id.clone(), rx, self.conns.clone(), o.clone(), stats.clone());
+            games.push(tokio::spawn(async move {
+                game.await;
+                // A game over is not followed again after a reconnection.
+                routes.lock().unwrap().remove(&id);
+            }));
         }
         for g in games {
             let _ = g.await;
@@ -381,7 +568,12 @@ pub fn challenge(o: &Options, opponent: Option<&str>) -> Value {
 }
 
 /// Registers two people (names from `prefix`) and starts their `games` games.
-pub async fn set_up_pair(o: &Options, prefix: &str, games: usize) -> Result<SocketGames, String> {
+pub async fn set_up_pair(
+    o: &Options,
+    prefix: &str,
+    games: usize,
+    stats: &Arc<Mutex<Stats>>,
+) -> Result<SocketGames, String> {
     let white = Player::new(&o.base, &format!("lw{prefix}")).await?;
     let black = Player::new(&o.base, &format!("lb{prefix}")).await?;
     let mut ids = Vec::new();
@@ -395,5 +587,5 @@ pub async fn set_up_pair(o: &Options, prefix: &str, games: usize) -> Result<Sock
             .await?;
         ids.push(id);
     }
-    SocketGames::connect(&o.base, ids, [Some(&white), Some(&black)]).await
+    SocketGames::connect(&o.base, ids, [Some(&white), Some(&black)], stats).await
 }

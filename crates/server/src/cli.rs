@@ -46,11 +46,15 @@ pub struct ServeArgs {
     #[arg(long = "trust-proxy", value_parser = crate::proxy::parse_cidr)]
     pub trust_proxy: Vec<ipnet::IpNet>,
     /// Hold loopback clients (127.0.0.0/8, ::1) to no per-address cap
-    /// (connections, WebSockets, guest sessions): for `thaiboard loadtest
+    /// (requests per second, connections, WebSockets, guest sessions): for `thaiboard loadtest
     /// --url`, whose players all come from one address. Never behind a
     /// proxy on the same machine, where every client looks like loopback.
     #[arg(long)]
     pub exempt_loopback: bool,
+    /// Log one line per request on standard error (time, client address,
+    /// method, path without the query, status, duration).
+    #[arg(long)]
+    pub access_log: bool,
     /// Engine searches (games against the computer) run at once; default:
     /// one fewer than the CPUs, at least 1; 0 pauses the computer's moves.
     #[arg(long)]
@@ -86,6 +90,7 @@ impl ServeArgs {
             rate_burst: (self.rate_limit * 3.0).max(10.0),
             ws_user_rate_per_sec: self.ws_user_rate,
             exempt_loopback: self.exempt_loopback,
+            access_log: self.access_log,
             trusted_proxies: self.trust_proxy.clone(),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
             tablebase_dir: self.tablebases.clone(),

@@ -36,6 +36,14 @@ pub struct Config {
     pub header_read_timeout_ms: u64,
     /// Longest wait for the next piece of a request's body, ms.
     pub body_read_timeout_ms: u64,
+    /// Longest time from a request to its answer's head, ms (a streamed
+    /// body or a WebSocket after its upgrade is not limited); a request
+    /// that takes longer is answered 503 `timeout`.
+    pub request_timeout_ms: u64,
+    /// Write one line per request to standard error: time, client address
+    /// (as the limits see it, behind `--trust-proxy` the forwarded one),
+    /// method, path without its query, status and duration.
+    pub access_log: bool,
     /// On stopping, longest wait for open requests and sockets to finish, ms.
     pub shutdown_grace_ms: u64,
     /// Connections open at once from one client address (0: no cap).
@@ -51,7 +59,8 @@ pub struct Config {
     /// (`--trust-proxy`); they have no connection cap themselves.
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Loopback clients (127.0.0.0/8, ::1) are not held to the per-address
-    /// caps: for the load tool, whose every player comes from one address.
+    /// caps (requests per second, connections, sockets, new guests): for the
+    /// load tool, whose every player comes from one address.
     pub exempt_loopback: bool,
     /// Largest WebSocket message accepted, in bytes.
     pub max_ws_message_bytes: usize,
@@ -110,6 +119,8 @@ impl Default for Config {
             max_body_bytes: 16 * 1024,
             header_read_timeout_ms: 10_000,
             body_read_timeout_ms: 10_000,
+            request_timeout_ms: 30_000,
+            access_log: false,
             shutdown_grace_ms: 10_000,
             max_connections_per_ip: 128,
             max_sockets_per_ip: 64,

@@ -221,6 +221,8 @@ impl Server {
             per_ip: config.max_sockets_per_ip,
             per_user: config.max_sockets_per_user,
             user_rate: config.ws_user_rate_per_sec,
+            user_follow_rate: config.ws_user_rate_per_sec * ws::FOLLOW_RATE_FACTOR,
+            user_follow_burst: (2 * ws::MAX_SUBSCRIPTIONS) as f64,
             exempt_loopback: config.exempt_loopback,
         });
         config.bind = addr;
@@ -321,6 +323,7 @@ pub fn serve_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<
 pub fn router(app: AppState) -> Router {
     let max_body = app.config.max_body_bytes;
     let body_timeout = std::time::Duration::from_millis(app.config.body_read_timeout_ms);
+    let request_timeout = std::time::Duration::from_millis(app.config.request_timeout_ms);
     Router::new()
         .nest("/api", api::routes())
         // lichess's address of a game's PGN, which lichess-bot fetches.
@@ -333,12 +336,24 @@ pub fn router(app: AppState) -> Router {
             body_timeout,
         ))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
+        // A request whose answer does not begin in time is answered 503
+        // (said as JSON by `guard`); streams and sockets run on after it.
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            request_timeout,
+        ))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)
 }
 
-/// Rate limit per client IP, and security headers on every answer.
+/// Rate limit per client IP, errors of the layers said as JSON, security
+/// headers on every answer, and the access log.
 async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Response {
+    let started = std::time::Instant::now();
+    let logged = app
+        .config
+        .access_log
+        .then(|| (req.method().clone(), req.uri().path().to_string()));
     let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -347,7 +362,10 @@ async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Respons
     let ip = proxy::client_ip(peer, req.headers(), &app.config.trusted_proxies);
     let mut req = req;
     req.extensions_mut().insert(extract::ClientIp(ip));
-    let mut resp = if !app.limiter.allow(ip) {
+    // `--exempt-loopback` (the load tool's server) lifts this per-address
+    // limit for loopback clients, as it lifts the other per-address caps.
+    let exempt = app.config.exempt_loopback && ip.is_loopback();
+    let mut resp = if !exempt && !app.limiter.allow(ip) {
         let mut r = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
@@ -374,6 +392,30 @@ async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Respons
             ),
         )
         .into_response();
+    }
+    if resp.status() == StatusCode::SERVICE_UNAVAILABLE
+        && resp.headers().get(header::CONTENT_TYPE).is_none()
+    {
+        // tower-http's timeout answers with an empty body.
+        resp = ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "timeout",
+            format!(
+                "the server took longer than {} ms to answer: try again",
+                app.config.request_timeout_ms
+            ),
+        )
+        .into_response();
+    }
+    if let Some((method, path)) = logged {
+        eprintln!(
+            "{} {ip} {method} {path} {} {:.1}ms",
+            jiff::Timestamp::now()
+                .round(jiff::Unit::Millisecond)
+                .unwrap_or(jiff::Timestamp::now()),
+            resp.status().as_u16(),
+            started.elapsed().as_secs_f64() * 1000.0
+        );
     }
     let h = resp.headers_mut();
     h.insert(

@@ -58,12 +58,8 @@ async fn run(app: AppState, visitor: crate::ws::Visitor, socket: WebSocket) {
     let mut bucket = Bucket::new(rate * 2.0);
     loop {
         tokio::select! {
-            why = crate::ws::session_ended(&app, &mut watch) => {
-                crate::ws::close_ended(&mut sink, why).await;
-                break;
-            }
-            _ = crate::ws::server_stopping(&app) => {
-                crate::ws::close_restarting(&mut sink).await;
+            why = crate::ws::must_close(&app, &mut watch) => {
+                crate::ws::close(&mut sink, why).await;
                 break;
             }
             change = changes.recv() => {

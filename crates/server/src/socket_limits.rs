@@ -19,6 +19,13 @@ pub struct SocketRules {
     pub per_user: usize,
     /// Messages per second per user over all their sockets (0: no limit).
     pub user_rate: f64,
+    /// Games followed or let go (`subscribe`, `unsubscribe`) per second
+    /// per user over all their sockets (0: no limit); cheaper than commands
+    /// but each reads a game, so they have their own, larger budget.
+    pub user_follow_rate: f64,
+    /// How many follows a user may make at once (a page that opens with
+    /// all of a player's games).
+    pub user_follow_burst: f64,
     /// Loopback addresses have no per-address cap.
     pub exempt_loopback: bool,
 }
@@ -26,6 +33,7 @@ pub struct SocketRules {
 struct UserSockets {
     open: usize,
     bucket: Bucket,
+    follows: Bucket,
 }
 
 /// See the module's doc.
@@ -69,6 +77,7 @@ impl SocketLimits {
                 .or_insert_with(|| UserSockets {
                     open: 0,
                     bucket: Bucket::new(self.burst()),
+                    follows: Bucket::new(self.rules.user_follow_burst),
                 });
             if self.rules.per_user > 0 && entry.open >= self.rules.per_user {
                 return Err(too_many(format!(
@@ -128,6 +137,21 @@ impl SocketSlot {
             .get_mut(user)
             .is_none_or(|u| u.bucket.take(rate, burst))
     }
+
+    /// Whether the socket's user may follow or let go of one more game now
+    /// (see [`SocketRules::user_follow_rate`]).
+    pub fn allow_follow(&self) -> bool {
+        let rate = self.limits.rules.user_follow_rate;
+        let Some(user) = &self.user else { return true };
+        if rate <= 0.0 {
+            return true;
+        }
+        let burst = self.limits.rules.user_follow_burst;
+        let mut users = self.limits.users.lock().expect("socket limits lock");
+        users
+            .get_mut(user)
+            .is_none_or(|u| u.follows.take(rate, burst))
+    }
 }
 
 impl Drop for SocketSlot {
@@ -165,8 +189,32 @@ mod tests {
             per_ip: 3,
             per_user: 2,
             user_rate: 5.0,
+            user_follow_rate: 1.0,
+            user_follow_burst: 4.0,
             exempt_loopback: false,
         }
+    }
+
+    #[test]
+    fn follows_have_their_own_budget_shared_by_a_users_sockets() {
+        let limits = SocketLimits::new(rules());
+        let ip: IpAddr = [10, 0, 0, 1].into();
+        let a = limits.open(ip, Some("u1")).unwrap();
+        let b = limits.open(ip, Some("u1")).unwrap();
+        let follows = (0..10)
+            .filter(|i| {
+                if i % 2 == 0 {
+                    a.allow_follow()
+                } else {
+                    b.allow_follow()
+                }
+            })
+            .count();
+        assert_eq!(follows, 4, "the burst, over both sockets");
+        // Spent follows leave commands untouched, and another user has their own.
+        assert!(a.allow_message());
+        let c = limits.open([10, 0, 0, 2].into(), Some("u2")).unwrap();
+        assert!(c.allow_follow());
     }
 
     #[test]

@@ -385,6 +385,8 @@ async fn request_floods_are_limited() {
     let mut config = common::test_config(&url);
     config.rate_per_sec = 5.0;
     config.rate_burst = 10.0;
+    // A per-address limit: loopback must not be exempt.
+    config.exempt_loopback = false;
     let server = thaiboard_server::Server::start(config).await.unwrap();
     let c = Client::guest(&server).await;
     let mut limited = 0;

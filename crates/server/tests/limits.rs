@@ -245,3 +245,87 @@ async fn a_users_sockets_together_keep_one_message_rate() {
     ws.send_json(json!({ "type": "ping" })).await;
     ws.next_of("pong").await;
 }
+
+#[tokio::test]
+async fn following_games_counts_against_the_users_own_follow_budget() {
+    // 1 command a second per user: follows get ten times that, with a burst
+    // of twice the most games one connection may follow.
+    let server = server(|c| Config {
+        ws_rate_per_sec: 1000.0,
+        ws_user_rate_per_sec: 1.0,
+        max_sockets_per_user: 20,
+        max_sockets_per_ip: 100,
+        ..c
+    })
+    .await;
+    let c = Client::guest(&server).await;
+    let burst = 2 * thaiboard_server::ws::MAX_SUBSCRIPTIONS;
+    let mut sockets = Vec::new();
+    for _ in 0..4 {
+        sockets.push(c.multi_socket().await);
+    }
+    // Many more subscribe/unsubscribe pairs than the burst, spread over the
+    // user's sockets (the game need not exist: each is still a read).
+    let per_socket = burst / 2 + 100;
+    let started = Instant::now();
+    for ws in &mut sockets {
+        for i in 0..per_socket {
+            let kind = if i % 2 == 0 {
+                "subscribe"
+            } else {
+                "unsubscribe"
+            };
+            ws.send_json(json!({ "type": kind, "game": "nosuchgame", "id": i }))
+                .await;
+        }
+    }
+    let (mut served, mut limited) = (0, 0);
+    for ws in &mut sockets {
+        let mut answers = 0;
+        while answers < per_socket {
+            let m = ws.next_json().await;
+            match (m["type"].as_str(), m["error"].as_str()) {
+                (Some("error"), Some("rate_limited")) => limited += 1,
+                (Some("ack"), _) | (Some("error"), Some("not_found")) => served += 1,
+                _ => continue,
+            }
+            answers += 1;
+        }
+    }
+    let refill = (started.elapsed().as_secs_f64() * 10.0).ceil() as usize;
+    assert_eq!(served + limited, 4 * per_socket);
+    assert!(
+        served <= burst + refill,
+        "{served} follows served of {} at a burst of {burst}",
+        4 * per_socket
+    );
+    assert!(limited > 0);
+}
+
+#[tokio::test]
+async fn the_request_rate_per_address_spares_loopback_only_when_exempt() {
+    for exempt in [false, true] {
+        let server = server(|c| Config {
+            rate_per_sec: 1.0,
+            rate_burst: 3.0,
+            exempt_loopback: exempt,
+            ..c
+        })
+        .await;
+        let http = reqwest::Client::new();
+        let mut limited = 0;
+        for _ in 0..20 {
+            let r = http
+                .get(format!("http://{}/api/games/nosuchgame", server.addr))
+                .send()
+                .await
+                .unwrap();
+            limited += usize::from(r.status() == 429);
+        }
+        if exempt {
+            assert_eq!(limited, 0, "the load tool's loopback clients");
+        } else {
+            assert!(limited >= 15, "{limited} of 20 limited at 1/s");
+        }
+    }
+}

@@ -157,3 +157,37 @@ async fn a_login_takes_as_long_whether_or_not_the_account_exists() {
         "an existing account's login took {real:?}, a missing one's {missing:?}"
     );
 }
+
+#[tokio::test]
+async fn a_request_not_answered_in_time_gets_503_timeout_in_json() {
+    // One password hash at a time, each slow (64 MiB): logins queue behind
+    // it, and those that would wait past the request timeout are answered
+    // at the timeout.
+    let server = server(|c| Config {
+        request_timeout_ms: 300,
+        argon2_memory_kib: 65536,
+        password_hashes_at_once: 1,
+        login_free_failures_per_ip: 1000,
+        ..c
+    })
+    .await;
+    let c = Client::guest(&server).await;
+    let started = Instant::now();
+    let names: Vec<String> = (0..8).map(|_| unique("nobody")).collect();
+    let tries = names.iter().map(|name| login(&c, name, "wrong password"));
+    let answers = futures_util::future::join_all(tries).await;
+    let timed_out = answers
+        .iter()
+        .filter(|(s, e, _)| *s == StatusCode::SERVICE_UNAVAILABLE && e == "timeout")
+        .count();
+    let refused = answers
+        .iter()
+        .filter(|(s, e, _)| *s == StatusCode::UNAUTHORIZED && e == "bad_credentials")
+        .count();
+    // However fast the machine hashes, the last in the queue waits past
+    // the timeout; those answered in time are refused as usual.
+    assert_eq!(timed_out + refused, 8, "{answers:?}");
+    assert!(timed_out >= 1, "{answers:?}");
+    // Nobody waited much longer than the timeout.
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

@@ -43,9 +43,14 @@ pub struct LoadtestArgs {
     /// Bot API (an ndjson game stream per game, moves POSTed), as lichess-bot plays.
     #[arg(long, default_value_t = 0.0)]
     pub bot_share: f64,
+    /// Skip reading every game back at the end (by default each must hold
+    /// every move the server acknowledged).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
-/// Runs the load test and prints its report; exit code 1 if any command failed.
+/// Runs the load test and prints its report; exit code 1 if any command
+/// failed or an acknowledged move is missing when the games are read back.
 pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
     let variant = crate::game_kind(&args.variant, None)?
         .variant_name()
@@ -67,6 +72,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         games_per_pair: args.games_per_pair as usize,
         minutes: args.minutes,
         bot_share: args.bot_share,
+        verify: !args.no_verify,
         ..Options::default()
     };
     let local = match args.url {
@@ -87,6 +93,12 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
     if report.errors > 0 {
         return Err(CliError {
             message: format!("{} commands failed (see the report)", report.errors),
+            code: 1,
+        });
+    }
+    if let Some(lost) = report.lost.filter(|&n| n > 0) {
+        return Err(CliError {
+            message: format!("{lost} acknowledged moves are missing from the server's games"),
             code: 1,
         });
     }

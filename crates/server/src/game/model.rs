@@ -166,7 +166,7 @@ impl Action {
 }
 
 /// A request to act in a game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Play a move, typed in any accepted notation. `ply`, when given, must
     /// equal the number of moves made so far (guards against stale boards).

@@ -27,7 +27,6 @@ use crate::auth::{self, Session};
 use crate::error::ApiError;
 use crate::extract::ClientIp;
 use crate::extract::check_id;
-use crate::game::Command;
 use crate::ratelimit::Bucket;
 use crate::sessions::{Ended, SessionWatch};
 use crate::socket_limits::SocketSlot;
@@ -36,25 +35,11 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClientMessage {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    id: Option<serde_json::Value>,
-    #[serde(default, rename = "move")]
-    mv: Option<String>,
-    #[serde(default)]
-    ply: Option<u32>,
-    #[serde(default)]
-    action: Option<String>,
-    #[serde(default)]
-    game: Option<String>,
-}
+pub mod protocol;
+
+pub use protocol::{ClientMessage, Request, error_json, parse};
 
 /// Read buffer of each WebSocket: messages are small (the default 128 KiB
 /// buffer costs a large allocation and zeroing per read under load).
@@ -62,6 +47,10 @@ pub const SOCKET_BUFFER: usize = 8 * 1024;
 
 /// Most games one multi-game connection may follow.
 pub const MAX_SUBSCRIPTIONS: usize = 2000;
+
+/// A user's follows (`subscribe`, `unsubscribe`) per second over all their
+/// sockets, as a multiple of their command rate (`--ws-user-rate`).
+pub const FOLLOW_RATE_FACTOR: f64 = 10.0;
 
 /// Most commands of one multi-game connection carried out at the same time.
 pub const MAX_COMMANDS_IN_FLIGHT: usize = 64;
@@ -85,11 +74,6 @@ pub async fn game_socket(
     Ok(configured(ws, &app)
         .on_upgrade(move |socket| run(app, id, visitor, socket))
         .into_response())
-}
-
-fn error_json(id: &Option<serde_json::Value>, e: &ApiError) -> String {
-    serde_json::json!({ "type": "error", "id": id, "error": e.code, "message": e.message, "status": e.status.as_u16() })
-        .to_string()
 }
 
 /// Who holds a socket: their session (watched for its end) and their
@@ -132,7 +116,7 @@ fn user_rate_limited(id: &Option<serde_json::Value>) -> String {
 
 /// Resolves when the socket's session ends (see [`SessionWatch::ended`]);
 /// a missed note is checked against the cache and the database.
-pub(crate) async fn session_ended(app: &AppState, watch: &mut SessionWatch) -> Ended {
+async fn session_ended(app: &AppState, watch: &mut SessionWatch) -> Ended {
     watch
         .ended(|hash| {
             let app = app.clone();
@@ -146,7 +130,7 @@ pub(crate) async fn session_ended(app: &AppState, watch: &mut SessionWatch) -> E
 }
 
 /// Resolves when the server begins to stop.
-pub(crate) async fn server_stopping(app: &AppState) {
+async fn server_stopping(app: &AppState) {
     let mut stopping = app.stopping.clone();
     if stopping.wait_for(|s| *s).await.is_err() {
         std::future::pending::<()>().await;
@@ -155,7 +139,7 @@ pub(crate) async fn server_stopping(app: &AppState) {
 
 /// Tells the client the server is restarting (`{"type":"restarting"}`,
 /// then a close with code 1012), so that it reconnects.
-pub(crate) async fn close_restarting<S>(sink: &mut S)
+async fn close_restarting<S>(sink: &mut S)
 where
     S: futures_util::Sink<Message> + Unpin,
 {
@@ -168,8 +152,35 @@ where
     let _ = sink.send(Message::Close(Some(frame))).await;
 }
 
+/// Why a socket must close: its session ended, or the server is stopping.
+pub(crate) enum Closing {
+    /// The session ended (logout or expiry).
+    SessionEnded(Ended),
+    /// The server is stopping: the client should reconnect.
+    Restarting,
+}
+
+/// Resolves when a socket must close (see [`Closing`]).
+pub(crate) async fn must_close(app: &AppState, watch: &mut SessionWatch) -> Closing {
+    tokio::select! {
+        why = session_ended(app, watch) => Closing::SessionEnded(why),
+        _ = server_stopping(app) => Closing::Restarting,
+    }
+}
+
+/// Tells the client why its socket closes, and closes it.
+pub(crate) async fn close<S>(sink: &mut S, why: Closing)
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    match why {
+        Closing::SessionEnded(why) => close_ended(sink, why).await,
+        Closing::Restarting => close_restarting(sink).await,
+    }
+}
+
 /// Tells the client why its session ended, and closes the socket.
-pub(crate) async fn close_ended<S>(sink: &mut S, why: Ended)
+async fn close_ended<S>(sink: &mut S, why: Ended)
 where
     S: futures_util::Sink<Message> + Unpin,
 {
@@ -206,12 +217,8 @@ async fn run(app: AppState, id: String, visitor: Visitor, socket: WebSocket) {
     let mut bucket = Bucket::new(rate * 2.0);
     loop {
         tokio::select! {
-            why = session_ended(&app, &mut watch) => {
-                close_ended(&mut sink, why).await;
-                break;
-            }
-            _ = server_stopping(&app) => {
-                close_restarting(&mut sink).await;
+            why = must_close(&app, &mut watch) => {
+                close(&mut sink, why).await;
                 break;
             }
             update = rx.recv() => {
@@ -271,19 +278,10 @@ async fn run(app: AppState, id: String, visitor: Visitor, socket: WebSocket) {
     }
 }
 
-fn parse(text: &str) -> Result<ClientMessage, String> {
-    serde_json::from_str(text).map_err(|e| {
-        error_json(
-            &None,
-            &ApiError::bad_request("malformed_message", format!("bad JSON message: {e}")),
-        )
-    })
-}
-
 async fn handle(app: &AppState, game_id: &str, session: Option<&Session>, text: &str) -> String {
     match parse(text) {
         Ok(msg) => handle_message(app, game_id, session, msg).await,
-        Err(reply) => reply,
+        Err(refused) => refused.to_json(),
     }
 }
 
@@ -293,27 +291,12 @@ async fn handle_message(
     session: Option<&Session>,
     msg: ClientMessage,
 ) -> String {
-    let cmd = match msg.kind.as_str() {
-        "ping" => return serde_json::json!({ "type": "pong", "id": msg.id }).to_string(),
-        "move" => match msg.mv {
-            Some(mv) => Ok(Command::Move {
-                text: mv,
-                ply: msg.ply,
-            }),
-            None => Err(ApiError::bad_request(
-                "malformed_message",
-                "a move message needs \"move\"",
-            )),
-        },
-        "resign" => Ok(Command::Resign),
-        "abort" => Ok(Command::Abort),
-        "claim" => Ok(Command::ClaimTimeout),
-        kind @ ("draw" | "count" | "takeback") => {
-            Command::from_action(kind, msg.action.as_deref().unwrap_or(""))
-        }
-        other => Err(ApiError::bad_request(
+    let cmd = match msg.request {
+        Request::Ping => return serde_json::json!({ "type": "pong", "id": msg.id }).to_string(),
+        Request::Act(cmd) => Ok(cmd),
+        Request::Subscribe | Request::Unsubscribe => Err(ApiError::bad_request(
             "malformed_message",
-            format!("unknown message type {other:?}"),
+            "subscribe and unsubscribe are for /api/ws: this socket follows its own game",
         )),
     };
     let result = match (cmd, session) {
@@ -383,10 +366,6 @@ pub async fn multi_socket(
     upgrade(app, ip, headers, ws, run_multi).await
 }
 
-fn valid_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
 async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
     let Visitor { mut watch, slot } = visitor;
     let session = watch.session().cloned();
@@ -405,12 +384,8 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
     let mut bucket = Bucket::new(burst);
     loop {
         tokio::select! {
-            why = session_ended(&app, &mut watch) => {
-                close_ended(&mut sink, why).await;
-                break;
-            }
-            _ = server_stopping(&app) => {
-                close_restarting(&mut sink).await;
+            why = must_close(&app, &mut watch) => {
+                close(&mut sink, why).await;
                 break;
             }
             Some(text) = rx.recv() => {
@@ -436,8 +411,8 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
                 };
                 let msg = match parse(text.as_str()) {
                     Ok(m) => m,
-                    Err(reply) => {
-                        let _ = sink.send(Message::Text(reply.into())).await;
+                    Err(refused) => {
+                        let _ = sink.send(Message::Text(refused.to_json().into())).await;
                         continue;
                     }
                 };
@@ -447,15 +422,30 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
                     let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
                     continue;
                 }
-                let Some(game) = msg.game.clone().filter(|g| valid_id(g)) else {
+                let allowed = match msg.request {
+                    Request::Subscribe | Request::Unsubscribe => slot.allow_follow(),
+                    Request::Ping | Request::Act(_) => slot.allow_message(),
+                };
+                if !allowed {
+                    let _ = sink.send(Message::Text(user_rate_limited(&id).into())).await;
+                    continue;
+                }
+                if msg.request == Request::Ping {
+                    let pong = serde_json::json!({ "type": "pong", "id": id }).to_string();
+                    if sink.send(Message::Text(pong.into())).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                let Some(game) = msg.game.clone() else {
                     let e = ApiError::bad_request("malformed_message", "name the game: \"game\": ID");
                     let _ = sink.send(Message::Text(error_json(&id, &e).into())).await;
                     continue;
                 };
-                let reply = match msg.kind.as_str() {
-                    "subscribe" if subs.contains_key(&game) => serde_json::json!({ "type": "ack", "id": id }).to_string(),
-                    "subscribe" if subs.len() >= MAX_SUBSCRIPTIONS => error_json(&id, &ApiError::bad_request("too_many_subscriptions", format!("at most {MAX_SUBSCRIPTIONS} games per connection"))),
-                    "subscribe" => match app.games.view(&game, true).await {
+                let reply = match msg.request {
+                    Request::Subscribe if subs.contains_key(&game) => serde_json::json!({ "type": "ack", "id": id }).to_string(),
+                    Request::Subscribe if subs.len() >= MAX_SUBSCRIPTIONS => error_json(&id, &ApiError::bad_request("too_many_subscriptions", format!("at most {MAX_SUBSCRIPTIONS} games per connection"))),
+                    Request::Subscribe => match app.games.view(&game, true).await {
                         Err(e) => error_json(&id, &e),
                         Ok(view) => {
                             // Followed before the snapshot is read, so that no
@@ -486,13 +476,12 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
                             serde_json::json!({ "type": "ack", "id": id }).to_string()
                         }
                     },
-                    "unsubscribe" => {
+                    Request::Unsubscribe => {
                         if let Some(task) = subs.remove(&game) {
                             task.abort();
                         }
                         serde_json::json!({ "type": "ack", "id": id }).to_string()
                     }
-                    _ if !slot.allow_message() => user_rate_limited(&id),
                     _ => {
                         let Ok(permit) = in_flight.clone().try_acquire_owned() else {
                             let e = ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, "busy", "too many commands waiting for an answer: wait for them");
