@@ -168,6 +168,44 @@ pub(crate) async fn must_close(app: &AppState, watch: &mut SessionWatch) -> Clos
     }
 }
 
+/// Before a stop: waits (at most `grace`) for the commands of a multi-game
+/// socket still being carried out, sending their answers and anything else
+/// queued for the client, so that every command committed is acknowledged
+/// before the socket closes and no write is left running when the server
+/// is gone.
+async fn finish_commands<S>(
+    in_flight: &std::sync::Arc<tokio::sync::Semaphore>,
+    rx: &mut tokio::sync::mpsc::Receiver<Utf8Bytes>,
+    sink: &mut S,
+    grace: std::time::Duration,
+) where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    let all = in_flight
+        .clone()
+        .acquire_many_owned(MAX_COMMANDS_IN_FLIGHT as u32);
+    tokio::pin!(all);
+    let deadline = tokio::time::sleep(grace);
+    tokio::pin!(deadline);
+    loop {
+        tokio::select! {
+            _ = &mut all => break,
+            _ = &mut deadline => break,
+            Some(text) = rx.recv() => {
+                if sink.send(Message::Text(text)).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+    // The last answers, sent before their commands gave their places back.
+    while let Ok(text) = rx.try_recv() {
+        if sink.send(Message::Text(text)).await.is_err() {
+            return;
+        }
+    }
+}
+
 /// Tells the client why its socket closes, and closes it.
 pub(crate) async fn close<S>(sink: &mut S, why: Closing)
 where
@@ -385,6 +423,10 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
     loop {
         tokio::select! {
             why = must_close(&app, &mut watch) => {
+                if matches!(why, Closing::Restarting) {
+                    let grace = std::time::Duration::from_millis(app.config.shutdown_grace_ms);
+                    finish_commands(&in_flight, &mut rx, &mut sink, grace).await;
+                }
                 close(&mut sink, why).await;
                 break;
             }
