@@ -37,6 +37,20 @@ pub enum NnueCommand {
         #[arg(long)]
         description: Option<String>,
     },
+    /// Compare a checkpoint's network and the classical evaluation with
+    /// the search scores of the held-out games (the split `train` uses):
+    /// mean absolute error, correlation, quantisation error.
+    Check {
+        /// The checkpoint (`best.bin` of a training run).
+        #[arg(long)]
+        checkpoint: PathBuf,
+        /// The folders of shards (as given to `train`).
+        #[arg(long, num_args = 1..)]
+        data: Vec<PathBuf>,
+        /// Percent of the games held out (as given to `train`).
+        #[arg(long, default_value_t = 5)]
+        val_percent: u32,
+    },
 }
 
 /// `nnue gen`'s options.
@@ -124,6 +138,11 @@ pub fn run(cmd: NnueCommand) -> Result<(), CliError> {
     match cmd {
         NnueCommand::Gen(args) => gen_cmd(args),
         NnueCommand::Train(args) => train_cmd(args),
+        NnueCommand::Check {
+            checkpoint,
+            data,
+            val_percent,
+        } => check_cmd(&checkpoint, &data, val_percent),
         NnueCommand::Quantize {
             checkpoint,
             out,
@@ -244,6 +263,32 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
         Ok(())
     })
     .map_err(input)
+}
+
+fn check_cmd(checkpoint: &Path, data: &[PathBuf], val_percent: u32) -> Result<(), CliError> {
+    if val_percent == 0 || val_percent > 50 {
+        return Err(CliError::input("--val-percent must be from 1 to 50"));
+    }
+    let ck = Checkpoint::load(checkpoint).map_err(input)?;
+    let (_, val_set) = split(read_dirs(data).map_err(input)?, val_percent);
+    let r = nnue::check::compare(&ck.model, &val_set);
+    println!(
+        "{} held-out positions; against their search scores:",
+        val_set.len()
+    );
+    for (name, a) in [("network", &r.network), ("classical", &r.classical)] {
+        println!(
+            "  {name:<9} mean |error| {:.1} cp, correlation {:.4} ({} positions)",
+            a.mean_abs_error(),
+            a.correlation(),
+            a.n
+        );
+    }
+    println!(
+        "  quantised network against float: mean {:.2} cp, largest {:.1} cp",
+        r.quantisation_mean, r.quantisation_max
+    );
+    Ok(())
 }
 
 fn append(path: &Path, line: &str) -> Result<(), String> {
