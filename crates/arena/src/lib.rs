@@ -30,5 +30,5 @@ pub use openings::{Opening, parse_openings};
 pub use referee::Ending;
 pub use runner::{GameReport, MatchConfig, MatchSummary, run_match};
 pub use spec::{EngineSpec, Limit};
-pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally};
+pub use stats::{EloEstimate, Sprt, SprtModel, SprtVerdict, Tally};
 pub use tc::{Clock, TimeControl};

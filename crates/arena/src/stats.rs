@@ -12,14 +12,30 @@
 //!
 //! Elo is the logistic scale: a score `s` is `-400 log10(1/s - 1)` Elo.
 //! The SPRT log-likelihood ratio is Michel Van den Bergh's generalized
-//! SPRT over the pentanomial counts, as fishtest computes it (see
-//! [`Sprt::llr`]); for moderate samples it is close to the normal
+//! SPRT over the pentanomial counts, as fishtest computes it, with the
+//! bounds read as logistic or normalized Elo (see [`Sprt::llr`],
+//! [`SprtModel`]); for moderate samples it is close to the normal
 //! approximation `N (s1 - s0) (2 m - s0 - s1) / (2 v)` (`N` pairs, `m`
 //! and `v` the mean and variance of a pair's score as a fraction of 2
 //! points, `s0`, `s1` the expected scores at `elo0` and `elo1`).
 
-/// The pair count given to empty pentanomial cells in the LLR.
+/// The count given to empty cells in the LLR, as fishtest's
+/// `regularize` does: without it a one-sided sample (every pair won) has
+/// cells of probability zero and no log-likelihood.
 const REGULARIZE: f64 = 1e-3;
+
+/// Bisection steps of the secular equation (each halves the interval;
+/// the loop also stops once the midpoint no longer moves).
+const BISECTIONS: usize = 200;
+
+/// Fixed-point steps of the t-value MLE, as fishtest takes.
+const T_VALUE_STEPS: usize = 10;
+
+/// The t-value MLE stops when no cell moves by more than this.
+const T_VALUE_TOLERANCE: f64 = 1e-9;
+
+/// Normalized Elo per unit of t-value per game: `800 / ln 10`.
+const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
 
 /// The z value of a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -53,37 +69,105 @@ pub fn erf(x: f64) -> f64 {
     sign * (1.0 - poly * (-x * x).exp())
 }
 
-/// The pentanomial distribution with mean pair score `s` (as a fraction of
-/// 2 points) that is most likely to have produced the frequencies `q`:
-/// `p_i = q_i / (1 + x (a_i - s))` with `x` found by bisection so that the
-/// mean is `s` (the function of `x` is decreasing on its domain).
-fn mle_with_mean(q: &[f64], s: f64) -> Vec<f64> {
-    let a = |i: usize| i as f64 / (q.len() - 1) as f64;
-    let mean_gap = |x: f64| -> f64 {
+/// Solves the secular equation `sum q_i b_i / (1 + x b_i) = 0` for `x`
+/// and returns `p_i = q_i / (1 + x b_i)`: the distribution nearest `q`
+/// (maximum likelihood) under one linear constraint `sum p_i b_i = 0`
+/// (Van den Bergh, "support_MLE_multinomial", Proposition 1.1). The
+/// function of `x` decreases on `(-1 / max b, -1 / min b)`, so bisection
+/// finds the root; only midpoints are evaluated, never the poles. `None`
+/// when the `b_i` do not straddle zero (no distribution meets the
+/// constraint).
+fn secular_mle(q: &[f64], b: &[f64]) -> Option<Vec<f64>> {
+    let bmin = b.iter().copied().fold(f64::INFINITY, f64::min);
+    let bmax = b.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !(bmin < 0.0 && bmax > 0.0) {
+        return None;
+    }
+    let gap = |x: f64| -> f64 {
         q.iter()
-            .enumerate()
-            .map(|(i, qi)| {
-                let d = a(i) - s;
-                qi * d / (1.0 + x * d)
-            })
+            .zip(b)
+            .map(|(qi, bi)| qi * bi / (1.0 + x * bi))
             .sum()
     };
-    // Every 1 + x d must stay positive: d ranges over [-s, 1 - s].
-    let mut lo = -1.0 / (1.0 - s) + 1e-12;
-    let mut hi = 1.0 / s - 1e-12;
-    for _ in 0..200 {
+    let (mut lo, mut hi) = (-1.0 / bmax, -1.0 / bmin);
+    for _ in 0..BISECTIONS {
         let mid = (lo + hi) / 2.0;
-        if mean_gap(mid) > 0.0 {
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if gap(mid) > 0.0 {
             lo = mid;
         } else {
             hi = mid;
         }
     }
     let x = (lo + hi) / 2.0;
-    q.iter()
+    Some(
+        q.iter()
+            .zip(b)
+            .map(|(qi, bi)| qi / (1.0 + x * bi))
+            .collect(),
+    )
+}
+
+/// The scores of the cells of a frequency list: 0 to 1 in equal steps.
+fn cell_score(i: usize, cells: usize) -> f64 {
+    i as f64 / (cells - 1) as f64
+}
+
+/// Mean and variance of the distribution `p` over the cell scores.
+fn moments(p: &[f64]) -> (f64, f64) {
+    let mean: f64 = p
+        .iter()
         .enumerate()
-        .map(|(i, qi)| qi / (1.0 + x * (a(i) - s)))
-        .collect()
+        .map(|(i, pi)| pi * cell_score(i, p.len()))
+        .sum();
+    let var = p
+        .iter()
+        .enumerate()
+        .map(|(i, pi)| pi * (cell_score(i, p.len()) - mean).powi(2))
+        .sum();
+    (mean, var)
+}
+
+/// The distribution nearest `q` whose mean score is `s` (fishtest's
+/// `MLE_expected`).
+fn mle_with_mean(q: &[f64], s: f64) -> Vec<f64> {
+    let b: Vec<f64> = (0..q.len()).map(|i| cell_score(i, q.len()) - s).collect();
+    secular_mle(q, &b).unwrap_or_else(|| q.to_vec())
+}
+
+/// The distribution nearest `q` whose t-value `(mean - 1/2) / sd` is `t`
+/// (fishtest's `MLE_t_value`: a fixed point from the uniform
+/// distribution, each step a secular equation).
+fn mle_with_t(q: &[f64], t: f64) -> Vec<f64> {
+    let mut p = vec![1.0 / q.len() as f64; q.len()];
+    for _ in 0..T_VALUE_STEPS {
+        let (mean, var) = moments(&p);
+        let sd = var.sqrt();
+        if sd <= 0.0 {
+            break;
+        }
+        let b: Vec<f64> = (0..q.len())
+            .map(|i| {
+                let a = cell_score(i, q.len());
+                a - 0.5 - t * sd * (1.0 + ((mean - a) / sd).powi(2)) / 2.0
+            })
+            .collect();
+        let Some(next) = secular_mle(q, &b) else {
+            break;
+        };
+        let change = next
+            .iter()
+            .zip(&p)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        p = next;
+        if change < T_VALUE_TOLERANCE {
+            break;
+        }
+    }
+    p
 }
 
 /// An Elo estimate from a sample.
@@ -220,8 +304,44 @@ impl Tally {
     }
 }
 
-/// An SPRT of H0 "Elo = elo0" against H1 "Elo = elo1" (logistic Elo,
-/// pentanomial model).
+/// How `elo0` and `elo1` of an SPRT are read (fishtest's two models).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum SprtModel {
+    /// Logistic Elo: the hypotheses fix the expected score
+    /// `1 / (1 + 10^(-elo / 400))` (fishtest's `LLR_logistic`).
+    #[default]
+    Logistic,
+    /// Normalized Elo: the hypotheses fix the t-value `(score - 1/2) /
+    /// sd` of a game, `nelo / (800 / ln 10)` (fishtest's `LLR_normalized`;
+    /// for pairs the t-value of a pair is `sqrt 2` times that of a game).
+    /// The same nElo asks for the same number of games whatever the draw
+    /// rate.
+    Normalized,
+}
+
+impl SprtModel {
+    /// The model named `logistic` or `normalized`.
+    pub fn parse(name: &str) -> Result<SprtModel, String> {
+        match name {
+            "logistic" => Ok(SprtModel::Logistic),
+            "normalized" => Ok(SprtModel::Normalized),
+            _ => Err(format!(
+                "SPRT: unknown model '{name}' (logistic or normalized)"
+            )),
+        }
+    }
+
+    /// The model's name as [`SprtModel::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SprtModel::Logistic => "logistic",
+            SprtModel::Normalized => "normalized",
+        }
+    }
+}
+
+/// An SPRT of H0 "Elo = elo0" against H1 "Elo = elo1" (pentanomial
+/// model, Elo read by [`SprtModel`]).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Sprt {
     /// Elo under H0.
@@ -232,6 +352,8 @@ pub struct Sprt {
     pub alpha: f64,
     /// False negative rate.
     pub beta: f64,
+    /// How the Elo bounds are read.
+    pub model: SprtModel,
 }
 
 /// What the SPRT says so far.
@@ -246,7 +368,7 @@ pub enum SprtVerdict {
 }
 
 impl Sprt {
-    /// Checks the parameters: `elo0 < elo1`, `0 < alpha, beta < 0.5`.
+    /// A logistic-Elo SPRT; checks `elo0 < elo1`, `0 < alpha, beta < 0.5`.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
             return Err(format!("SPRT: elo0 ({elo0}) must be below elo1 ({elo1})"));
@@ -261,7 +383,13 @@ impl Sprt {
             elo1,
             alpha,
             beta,
+            model: SprtModel::Logistic,
         })
+    }
+
+    /// The same test with the Elo bounds read by `model`.
+    pub fn with_model(self, model: SprtModel) -> Sprt {
+        Sprt { model, ..self }
     }
 
     /// The lower and upper LLR bounds: `ln(beta / (1 - alpha))` and
@@ -275,11 +403,17 @@ impl Sprt {
 
     /// The log-likelihood ratio of the pairs counted so far (0 with no
     /// pair): the generalized SPRT of Michel Van den Bergh as fishtest
-    /// computes it. For each hypothesis the pentanomial distribution
-    /// nearest the observed one with the hypothesis's expected score is
-    /// found (maximum likelihood), and the LLR is `N * sum q_i ln(p1_i /
-    /// p0_i)`. Empty cells count as 0.001 pairs so that a one-sided sample
-    /// (every pair won) still has a distribution to compare.
+    /// computes it (`LLR_logistic`, `LLR_normalized`). For each
+    /// hypothesis the pentanomial distribution nearest the observed one
+    /// `q` that meets the hypothesis (its expected score, or its
+    /// t-value) is found by maximum likelihood, and the LLR is `N * sum
+    /// q_i ln(p1_i / p0_i)`. Empty cells count as 0.001 pairs.
+    ///
+    /// The test is generalized: the unseen cells are free, so each pair
+    /// moves the LLR by a bounded step. Under the logistic model a lost
+    /// pair moves it by at most `ln((1 - s1) / (1 - s0))` and a won pair
+    /// by at most `ln(s1 / s0)` (`s0`, `s1` the expected scores), which
+    /// [`Sprt::min_pairs`] turns into the fewest pairs a verdict needs.
     pub fn llr(&self, tally: &Tally) -> f64 {
         if tally.pairs() == 0 {
             return 0.0;
@@ -287,17 +421,44 @@ impl Sprt {
         let counts: Vec<f64> = tally
             .penta
             .iter()
-            .map(|&c| (c as f64).max(REGULARIZE))
+            .map(|&c| if c == 0 { REGULARIZE } else { c as f64 })
             .collect();
         let n: f64 = counts.iter().sum();
         let q: Vec<f64> = counts.iter().map(|c| c / n).collect();
-        let p0 = mle_with_mean(&q, score_from_elo(self.elo0));
-        let p1 = mle_with_mean(&q, score_from_elo(self.elo1));
+        let (p0, p1) = match self.model {
+            SprtModel::Logistic => (
+                mle_with_mean(&q, score_from_elo(self.elo0)),
+                mle_with_mean(&q, score_from_elo(self.elo1)),
+            ),
+            SprtModel::Normalized => {
+                let per_pair = std::f64::consts::SQRT_2 / NELO_PER_T;
+                (
+                    mle_with_t(&q, self.elo0 * per_pair),
+                    mle_with_t(&q, self.elo1 * per_pair),
+                )
+            }
+        };
         n * q
             .iter()
             .zip(p0.iter().zip(&p1))
             .map(|(qi, (a, b))| qi * (b.ln() - a.ln()))
             .sum::<f64>()
+    }
+
+    /// The fewest pairs after which the logistic test can accept H0 (all
+    /// pairs lost) and H1 (all pairs won): the bound over the largest
+    /// step a pair can move the LLR. `None` for the normalized model,
+    /// whose step depends on the sample. A match of fewer pairs than
+    /// these cannot end by the SPRT.
+    pub fn min_pairs(&self) -> Option<(u64, u64)> {
+        if self.model != SprtModel::Logistic {
+            return None;
+        }
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        let (lo, hi) = self.bounds();
+        let down = ((1.0 - s1) / (1.0 - s0)).ln();
+        let up = (s1 / s0).ln();
+        Some(((lo / down).ceil() as u64, (hi / up).ceil() as u64))
     }
 
     /// The verdict for the pairs counted so far.
@@ -429,6 +590,88 @@ mod tests {
         close(sprt.llr(&flat), -1.452_044_952_441_816_4, 1e-6);
         let e = flat.pentanomial().unwrap();
         assert_eq!((e.elo, e.error), (0.0, f64::INFINITY));
+    }
+
+    /// Values of fishtest's `LLR_logistic` and `LLR_normalized`
+    /// (`server/fishtest/stats/LLRcalc.py`), computed with a Python port
+    /// of that module (bisection in place of scipy's `brentq`).
+    #[test]
+    fn llr_matches_fishtest() {
+        let tally = |penta| Tally {
+            penta,
+            ..Tally::default()
+        };
+        let logistic = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let wide = Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap();
+        let normalized = logistic.with_model(SprtModel::Normalized);
+        let cases: [([u64; 5], f64, f64, f64); 5] = [
+            (
+                [1, 3, 10, 4, 2],
+                0.148_356_269_119,
+                -7.144_651_583_272,
+                0.109_096_222_437,
+            ),
+            (
+                [98, 2, 0, 0, 0],
+                -2.919_676_374_631,
+                -73.292_568_681_703,
+                -4.131_585_952_331,
+            ),
+            (
+                [14, 42, 34, 7, 3],
+                -2.424_733_445_282,
+                -67.108_124_318_872,
+                -2.044_753_978_700,
+            ),
+            (
+                [0, 0, 0, 0, 10],
+                0.283_737_482_840,
+                4.184_294_161_027,
+                0.398_671_463_314,
+            ),
+            (
+                [0, 0, 50, 0, 0],
+                -1.452_044_952_442,
+                -36.637_202_183_256,
+                -0.078_193_892_708,
+            ),
+        ];
+        for (penta, l, w, n) in cases {
+            let t = tally(penta);
+            close(logistic.llr(&t), l, 1e-6);
+            close(wide.llr(&t), w, 1e-6);
+            close(normalized.llr(&t), n, 1e-6);
+        }
+    }
+
+    /// A pair moves the logistic LLR by at most `ln((1 - s1) / (1 -
+    /// s0))` down: with bounds 0 and 10 Elo, 100 lost pairs (a 200-game
+    /// match) end at -2.920, short of -2.944, however one-sided.
+    #[test]
+    fn a_verdict_needs_enough_pairs() {
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        assert_eq!(sprt.min_pairs(), Some((101, 104)));
+        let lost = |n| Tally {
+            penta: [n, 0, 0, 0, 0],
+            ..Tally::default()
+        };
+        close(sprt.llr(&lost(100)), -2.919_705_946_292, 1e-6);
+        assert_eq!(sprt.verdict(&lost(100)), SprtVerdict::Continue);
+        close(sprt.llr(&lost(101)), -2.948_902_413_591, 1e-6);
+        assert_eq!(sprt.verdict(&lost(101)), SprtVerdict::H0);
+        // The normalized model moves further per one-sided pair.
+        let normalized = sprt.with_model(SprtModel::Normalized);
+        close(normalized.llr(&lost(100)), -4.152_107_217_152, 1e-6);
+        assert_eq!(normalized.verdict(&lost(100)), SprtVerdict::H0);
+        assert_eq!(normalized.min_pairs(), None);
+    }
+
+    #[test]
+    fn sprt_models_by_name() {
+        assert_eq!(SprtModel::parse("normalized"), Ok(SprtModel::Normalized));
+        assert_eq!(SprtModel::parse("logistic"), Ok(SprtModel::Logistic));
+        assert!(SprtModel::parse("bayes").is_err());
+        assert_eq!(SprtModel::Normalized.name(), "normalized");
     }
 
     #[test]

@@ -45,6 +45,27 @@ pub const MAX_HARD_MS: u64 = 10 * 60 * 1000;
 /// cannot drift into a time loss).
 pub const RESERVE_INCREMENTS: u64 = 10;
 
+/// The most a move may take on a clock with an increment, from `left`
+/// (the clock less the overhead): the increment less the overhead plus
+/// what the clock holds above the reserve of [`RESERVE_INCREMENTS`]; below
+/// the reserve, the increment less the overhead in proportion to how full
+/// the reserve is (at least 1 ms). So a clock at or below its reserve
+/// never plans past the increment less the overhead, and one that delays
+/// beyond the overhead (a loaded machine) have pushed below the reserve
+/// gains back more each move the lower it falls, settling where the
+/// delays are paid for instead of drifting to a time loss. `None` when
+/// the increment does not exceed the overhead (no cap from it).
+pub(crate) fn increment_cap(left: u64, inc: u64, overhead: u64) -> Option<u64> {
+    let inc_budget = inc.checked_sub(overhead).filter(|&b| b > 0)?;
+    let reserve = inc.saturating_mul(RESERVE_INCREMENTS);
+    Some(if left >= reserve {
+        inc_budget.saturating_add(left - reserve)
+    } else {
+        let share = u128::from(inc_budget) * u128::from(left) / u128::from(reserve);
+        (share as u64).max(1)
+    })
+}
+
 /// The time plan of one search: a soft limit (no new iteration after it) and
 /// a hard limit (abort), in milliseconds; `None` when untimed.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -91,11 +112,7 @@ impl Limits {
         let base = (left / mtg).saturating_add(inc / 4 * 3);
         let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
         let mut hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
-        let inc_budget = inc.saturating_sub(self.overhead);
-        if inc_budget > 0 {
-            let reserve = inc.saturating_mul(RESERVE_INCREMENTS);
-            hard = hard.min(inc_budget.saturating_add(left.saturating_sub(reserve)));
-        }
+        hard = hard.min(increment_cap(left, inc, self.overhead).unwrap_or(u64::MAX));
         let soft = (base / 20 * 13).min(hard).clamp(1, MAX_SOFT_MS);
         Plan {
             soft: Some(soft),
@@ -196,6 +213,67 @@ mod tests {
             clock += 50 - p.hard.unwrap() as i64 - 5;
         }
         assert!(clock >= 100 + 40 * 5, "clock {clock}");
+    }
+
+    /// Replays games at tiny controls (0.5+0.03 and 1+0.05) through the
+    /// plan: at or below the reserve no move plans past the increment
+    /// less the overhead, above it no move past the increment less the
+    /// overhead plus the clock above the reserve; and with every move
+    /// spending its whole hard limit plus a delay of up to twice the
+    /// overhead (a loaded machine; less than the increment), the clock
+    /// settles where the budget pays for the delays, never lower (a
+    /// cushion for stalls), in 5,000 moves.
+    #[test]
+    fn tiny_controls_cap_each_move_and_never_drift_out() {
+        for (base, inc) in [(500u64, 30u64), (1_000, 50)] {
+            for overhead in [0u64, 10, 20] {
+                // Delays must stay below the increment for any plan to last.
+                for delay in [0, overhead, 2 * overhead].into_iter().filter(|&d| d < inc) {
+                    let mut clock = base as i64;
+                    let reserve = (inc * RESERVE_INCREMENTS) as i64;
+                    // Where the clock settles: the move budget below the
+                    // reserve, (inc - overhead) * left / reserve, equals
+                    // inc - delay. Rounding costs up to an increment.
+                    let settled = reserve * (inc - delay) as i64 / (inc - overhead) as i64;
+                    let floor = settled.min(reserve) - inc as i64;
+                    for mv in 0..5_000 {
+                        let p = plan(Limits {
+                            wtime: Some(clock.max(0) as u64),
+                            winc: Some(inc),
+                            overhead,
+                            ..Limits::default()
+                        });
+                        let hard = p.hard.unwrap() as i64;
+                        let left = clock - overhead as i64;
+                        let cap = (inc - overhead) as i64 + (left - reserve).max(0);
+                        assert!(
+                            hard <= cap.max(1),
+                            "{base}+{inc} overhead {overhead} move {mv}: clock {clock}, {p:?}"
+                        );
+                        assert!(p.soft.unwrap() <= p.hard.unwrap());
+                        clock -= hard + delay as i64;
+                        assert!(
+                            clock >= floor,
+                            "{base}+{inc} overhead {overhead} delay {delay} move {mv}: clock {clock}"
+                        );
+                        clock += inc as i64;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_increment_cap_by_hand() {
+        // 1+0.05, 10 ms overhead: reserve 500 ms.
+        assert_eq!(increment_cap(990, 50, 10), Some(40 + 490));
+        assert_eq!(increment_cap(500, 50, 10), Some(40));
+        assert_eq!(increment_cap(250, 50, 10), Some(20));
+        assert_eq!(increment_cap(0, 50, 10), Some(1));
+        // No increment beyond the overhead: no cap from it.
+        assert_eq!(increment_cap(1_000, 10, 10), None);
+        assert_eq!(increment_cap(1_000, 0, 10), None);
+        assert_eq!(increment_cap(u64::MAX, u64::MAX, 0), Some(u64::MAX));
     }
 
     #[test]

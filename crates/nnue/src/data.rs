@@ -229,6 +229,26 @@ pub fn read_shard(path: &Path) -> Result<Vec<Record>, String> {
         .collect()
 }
 
+/// The records of several folders of shards, each with a number unique
+/// across them: the shard's number for the first folder (so a run on one
+/// folder splits as before), plus `i << 20` for the `i`-th (shard numbers
+/// stay below 2^20; the validation split hashes the number shifted left
+/// by 32, which keeps the folder's bits).
+pub fn read_dirs(dirs: &[impl AsRef<Path>]) -> Result<Vec<(u64, Record)>, String> {
+    let mut all = Vec::new();
+    for (i, dir) in dirs.iter().enumerate() {
+        all.extend(
+            read_dir(dir.as_ref())?
+                .into_iter()
+                .map(|(n, r)| (n + ((i as u64) << DIR_SHIFT), r)),
+        );
+    }
+    Ok(all)
+}
+
+/// See [`read_dirs`].
+const DIR_SHIFT: u32 = 20;
+
 /// Every record of every shard in `dir`, with its shard's number.
 pub fn read_dir(dir: &Path) -> Result<Vec<(u64, Record)>, String> {
     let mut all = Vec::new();

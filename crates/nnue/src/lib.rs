@@ -7,11 +7,14 @@
 //! - [`model`]: the network in floating point, its forward and backward
 //!   passes, and quantisation to the engine's int16 [`engine::eval::nnue::Network`];
 //! - [`train`]: Adam on a WDL-blended target with a validation split and
-//!   checkpoints (resumable).
+//!   checkpoints (resumable);
+//! - [`check`]: a network's and the classical evaluation's agreement with
+//!   the search scores of held-out positions.
 //!
 //! Imports run one way: `data` at the bottom, `model` on it, then `selfplay`
-//! and `train`.
+//! and `train`; `check` on `model`.
 
+pub mod check;
 pub mod data;
 pub mod model;
 pub mod selfplay;

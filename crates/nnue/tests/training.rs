@@ -204,3 +204,55 @@ fn generation_resumes_after_the_last_whole_shard() {
     assert!(err.contains("cut short"), "{err}");
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn weight_decay_shrinks_the_feature_weights() {
+    use nnue::model::{FEATURE_BIASES, FEATURE_WEIGHTS};
+    let data: Vec<Record> = synthetic_records(4).into_iter().map(|(_, r)| r).collect();
+    let norm = |ck: &Checkpoint, range: std::ops::Range<usize>| -> f64 {
+        ck.model.params[range]
+            .iter()
+            .map(|w| f64::from(w * w))
+            .sum()
+    };
+    let run = |weight_decay| {
+        let mut ck = Checkpoint::new(4);
+        let cfg = TrainConfig {
+            weight_decay,
+            ..config(3)
+        };
+        train(&mut ck, &data, &[], &cfg, |_, _| Ok(())).unwrap();
+        ck
+    };
+    let (plain, decayed) = (run(0.0), run(50.0));
+    let features = FEATURE_WEIGHTS..FEATURE_BIASES;
+    // lr 4e-3 times 50 is a fifth of each weight a step: the rows no
+    // position uses end far smaller.
+    assert!(
+        norm(&decayed, features.clone()) < norm(&plain, features.clone()) / 2.0,
+        "{} against {}",
+        norm(&decayed, features.clone()),
+        norm(&plain, features)
+    );
+}
+
+#[test]
+fn several_data_folders_are_pooled_with_distinct_shard_numbers() {
+    use nnue::data::{read_dirs, write_shard};
+    let base = std::env::temp_dir().join(format!("thaiboard-nnue-dirs-{}", std::process::id()));
+    let (a, b) = (base.join("a"), base.join("b"));
+    let records: Vec<Record> = synthetic_records(2).into_iter().map(|(_, r)| r).collect();
+    for dir in [&a, &b] {
+        std::fs::create_dir_all(dir).unwrap();
+        write_shard(&shard_path(dir, 3), &records[..5]).unwrap();
+    }
+    let pooled = read_dirs(&[&a, &b]).unwrap();
+    assert_eq!(pooled.len(), 10);
+    let numbers: Vec<u64> = pooled.iter().map(|(n, _)| *n).collect();
+    assert_eq!(numbers[..5], [3; 5]);
+    assert_eq!(numbers[5..], [3 + (1 << 20); 5]);
+    assert_eq!(pooled[5].1, records[0]);
+    let missing = read_dirs(&[base.join("none")]);
+    assert!(missing.is_err());
+    std::fs::remove_dir_all(&base).unwrap();
+}

@@ -3,7 +3,7 @@
 //! the live score and writes the PGN.
 
 use crate::error::CliError;
-use arena::stats::{EloEstimate, Sprt, SprtVerdict, Tally};
+use arena::stats::{EloEstimate, Sprt, SprtModel, SprtVerdict, Tally};
 use arena::{
     Adjudication, DrawRule, EngineSpec, GameReport, Limit, MatchConfig, Opening, ResignRule,
     TimeControl, parse_openings, run_match,
@@ -93,7 +93,8 @@ pub struct MatchArgs {
     /// Draw a game after this many full moves (off by default).
     #[arg(long)]
     maxmoves: Option<u32>,
-    /// Stop by SPRT (pentanomial GSPRT, logistic Elo): `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    /// Stop by SPRT (pentanomial GSPRT as fishtest's): `elo0=0 elo1=10
+    /// alpha=0.05 beta=0.05 model=logistic` (or `model=normalized`, nElo).
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     sprt: Option<Vec<String>>,
     /// How far past zero a clock may run before the flag falls, in ms.
@@ -182,13 +183,24 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     let sprt = match &args.sprt {
         None => None,
         Some(words) => {
+            let (model, numbers): (Vec<&String>, Vec<&String>) =
+                words.iter().partition(|w| w.starts_with("model="));
+            let model = match model.last() {
+                Some(w) => SprtModel::parse(&w["model=".len()..]).map_err(CliError::input)?,
+                None => SprtModel::Logistic,
+            };
+            let numbers: Vec<String> = numbers.into_iter().cloned().collect();
             let v = arena::adjudicate::parse_numbers(
                 "--sprt",
-                &with_defaults(words, &[("alpha", "0.05"), ("beta", "0.05")]),
+                &with_defaults(&numbers, &[("alpha", "0.05"), ("beta", "0.05")]),
                 &["elo0", "elo1", "alpha", "beta"],
             )
             .map_err(CliError::input)?;
-            Some(Sprt::new(v[0], v[1], v[2], v[3]).map_err(CliError::input)?)
+            Some(
+                Sprt::new(v[0], v[1], v[2], v[3])
+                    .map_err(CliError::input)?
+                    .with_model(model),
+            )
         }
     };
     let adjudication = Adjudication {
@@ -246,6 +258,19 @@ fn elo_text(e: Option<EloEstimate>) -> String {
     }
 }
 
+/// A warning when a match of `games` games is too short for the SPRT to
+/// reach either bound, whatever the results (logistic model).
+pub fn sprt_reach(s: &Sprt, games: usize) -> Option<String> {
+    let (h0, h1) = s.min_pairs()?;
+    let pairs = games as u64 / 2;
+    (pairs < h0.max(h1)).then(|| {
+        format!(
+            "Note: this SPRT needs at least {h0} pairs to accept H0 and {h1} to accept H1 \
+             ({pairs} pairs in {games} games); widen elo0..elo1 or play more games"
+        )
+    })
+}
+
 /// The score lines printed after every game and at the end.
 pub fn score_lines(names: [&str; 2], t: &Tally, sprt: Option<(&Sprt, f64)>) -> Vec<String> {
     let mut lines = vec![
@@ -279,8 +304,12 @@ pub fn score_lines(names: [&str; 2], t: &Tally, sprt: Option<(&Sprt, f64)>) -> V
             SprtVerdict::Continue => "",
         };
         lines.push(format!(
-            "SPRT: llr {llr:.3}, lbound {lo:.3}, ubound {hi:.3} (elo0 {}, elo1 {}, alpha {}, beta {}){state}",
-            s.elo0, s.elo1, s.alpha, s.beta
+            "SPRT: llr {llr:.3}, lbound {lo:.3}, ubound {hi:.3} (elo0 {}, elo1 {}, alpha {}, beta {}, {}){state}",
+            s.elo0,
+            s.elo1,
+            s.alpha,
+            s.beta,
+            s.model.name()
         ));
     }
     lines
@@ -329,6 +358,9 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         cfg.openings.len(),
         cfg.concurrency
     ));
+    if let Some(line) = cfg.sprt.as_ref().and_then(|s| sprt_reach(s, cfg.games)) {
+        say(&line);
+    }
     let mut write_error = None;
     let stop = AtomicBool::new(false);
     let summary = run_match(&cfg, &stop, |report, tally, llr| {
@@ -376,6 +408,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     }
     if summary.stopped_early {
         println!("SPRT decided: the match stopped early");
+    } else if let Some((SprtVerdict::Continue, _)) = summary.sprt {
+        println!("SPRT undecided: the games ran out first");
     }
     if let Some(e) = write_error {
         return Err(CliError {
@@ -425,6 +459,20 @@ mod tests {
             lines[1],
             "Elo difference: +0.0 +/- inf, LOS: 50.0 %, DrawRatio: 100.0 %"
         );
+    }
+
+    #[test]
+    fn short_matches_are_warned() {
+        let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        assert_eq!(
+            sprt_reach(&s, 200).as_deref(),
+            Some(
+                "Note: this SPRT needs at least 101 pairs to accept H0 and 104 to accept H1 \
+                 (100 pairs in 200 games); widen elo0..elo1 or play more games"
+            )
+        );
+        assert_eq!(sprt_reach(&s, 208), None);
+        assert_eq!(sprt_reach(&s.with_model(SprtModel::Normalized), 200), None);
     }
 
     #[test]

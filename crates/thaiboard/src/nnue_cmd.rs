@@ -6,7 +6,7 @@
 use crate::error::CliError;
 use clap::{Args, Subcommand};
 use engine::eval::nnue::Network;
-use nnue::data::{read_dir, shards};
+use nnue::data::{read_dirs, shards};
 use nnue::selfplay::{GenConfig, generate};
 use nnue::train::{Checkpoint, TrainConfig, split, train};
 use std::io::Write;
@@ -36,6 +36,20 @@ pub enum NnueCommand {
         /// checkpoint's path, epoch and validation loss.
         #[arg(long)]
         description: Option<String>,
+    },
+    /// Compare a checkpoint's network and the classical evaluation with
+    /// the search scores of the held-out games (the split `train` uses):
+    /// mean absolute error, correlation, quantisation error.
+    Check {
+        /// The checkpoint (`best.bin` of a training run).
+        #[arg(long)]
+        checkpoint: PathBuf,
+        /// The folders of shards (as given to `train`).
+        #[arg(long, num_args = 1..)]
+        data: Vec<PathBuf>,
+        /// Percent of the games held out (as given to `train`).
+        #[arg(long, default_value_t = 5)]
+        val_percent: u32,
     },
 }
 
@@ -71,9 +85,10 @@ pub struct GenArgs {
 /// `nnue train`'s options.
 #[derive(Args, Debug)]
 pub struct TrainArgs {
-    /// The folder of the training shards.
-    #[arg(long)]
-    data: PathBuf,
+    /// The folders of the training shards (one or more; positions of
+    /// every folder are pooled).
+    #[arg(long, num_args = 1..)]
+    data: Vec<PathBuf>,
     /// The folder of the checkpoints and the log (created if needed).
     #[arg(long)]
     out: PathBuf,
@@ -99,6 +114,10 @@ pub struct TrainArgs {
     /// Centipawns per unit of the logistic win expectation.
     #[arg(long, default_value_t = 400.0)]
     wdl_scale: f32,
+    /// Decoupled weight decay of the feature weights per unit of step
+    /// size (AdamW); 0 turns it off.
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
     /// Percent of the games held out for validation.
     #[arg(long, default_value_t = 5)]
     val_percent: u32,
@@ -119,6 +138,11 @@ pub fn run(cmd: NnueCommand) -> Result<(), CliError> {
     match cmd {
         NnueCommand::Gen(args) => gen_cmd(args),
         NnueCommand::Train(args) => train_cmd(args),
+        NnueCommand::Check {
+            checkpoint,
+            data,
+            val_percent,
+        } => check_cmd(&checkpoint, &data, val_percent),
         NnueCommand::Quantize {
             checkpoint,
             out,
@@ -182,9 +206,14 @@ fn gen_cmd(a: GenArgs) -> Result<(), CliError> {
 }
 
 fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
-    if a.batch == 0 || !(0.0..=1.0).contains(&a.lambda) || a.val_percent > 50 {
+    if a.batch == 0
+        || !(0.0..=1.0).contains(&a.lambda)
+        || a.val_percent > 50
+        || !(a.weight_decay >= 0.0 && a.lr * a.weight_decay < 1.0)
+    {
         return Err(CliError::input(
-            "--batch must be positive, --lambda from 0 to 1, --val-percent at most 50",
+            "--batch must be positive, --lambda from 0 to 1, --val-percent at most 50, \
+             --weight-decay at least 0 and below 1 / --lr",
         ));
     }
     let cfg = TrainConfig {
@@ -195,6 +224,7 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
         epochs: a.epochs,
         lambda: a.lambda,
         wdl_scale: a.wdl_scale,
+        weight_decay: a.weight_decay,
         val_percent: a.val_percent,
         seed: a.seed,
     };
@@ -211,7 +241,7 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
     } else {
         Checkpoint::new(a.seed)
     };
-    let records = read_dir(&a.data).map_err(input)?;
+    let records = read_dirs(&a.data).map_err(input)?;
     let (train_set, val_set) = split(records, a.val_percent);
     println!(
         "{} training positions, {} validation positions",
@@ -233,6 +263,32 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
         Ok(())
     })
     .map_err(input)
+}
+
+fn check_cmd(checkpoint: &Path, data: &[PathBuf], val_percent: u32) -> Result<(), CliError> {
+    if val_percent == 0 || val_percent > 50 {
+        return Err(CliError::input("--val-percent must be from 1 to 50"));
+    }
+    let ck = Checkpoint::load(checkpoint).map_err(input)?;
+    let (_, val_set) = split(read_dirs(data).map_err(input)?, val_percent);
+    let r = nnue::check::compare(&ck.model, &val_set);
+    println!(
+        "{} held-out positions; against their search scores:",
+        val_set.len()
+    );
+    for (name, a) in [("network", &r.network), ("classical", &r.classical)] {
+        println!(
+            "  {name:<9} mean |error| {:.1} cp, correlation {:.4} ({} positions)",
+            a.mean_abs_error(),
+            a.correlation(),
+            a.n
+        );
+    }
+    println!(
+        "  quantised network against float: mean {:.2} cp, largest {:.1} cp",
+        r.quantisation_mean, r.quantisation_max
+    );
+    Ok(())
 }
 
 fn append(path: &Path, line: &str) -> Result<(), String> {
