@@ -76,6 +76,13 @@ const RESUBSCRIBE_ID: u64 = u64::MAX;
 /// How long a game waits for its next update or snapshot.
 const UPDATE_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// After the server refuses a move (say `rate_limited`), the player waits
+/// this long and tries the position again, as a client that backs off.
+const REFUSED_PAUSE: Duration = Duration::from_secs(1);
+
+/// Refusals in a row at one ply before the player gives the game up.
+const MAX_REFUSALS: u32 = 3;
+
 type WsStream =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -353,6 +360,7 @@ async fn play_game(
         version: i64::MIN,
         ..Default::default()
     };
+    let mut refusals = 0;
     let newer = |latest: &mut GameState, g: GameState| {
         if g.version >= latest.version {
             *latest = g;
@@ -413,7 +421,7 @@ async fn play_game(
             )
         };
         tokio::time::sleep(Duration::from_millis(think)).await;
-        let mv = std::mem::take(&mut latest.legal[pick].uci);
+        let mv = latest.legal[pick].uci.clone();
         let command =
             format!("\"type\":\"move\",\"game\":\"{id}\",\"move\":\"{mv}\",\"ply\":{ply}");
         let sent = Instant::now();
@@ -438,11 +446,22 @@ async fn play_game(
                 }
                 continue;
             }
-            Err(e) => stats
-                .lock()
-                .unwrap()
-                .error(format!("move {mv} in {id}: {e}")),
+            Err(e) => {
+                // Counted, then the same position again after a pause (a
+                // newer state, if one came meanwhile, is taken first).
+                stats
+                    .lock()
+                    .unwrap()
+                    .error(format!("move {mv} in {id}: {e}"));
+                refusals += 1;
+                if refusals >= MAX_REFUSALS {
+                    return;
+                }
+                tokio::time::sleep(REFUSED_PAUSE).await;
+                continue;
+            }
         }
+        refusals = 0;
         // Wait for the state after this move.
         match next_after(&mut updates, ply).await {
             Some(g) => newer(&mut latest, g),

@@ -35,13 +35,15 @@ fn config(url: &str, bind: std::net::SocketAddr) -> Config {
     }
 }
 
-/// Long enough games that play spans the operator's job.
+/// Long enough games that play spans the operator's job, at a pace inside
+/// the per-user message rate (each player has five games at once: about
+/// 25 moves a second against the 40 served).
 fn load(base: String) -> Options {
     Options {
         base,
         games: PAIRS * GAMES_PER_PAIR,
         plies: 90,
-        think_ms: 30,
+        think_ms: 100,
         variant: "makruk".into(),
         games_per_pair: GAMES_PER_PAIR,
         minutes: 30.0,
