@@ -19,10 +19,11 @@
 //! probes inside the search (`TablebasePath`; the engine's `Tablebase` trait, implemented
 //! over these tables in the `thaiboard` binary); `GET /api/tablebase`.
 //!
-//! Next: Makruk 5-piece tables; Mak-hot 6 pieces (5.1 G entries: the generator must stop
-//! holding every solved table in memory and read the tables a layout needs from disk);
-//! Mak-hot distance to win; the analysis board's display; a strength match with and
-//! without tables.
+//! Next: Makruk 5-piece tables (the generic index of 64^5 · 2 entries needs a
+//! symmetric index to fit the machine; `examples/honour_search.rs` answers the
+//! pieces'-honour questions of five pieces by search meanwhile); Mak-hot 6 pieces are
+//! generated holding only the tables a table needs ([`makhos::leads_to`]); Mak-hot
+//! distance to win; a strength match with and without tables.
 
 pub mod combin;
 pub mod format;

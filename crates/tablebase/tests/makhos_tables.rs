@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use thaiboard_tablebase::TableError;
 use thaiboard_tablebase::makhos::{
     MakhosTables, Material, NO_PROGRESS_LIMIT, ProbeError, Stored, TableIndex, Wdl, generate,
+    leads_to,
 };
 
 /// Pieces in the tables the tests generate.
@@ -222,6 +223,73 @@ fn a_generation_run_skips_tables_already_written() {
     let dir = tables_dir(Rules::Default);
     let report = generate(dir, Rules::Default, TEST_PIECES, |_| {}).unwrap();
     assert!(report.iter().all(|step| step.skipped));
+}
+
+/// Every zeroing move of every position (up to 4 pieces, sampled) leads to its own
+/// material, to a decided end (one king each, a side without pieces), or to a material
+/// `leads_to` names: the only tables the generator keeps in memory.
+#[test]
+fn zeroing_moves_lead_only_where_the_generator_looks() {
+    let mut zeroing = 0;
+    for from in Material::all_up_to(4) {
+        let index = TableIndex::new(from);
+        for i in (0..index.len()).step_by(97) {
+            let Some(pos) = index.position_at(i) else {
+                continue;
+            };
+            for rules in Rules::ALL {
+                for mv in pos.legal_moves(rules) {
+                    if !(mv.is_capture() || pos.is_man_move(&mv)) {
+                        continue;
+                    }
+                    let to = Material::of(&pos.played(&mv));
+                    let side_gone =
+                        to.white_men + to.white_kings == 0 || to.black_men + to.black_kings == 0;
+                    assert!(
+                        to == from || side_gone || to.is_kings_only_draw() || leads_to(from, to),
+                        "{pos}: {from} to {to}"
+                    );
+                    zeroing += 1;
+                }
+            }
+        }
+    }
+    assert!(zeroing > 10_000, "{zeroing}");
+    let kk_m = Material {
+        white_men: 0,
+        white_kings: 2,
+        black_men: 1,
+        black_kings: 0,
+    };
+    let k_m = Material {
+        white_kings: 1,
+        ..kk_m
+    };
+    assert!(leads_to(kk_m, k_m));
+    assert!(!leads_to(k_m, kk_m));
+}
+
+/// A table generated again alone reads the tables its moves reach from their files and
+/// comes out byte for byte the same.
+#[test]
+fn a_table_generated_alone_reads_what_it_needs_from_disk() {
+    let dir = scratch_dir("alone");
+    let source = tables_dir(Rules::Default);
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+    }
+    // White's man against a king: its promotion reaches KKvK, its captures nothing.
+    let name = "makhos-default-KMvK.thtb";
+    std::fs::remove_file(dir.join(name)).unwrap();
+    let report = generate(&dir, Rules::Default, TEST_PIECES, |_| {}).unwrap();
+    let again: Vec<_> = report.iter().filter(|s| !s.skipped).collect();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].material.to_string(), "KMvK");
+    assert_eq!(
+        std::fs::read(dir.join(name)).unwrap(),
+        std::fs::read(source.join(name)).unwrap()
+    );
 }
 
 fn copy_of_one_table(name: &str) -> (PathBuf, PathBuf) {

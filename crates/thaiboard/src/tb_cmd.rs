@@ -72,8 +72,8 @@ pub struct ProbeArgs {
     json: bool,
 }
 
-/// Most pieces `tb gen` accepts for Mak-hot: the largest set (the generator
-/// keeps every solved table in memory, so the largest sets need a big machine).
+/// Most pieces `tb gen` accepts for Mak-hot: the largest set (the generator holds
+/// in memory only the table it solves and the tables its zeroing moves reach).
 const MAX_MAKHOS_PIECES: u32 = 7;
 
 /// Runs a `tb` subcommand.

@@ -4,6 +4,12 @@
 //! generated once by the rules crate; zeroing moves are valued at once from tables (or
 //! layouts) already solved, and king moves, which stay in the layout, are resolved by
 //! rounds of increasing distance.
+//!
+//! Memory: only the table being solved and the tables its zeroing moves reach
+//! ([`leads_to`]: fewer pieces of the side that does not move, or one man crowned) are
+//! held in memory, read back whole from their files when a table needs them, so a run
+//! needs about the largest table and its successors, not every table solved so far
+//! (which passes 5 GB with six pieces).
 
 use super::index::{Material, TableIndex};
 use super::probe::{file_name, resolve, rules_code};
@@ -77,7 +83,8 @@ pub struct GenerateProgress {
 }
 
 /// Generates (or, when already written and verified, reads back) every table with up to
-/// `pieces` pieces into `dir`, calling `progress` after each table.
+/// `pieces` pieces into `dir`, calling `progress` after each table. The tables a table
+/// needs are read from `dir`, where the run has written or found them.
 pub fn generate(
     dir: &Path,
     rules: Rules,
@@ -89,6 +96,8 @@ pub fn generate(
         error,
     })?;
     let materials = Material::all_up_to(pieces);
+    // Only the tables the current one's zeroing moves reach are held in memory; the
+    // others are read back from their files when a later table needs them.
     let mut solved: HashMap<Material, Vec<u8>> = HashMap::new();
     let mut report = Vec::new();
     for (i, &material) in materials.iter().enumerate() {
@@ -102,6 +111,13 @@ pub fn generate(
         let (values, bytes, skipped) = match existing {
             Some((values, bytes)) => (values, bytes, true),
             None => {
+                solved.retain(|&m, _| leads_to(material, m));
+                for &m in &materials[..i] {
+                    if leads_to(material, m) && !solved.contains_key(&m) {
+                        let file = TableFile::open(&dir.join(file_name(rules, m)))?;
+                        solved.insert(m, file.read_all()?);
+                    }
+                }
                 let values = generate_table(material, rules, &solved)?;
                 let bytes = write_table(&path, &expected, &values)?;
                 (values, bytes, false)
@@ -125,9 +141,37 @@ pub fn generate(
         };
         progress(&step);
         report.push(step);
+        // Kept while the next table may need it (the next `retain` decides).
         solved.insert(material, values);
     }
     Ok(report)
+}
+
+/// Whether a zeroing move (a capture, a man move, a promotion) from a position of `from`
+/// can lead to a position of `to`, a different material: the mover keeps its pieces (one
+/// man may be crowned), the other side only loses some.
+pub fn leads_to(from: Material, to: Material) -> bool {
+    if from == to {
+        return false;
+    }
+    let keeps_or_crowns = |men: u8, kings: u8, men_to: u8, kings_to: u8| {
+        (men_to == men && kings_to == kings) || (men_to + 1 == men && kings_to == kings + 1)
+    };
+    let white_moves = keeps_or_crowns(
+        from.white_men,
+        from.white_kings,
+        to.white_men,
+        to.white_kings,
+    ) && to.black_men <= from.black_men
+        && to.black_kings <= from.black_kings;
+    let black_moves = keeps_or_crowns(
+        from.black_men,
+        from.black_kings,
+        to.black_men,
+        to.black_kings,
+    ) && to.white_men <= from.white_men
+        && to.white_kings <= from.white_kings;
+    white_moves || black_moves
 }
 
 /// The header a table of `material` under `rules` carries.

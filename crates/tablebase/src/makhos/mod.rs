@@ -53,7 +53,7 @@ mod index;
 mod probe;
 
 pub use api::{Answer, MoveAnswer, answer};
-pub use generate::{GenerateError, GenerateProgress, generate, generate_table};
+pub use generate::{GenerateError, GenerateProgress, generate, generate_table, leads_to};
 pub use index::{Material, MaterialParseError, TableIndex};
 pub use probe::{
     EXTENSION, MakhosTables, MoveValue, Probe, ProbeError, Wdl, file_name, resolve, rules_code,

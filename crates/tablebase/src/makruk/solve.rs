@@ -226,7 +226,9 @@ pub fn solve(
             }
         }
         moves_left[i] = inside as u8 | if cannot_lose { CANNOT_LOSE } else { 0 };
-        loss_floor[i] = floor.min(MAX_LOSS) as u8;
+        // Kept exact (a child's win is at most 127 plies, so its floor fits the byte): a
+        // loss longer than MAX_LOSS is refused when it is decided, never shortened.
+        loss_floor[i] = u8::try_from(floor).map_err(|_| too_long(floor))?;
         if best_win != u32::MAX {
             push(&mut wins, best_win, i);
         } else if inside == 0 && !cannot_lose {
