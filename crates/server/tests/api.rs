@@ -393,6 +393,57 @@ async fn two_servers_share_postgres() {
     );
 }
 
+/// Two server processes on one database: a player whose server holds an
+/// old copy of the game (the opponent moved through the other server, and
+/// on SQLite no notice comes) still has their move carried out: the write
+/// finds the copy stale and the command runs again on the game as stored.
+#[tokio::test]
+async fn a_command_on_an_old_copy_runs_again_on_the_stored_game() {
+    let (url, _) = common::test_database();
+    let a = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let b = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let (white, black, id) = started_game(&a, "makruk", json!({})).await;
+    // Cookies are kept per host, not per port: Black's session works on B.
+    let mut black_b = black;
+    black_b.base = format!("http://{}", b.addr);
+    let (s, g) = black_b.get(&format!("/api/games/{id}")).await;
+    assert_eq!((s, g["ply"].as_i64()), (StatusCode::OK, Some(0)), "{g}");
+    let (s, _) = white
+        .post(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "e3e4", "ply": 0 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, g) = black_b
+        .post(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "e6e5", "ply": 1 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(
+        g["fen"],
+        "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2"
+    );
+    // A command the stored game refuses is refused for that reason.
+    let (s, e) = black_b
+        .post(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "a6a5", "ply": 1 }),
+        )
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("not_your_turn")),
+        "{e}"
+    );
+}
+
 #[tokio::test]
 async fn one_socket_for_many_games() {
     let server = start().await;

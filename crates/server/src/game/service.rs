@@ -21,6 +21,7 @@ use crate::hub::Hub;
 use crate::ratings::Pool;
 use crate::time::TimeSource;
 use crate::util::random_id;
+use axum::http::StatusCode;
 use games::{Color, GameKind};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -535,7 +536,49 @@ impl Games {
 
     /// Like [`Games::act`]; returns the full view only when `full` (the
     /// WebSocket path answers with a bare ack and needs none).
+    ///
+    /// This process's copy of the game decides a command, and another
+    /// server process may have changed the game since (before its notice
+    /// arrives). So a command refused on the copy's state (409: not your
+    /// turn, wrong ply, game over...) whose copy turns out older than the
+    /// stored game, or whose write found the copy stale (and wrote
+    /// nothing), is carried out once more on the game as stored, which
+    /// decides it.
     pub async fn act_with(
+        &self,
+        user: &User,
+        id: &str,
+        cmd: Command,
+        full: bool,
+    ) -> ApiResult<Option<GameView>> {
+        match self.act_once(user, id, cmd.clone(), full).await {
+            Err(e) if e.code == "stale" => self.act_once(user, id, cmd, full).await,
+            Err(e) if e.status == StatusCode::CONFLICT && self.dropped_old_copy(id).await => {
+                self.act_once(user, id, cmd, full).await
+            }
+            done => done,
+        }
+    }
+
+    /// Drops this process's copy of game `id` if the stored game is newer
+    /// (another process changed it); true if it did.
+    async fn dropped_old_copy(&self, id: &str) -> bool {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let Some(cached) = guard.as_ref().map(|g| g.version) else {
+            return false;
+        };
+        match store::version(&self.db, id).await {
+            Ok(Some(stored)) if stored != cached => {
+                *guard = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// One attempt of [`Games::act_with`].
+    async fn act_once(
         &self,
         user: &User,
         id: &str,

@@ -54,6 +54,18 @@ const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_
     LEFT JOIN tournaments t ON t.id = tg.tournament_id \
     WHERE g.id = $1";
 
+/// The stored version of game `id` (`None`: no such game).
+pub async fn version(db: &Db, id: &str) -> ApiResult<Option<i64>> {
+    let row = sqlx::query("SELECT version FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(r) => Some(r.try_get::<i64, _>(0)?),
+        None => None,
+    })
+}
+
 /// Loads game `id` and replays its actions into its rules state.
 pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
     let row = sqlx::query(SELECT_GAME)
