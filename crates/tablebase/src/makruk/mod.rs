@@ -70,6 +70,7 @@
 mod answer;
 mod bare;
 pub mod consistency;
+pub mod entry;
 pub mod material;
 pub mod solve;
 mod tables;
@@ -77,8 +78,8 @@ mod tables;
 pub use answer::{MakrukAnswer, MakrukMoveAnswer};
 pub use bare::{BARE_ROLES, BareTable, Dtm, HonourReport};
 pub use tables::{
-    GenerateError, METRIC_PHASE_DISTANCE, MakrukTables, Solved, TableProgress, Verdict, generate,
-    table_file_name,
+    GenerateError, METRIC_PHASE_DISTANCE, METRIC_PHASE_DISTANCE_WIDE, MakrukTables, Solved,
+    TableProgress, Verdict, generate, table_file_name,
 };
 
 use makruk::{CountKind, Position};
