@@ -32,8 +32,7 @@ fn three_piece_tables_equal_the_forward_generator_and_are_consistent() {
                 solved
                     .table(&material)
                     .unwrap()
-                    .iter()
-                    .copied()
+                    .into_iter()
                     .eq(bare.bytes().iter().map(|&b| widen(b))),
                 "{variant:?} {}",
                 material.name()

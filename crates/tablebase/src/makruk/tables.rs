@@ -7,7 +7,7 @@
 use super::answer::{MakrukAnswer, MakrukMoveAnswer, file_variant};
 use super::bare::Dtm;
 use super::consistency::{Inconsistency, check_table};
-use super::entry::{file_bytes, from_file_bytes};
+use super::entry::{file_bytes, from_file_bytes, narrow, widen};
 use super::material::{Material, index_of, mirrored, table_of};
 use super::solve::{SolveError, at_count, phase_count, solve};
 use super::{Phase, plies_left};
@@ -140,10 +140,57 @@ pub struct TableProgress {
     pub checked: Option<(u64, f64)>,
 }
 
-/// Solved tables of one variant, in memory, as two-byte entries ([`super::entry`]).
+/// A solved table's entries in memory: as its file holds them, one byte each unless a
+/// distance needs two ([`super::entry`]), so a set of one-byte tables takes the memory
+/// it always did.
+#[derive(Debug)]
+enum Entries {
+    Bytes(Vec<u8>),
+    Wide(Vec<u16>),
+}
+
+impl Entries {
+    /// Entries as [`file_bytes`] would write them: one byte each when every one fits.
+    fn of(values: Vec<u16>) -> Entries {
+        let narrowed: Option<Vec<u8>> = values.iter().map(|&w| narrow(w)).collect();
+        match narrowed {
+            Some(bytes) => Entries::Bytes(bytes),
+            None => Entries::Wide(values),
+        }
+    }
+
+    /// Entries read back from a file's bytes.
+    fn from_file(bytes: Vec<u8>, wide: bool) -> Entries {
+        if wide {
+            Entries::Wide(from_file_bytes(&bytes, true))
+        } else {
+            Entries::Bytes(bytes)
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<Dtm> {
+        match self {
+            Entries::Bytes(b) => Dtm::from_byte(b[i]),
+            Entries::Wide(w) => Dtm::from_wide(w[i]),
+        }
+    }
+
+    fn is_wide(&self) -> bool {
+        matches!(self, Entries::Wide(_))
+    }
+
+    fn values(&self) -> Box<dyn Iterator<Item = Option<Dtm>> + '_> {
+        match self {
+            Entries::Bytes(b) => Box::new(b.iter().map(|&b| Dtm::from_byte(b))),
+            Entries::Wide(w) => Box::new(w.iter().map(|&w| Dtm::from_wide(w))),
+        }
+    }
+}
+
+/// Solved tables of one variant, in memory.
 #[derive(Debug, Default)]
 pub struct Solved {
-    tables: HashMap<Material, Vec<u16>>,
+    tables: HashMap<Material, Entries>,
 }
 
 impl Solved {
@@ -156,17 +203,20 @@ impl Solved {
         } else {
             index_of(&material, pos)?
         };
-        Dtm::from_wide(table[i])
+        table.get(i)
     }
 
-    /// The entries of a table, if solved (two bytes each, [`super::entry`]).
-    pub fn table(&self, material: &Material) -> Option<&[u16]> {
-        self.tables.get(material).map(Vec::as_slice)
+    /// The entries of a table, if solved, as two-byte entries ([`super::entry`]).
+    pub fn table(&self, material: &Material) -> Option<Vec<u16>> {
+        Some(match self.tables.get(material)? {
+            Entries::Bytes(b) => b.iter().map(|&b| widen(b)).collect(),
+            Entries::Wide(w) => w.clone(),
+        })
     }
 
-    /// Adds a solved table.
+    /// Adds a solved table (two-byte entries; kept as bytes when every entry fits one).
     pub fn insert(&mut self, material: Material, values: Vec<u16>) {
-        self.tables.insert(material, values);
+        self.tables.insert(material, Entries::of(values));
     }
 }
 
@@ -198,15 +248,11 @@ pub fn generate(
             if *f.header() != header(variant, material, wide) {
                 return None;
             }
-            Some((
-                from_file_bytes(&f.read_all().ok()?, wide),
-                f.file_len(),
-                wide,
-            ))
+            Some((Entries::from_file(f.read_all().ok()?, wide), f.file_len()))
         });
         let mut checked = None;
-        let (values, bytes, skipped, wide) = match kept {
-            Some((values, bytes, wide)) => (values, bytes, true, wide),
+        let (values, bytes, skipped) = match kept {
+            Some((values, bytes)) => (values, bytes, true),
             None => {
                 let lookup = |p: &Position| solved.stored(p);
                 let values = solve(variant, material, &lookup).map_err(GenerateError::Solve)?;
@@ -223,21 +269,23 @@ pub fn generate(
                 let (file, wide) = file_bytes(&values);
                 let bytes = write_table(&path, &header(variant, material, wide), &file)
                     .map_err(GenerateError::Table)?;
-                (values, bytes, false, wide)
+                drop(file);
+                (Entries::of(values), bytes, false)
             }
         };
+        let wide = values.is_wide();
         let mut white_to_move = [0u64; 3];
         let mut longest = 0;
         let longest_stored = values
-            .iter()
-            .filter_map(|&w| match Dtm::from_wide(w) {
+            .values()
+            .filter_map(|v| match v {
                 Some(Dtm::Win(d) | Dtm::Loss(d)) => Some(d),
                 _ => None,
             })
             .max()
             .unwrap_or(0);
-        for &w in values.iter().step_by(2) {
-            match Dtm::from_wide(w) {
+        for v in values.values().step_by(2) {
+            match v {
                 Some(Dtm::Win(d)) => {
                     white_to_move[0] += 1;
                     longest = longest.max(d);
@@ -264,7 +312,7 @@ pub fn generate(
             wide,
             checked,
         });
-        solved.insert(material.clone(), values);
+        solved.tables.insert(material.clone(), values);
     }
     Ok(solved)
 }
