@@ -4,10 +4,10 @@
 //! that table's index, cut into blocks of [`BLOCK_ENTRIES`] entries that are compressed
 //! one by one with zstd, so that a probe decompresses one block only. An entry is one
 //! byte, or two (a little-endian `u16`) in a file of format version 2 that says so: a
-//! table whose distances do not fit a byte (what the entry means is the metric's
-//! business, see the variant's module). The file is
-//! memory-mapped for probing (after the design of the Syzygy tables: normalise,
-//! index, find the block, decompress the block).
+//! table whose distances do not fit a byte (what an entry means is the metric's
+//! business, see the variant's module). The file is memory-mapped for probing (after
+//! the design of the Syzygy tables: normalise, index, find the block, decompress the
+//! block).
 //!
 //! Layout, all integers little-endian:
 //!
