@@ -30,7 +30,7 @@ pub(super) const INVALID: u8 = 255;
 pub(super) const UNDECIDED: u8 = 254;
 
 /// A value without the count: mate (or conversion, see [`super`]) in so many plies, or a
-/// draw. Stored in one byte ([`Dtm::from_byte`]) or two ([`Dtm::from_wide`]).
+/// draw. Stored in one byte or two ([`super::entry`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Dtm {
     /// The side to move mates in this many plies.
