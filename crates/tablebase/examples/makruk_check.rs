@@ -207,7 +207,7 @@ fn honour_report(tables: &MakrukTables, variant: Variant) {
         }
         let (limit, start) = phase_count(variant, &material);
         let left = (limit + 1).saturating_sub(start + 1);
-        let (mut positions, mut won, mut unbounded, mut longest) = (0u64, 0u64, 0u64, 0u8);
+        let (mut positions, mut won, mut unbounded, mut longest) = (0u64, 0u64, 0u64, 0u16);
         for i in (0..material.entries()).step_by(2) {
             let Some(pos) = position_at(variant, &material, (limit, start), i) else {
                 continue;

@@ -1,29 +1,38 @@
 //! The table file format (`.thtb`), our own.
 //!
-//! A table file holds one byte per position of one material signature, in the order of
-//! that table's index, cut into blocks of [`BLOCK_ENTRIES`] bytes that are compressed
-//! one by one with zstd, so that a probe decompresses one block only. The file is
-//! memory-mapped for probing (after the design of the Syzygy tables: normalise,
-//! index, find the block, decompress the block).
+//! A table file holds one entry per position of one material signature, in the order of
+//! that table's index, cut into blocks of [`BLOCK_ENTRIES`] entries that are compressed
+//! one by one with zstd, so that a probe decompresses one block only. An entry is one
+//! byte, or two (a little-endian `u16`) in a file of format version 2 that says so: a
+//! table whose distances do not fit a byte (what an entry means is the metric's
+//! business, see the variant's module). The file is memory-mapped for probing (after
+//! the design of the Syzygy tables: normalise, index, find the block, decompress the
+//! block).
 //!
 //! Layout, all integers little-endian:
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `THAITB\r\n` |
-//! | 8 | 2 | format version ([`VERSION`]) |
+//! | 8 | 2 | format version: 1 ([`VERSION_ONE_BYTE`]) or 2 ([`VERSION`]) |
 //! | 10 | 1 | variant ([`Variant::code`]) |
 //! | 11 | 1 | rule option (Mak-hot: 0 `default`, 1 `no-reverse`; Makruk: 0) |
 //! | 12 | 16 | material signature, zero-padded (its meaning belongs to the variant) |
-//! | 28 | 4 | metric code (what a byte means; defined by the variant's module) |
+//! | 28 | 4 | metric code (what an entry means; defined by the variant's module) |
 //! | 32 | 8 | number of entries (positions) |
 //! | 40 | 4 | entries per block |
 //! | 44 | 4 | number of blocks `n` |
 //! | 48 | 4 | CRC-32 of the uncompressed entries |
-//! | 52 | 8 | reserved, zero |
+//! | 52 | 1 | version 1: zero; version 2: bytes per entry, 1 or 2 ([`Header::entry_bytes`]) |
+//! | 53 | 7 | reserved, zero |
 //! | 60 | 4 | CRC-32 of bytes 0..60 |
 //! | 64 | 16·n | block index: per block the offset of its compressed bytes (u64), their length (u32) and their CRC-32 |
 //! | 64+16·n | ... | the compressed blocks, back to back, to the end of the file |
+//!
+//! A file of one-byte entries is always written as version 1, byte for byte as before
+//! version 2 existed (so older programs still read it); version 2 is written only for
+//! two-byte entries, which an older program refuses by their version number instead of
+//! misreading them. A version-1 file reads as one byte per entry.
 //!
 //! Every block's CRC is checked when the block is decompressed, so a corrupted file is
 //! refused at the probe that touches it; opening a file checks the header, its CRC and
@@ -39,13 +48,19 @@ use std::sync::Mutex;
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"THAITB\r\n";
-/// The format version this code writes and reads.
-pub const VERSION: u16 = 1;
+/// The newest format version, written for tables of two-byte entries (it carries the
+/// entry width at byte 52).
+pub const VERSION: u16 = 2;
+/// The first format version: one byte per entry. Still written for one-byte tables and
+/// read as ever.
+pub const VERSION_ONE_BYTE: u16 = 1;
+/// The widest entry a file holds, in bytes.
+pub const MAX_ENTRY_BYTES: u8 = 2;
 /// Size of the fixed header in bytes.
 pub const HEADER_LEN: usize = 64;
 /// Size of one block-index entry in bytes.
 pub const INDEX_ENTRY_LEN: usize = 16;
-/// Positions (bytes) per block: small enough that a probe decompresses quickly.
+/// Positions (entries) per block: small enough that a probe decompresses quickly.
 pub const BLOCK_ENTRIES: u32 = 32 * 1024;
 /// The zstd level tables are written with (generation is dominated by the search, not this).
 pub const ZSTD_LEVEL: i32 = 19;
@@ -108,10 +123,12 @@ pub struct Header {
     pub rules: u8,
     /// The material signature, zero-padded.
     pub signature: [u8; SIGNATURE_LEN],
-    /// What the stored bytes mean.
+    /// What the stored entries mean.
     pub metric: u32,
     /// Number of positions.
     pub entries: u64,
+    /// Bytes per entry: 1, or 2 for a little-endian `u16` (format version 2).
+    pub entry_bytes: u8,
 }
 
 /// Why a table file was refused.
@@ -183,27 +200,56 @@ fn io_error(path: &Path, error: std::io::Error) -> TableError {
     }
 }
 
-/// Writes a table: header, block index and compressed blocks. The file appears under its
-/// final name only once complete (written to `NAME.part`, then renamed), so an
-/// interrupted generation never leaves a file that looks finished.
+/// Writes a table: header, block index and compressed blocks. `entries` holds
+/// `header.entries` entries of `header.entry_bytes` bytes each (two-byte entries
+/// little-endian). The file appears under its final name only once complete (written to
+/// `NAME.part`, then renamed), so an interrupted generation never leaves a file that
+/// looks finished.
 pub fn write_table(path: &Path, header: &Header, entries: &[u8]) -> Result<u64, TableError> {
-    let block_len = BLOCK_ENTRIES as usize;
+    let width = header.entry_bytes;
+    if !(1..=MAX_ENTRY_BYTES).contains(&width)
+        || entries.len() as u64 != header.entries * u64::from(width)
+    {
+        return Err(io_error(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "{} bytes do not make {} entries of {width} bytes",
+                    entries.len(),
+                    header.entries
+                ),
+            ),
+        ));
+    }
+    let block_len = BLOCK_ENTRIES as usize * usize::from(width);
     let blocks: Vec<Vec<u8>> = entries
         .chunks(block_len)
         .map(|chunk| zstd::bulk::compress(chunk, ZSTD_LEVEL).map_err(|e| io_error(path, e)))
         .collect::<Result<_, _>>()?;
     let mut out = Vec::with_capacity(HEADER_LEN + blocks.iter().map(Vec::len).sum::<usize>());
     out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    let version = if width == 1 {
+        VERSION_ONE_BYTE
+    } else {
+        VERSION
+    };
+    out.extend_from_slice(&version.to_le_bytes());
     out.push(header.variant.code());
     out.push(header.rules);
     out.extend_from_slice(&header.signature);
     out.extend_from_slice(&header.metric.to_le_bytes());
-    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    out.extend_from_slice(&header.entries.to_le_bytes());
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     out.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
     out.extend_from_slice(&crc32fast::hash(entries).to_le_bytes());
-    out.extend_from_slice(&[0u8; 8]);
+    // Version 1 keeps byte 52 zero, as it always was.
+    out.push(if version == VERSION_ONE_BYTE {
+        0
+    } else {
+        width
+    });
+    out.extend_from_slice(&[0u8; 7]);
     let header_crc = crc32fast::hash(&out);
     out.extend_from_slice(&header_crc.to_le_bytes());
     debug_assert_eq!(out.len(), HEADER_LEN);
@@ -298,11 +344,21 @@ impl TableFile {
             return Err(bad("header checksum mismatch"));
         }
         let version = le_u16(b, 8);
-        if version != VERSION {
-            return Err(bad(&format!(
-                "format version {version}, this program reads {VERSION}"
-            )));
-        }
+        let entry_bytes = match version {
+            VERSION_ONE_BYTE if b[52] == 0 => 1,
+            VERSION if (1..=MAX_ENTRY_BYTES).contains(&b[52]) => b[52],
+            VERSION_ONE_BYTE | VERSION => {
+                return Err(bad(&format!(
+                    "format version {version} with an entry width byte of {}",
+                    b[52]
+                )));
+            }
+            _ => {
+                return Err(bad(&format!(
+                    "format version {version}, this program reads {VERSION_ONE_BYTE} and {VERSION}"
+                )));
+            }
+        };
         let variant = Variant::from_code(b[10]).ok_or_else(|| bad("unknown variant"))?;
         let mut signature = [0u8; SIGNATURE_LEN];
         signature.copy_from_slice(&b[12..28]);
@@ -312,6 +368,7 @@ impl TableFile {
             signature,
             metric: le_u32(b, 28),
             entries: le_u64(b, 32),
+            entry_bytes,
         };
         let block_entries = le_u32(b, 40);
         let block_count = le_u32(b, 44) as u64;
@@ -374,9 +431,11 @@ impl TableFile {
         self.map.len() as u64
     }
 
+    /// Bytes of block `block` once decompressed.
     fn block_len(&self, block: usize) -> usize {
         let start = block as u64 * self.block_entries as u64;
         (self.header.entries - start).min(self.block_entries as u64) as usize
+            * usize::from(self.header.entry_bytes)
     }
 
     fn decompress(&self, block: usize) -> Result<Vec<u8>, TableError> {
@@ -397,30 +456,56 @@ impl TableFile {
         Ok(data)
     }
 
-    /// The byte stored for entry `index`, or `None` past the end.
+    /// The byte stored for entry `index` of a table of one-byte entries, or `None` past
+    /// the end; a table of two-byte entries is refused (read it with [`TableFile::entry`]).
     pub fn get(&self, index: u64) -> Result<Option<u8>, TableError> {
+        if self.header.entry_bytes != 1 {
+            return Err(TableError::BadHeader {
+                path: self.path.clone(),
+                reason: format!(
+                    "entries of {} bytes read as one byte",
+                    self.header.entry_bytes
+                ),
+            });
+        }
+        Ok(self.entry(index)?.map(|e| e as u8))
+    }
+
+    /// The entry `index` of either width (a one-byte entry widened), or `None` past the
+    /// end.
+    pub fn entry(&self, index: u64) -> Result<Option<u16>, TableError> {
         if index >= self.header.entries {
             return Ok(None);
         }
         let block = (index / self.block_entries as u64) as usize;
-        let at = (index % self.block_entries as u64) as usize;
+        let width = usize::from(self.header.entry_bytes);
+        let at = (index % self.block_entries as u64) as usize * width;
+        let read = |data: &[u8]| {
+            if width == 2 {
+                u16::from_le_bytes([data[at], data[at + 1]])
+            } else {
+                u16::from(data[at])
+            }
+        };
         if let Ok(cache) = self.cache.lock()
             && let Some((cached, data)) = cache.as_ref()
             && *cached == block
         {
-            return Ok(Some(data[at]));
+            return Ok(Some(read(data)));
         }
         let data = self.decompress(block)?;
-        let value = data[at];
+        let value = read(&data);
         if let Ok(mut cache) = self.cache.lock() {
             *cache = Some((block, data));
         }
         Ok(Some(value))
     }
 
-    /// Every entry, decompressed (generation reads back finished tables this way).
+    /// Every entry's bytes, decompressed (generation reads back finished tables this
+    /// way): `entries · entry_bytes` bytes, two-byte entries little-endian.
     pub fn read_all(&self) -> Result<Vec<u8>, TableError> {
-        let mut all = Vec::with_capacity(self.header.entries as usize);
+        let mut all =
+            Vec::with_capacity(self.header.entries as usize * usize::from(self.header.entry_bytes));
         for block in 0..self.blocks.len() {
             all.extend_from_slice(&self.decompress(block)?);
         }
@@ -464,6 +549,7 @@ mod tests {
             signature: [7; SIGNATURE_LEN],
             metric: 9,
             entries: entries.len() as u64,
+            entry_bytes: 1,
         };
         write_table(&path, &header, &entries).unwrap();
         let table = TableFile::open(&path).unwrap();
@@ -473,6 +559,135 @@ mod tests {
         }
         assert_eq!(table.get(entries.len() as u64).unwrap(), None);
         assert_eq!(table.read_all().unwrap(), entries);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("thaiboard-tb-{}-format-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn wide_header(entries: u64) -> Header {
+        Header {
+            variant: Variant::Cambodian,
+            rules: 0,
+            signature: [3; SIGNATURE_LEN],
+            metric: 4,
+            entries,
+            entry_bytes: 2,
+        }
+    }
+
+    /// Entries past a byte: 300 and 40000 read back as written, across blocks.
+    fn wide_entries() -> Vec<u16> {
+        (0..BLOCK_ENTRIES as usize * 2 + 17)
+            .map(|i| match i % 7 {
+                0 => 300,
+                1 => 40_000,
+                _ => (i % 65_521) as u16,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_table_of_two_byte_entries_round_trips_as_version_2() {
+        let dir = scratch("wide");
+        let path = dir.join("w.thtb");
+        let entries = wide_entries();
+        let bytes: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
+        let header = wide_header(entries.len() as u64);
+        write_table(&path, &header, &bytes).unwrap();
+        let raw = std::fs::read(&path).unwrap();
+        assert_eq!(le_u16(&raw, 8), VERSION);
+        assert_eq!(raw[52], 2);
+        let table = TableFile::open(&path).unwrap();
+        assert_eq!(table.header(), &header);
+        for i in [0, 1, 2, BLOCK_ENTRIES as u64 + 3, entries.len() as u64 - 1] {
+            assert_eq!(table.entry(i).unwrap(), Some(entries[i as usize]), "{i}");
+        }
+        assert_eq!(table.entry(entries.len() as u64).unwrap(), None);
+        assert_eq!(table.read_all().unwrap(), bytes);
+        // Read as bytes, a table of two-byte entries is refused, not misread.
+        assert!(matches!(table.get(0), Err(TableError::BadHeader { .. })));
+        // The wrong number of bytes for the header's entries is not written.
+        assert!(write_table(&dir.join("x.thtb"), &header, &bytes[1..]).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A table of one-byte entries is the first format, byte for byte: version 1 and a
+    /// zero at byte 52, as every table written before two-byte entries.
+    #[test]
+    fn a_table_of_one_byte_entries_is_still_written_as_version_1() {
+        let dir = scratch("narrow");
+        let path = dir.join("n.thtb");
+        let header = Header {
+            entry_bytes: 1,
+            metric: 3,
+            ..wide_header(1000)
+        };
+        let entries: Vec<u8> = (0..1000).map(|i| (i % 200) as u8).collect();
+        write_table(&path, &header, &entries).unwrap();
+        let raw = std::fs::read(&path).unwrap();
+        assert_eq!(le_u16(&raw, 8), VERSION_ONE_BYTE);
+        assert_eq!(&raw[52..60], &[0; 8]);
+        let table = TableFile::open(&path).unwrap();
+        assert_eq!(table.header().entry_bytes, 1);
+        assert_eq!(table.get(999).unwrap(), Some(entries[999]));
+        assert_eq!(table.entry(999).unwrap(), Some(u16::from(entries[999])));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_table_of_two_byte_entries_cut_short_or_damaged_is_refused() {
+        let dir = scratch("wide-damaged");
+        let path = dir.join("w.thtb");
+        let entries = wide_entries();
+        let bytes: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
+        write_table(&path, &wide_header(entries.len() as u64), &bytes).unwrap();
+        let good = std::fs::read(&path).unwrap();
+
+        // Cut short: refused on opening.
+        let cut = dir.join("cut.thtb");
+        std::fs::write(&cut, &good[..good.len() - 5]).unwrap();
+        let err = TableFile::open(&cut).unwrap_err();
+        assert!(matches!(err, TableError::Truncated { .. }), "{err}");
+        assert!(err.to_string().contains("truncated"), "{err}");
+
+        // A flipped byte in the last block: refused by the probe that reads it.
+        let flipped = dir.join("flipped.thtb");
+        let mut bad = good.clone();
+        let last = bad.len() - 3;
+        bad[last] ^= 0x40;
+        std::fs::write(&flipped, &bad).unwrap();
+        let table = TableFile::open(&flipped).unwrap();
+        assert_eq!(table.entry(0).unwrap(), Some(entries[0]));
+        let err = table.entry(entries.len() as u64 - 1).unwrap_err();
+        assert!(matches!(err, TableError::Corrupt { .. }), "{err}");
+        assert!(table.verify().is_err());
+
+        // An entry width this program does not know, its header checksum made right: the
+        // header is refused by name.
+        let odd = dir.join("odd.thtb");
+        let mut bad = good.clone();
+        bad[52] = 3;
+        let crc = crc32fast::hash(&bad[..60]);
+        bad[60..64].copy_from_slice(&crc.to_le_bytes());
+        std::fs::write(&odd, &bad).unwrap();
+        let err = TableFile::open(&odd).unwrap_err();
+        assert!(
+            matches!(&err, TableError::BadHeader { reason, .. } if reason.contains("entry width")),
+            "{err}"
+        );
+        // A damaged width byte without a new checksum fails the header checksum.
+        let mut bad = good.clone();
+        bad[52] = 1;
+        std::fs::write(&odd, &bad).unwrap();
+        assert!(matches!(
+            TableFile::open(&odd),
+            Err(TableError::BadHeader { .. })
+        ));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

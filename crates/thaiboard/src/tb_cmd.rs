@@ -118,7 +118,7 @@ fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError
             None => String::new(),
         };
         eprintln!(
-            "[{}/{}] {:<7} {} {:>7.1} s {:>10} bytes  White to move: won {:5.1}%, drawn {:5.1}%, lost {:5.1}% (no count); longest win {:>3} plies{checked}",
+            "[{}/{}] {:<7} {} {:>7.1} s {:>10} bytes  White to move: won {:5.1}%, drawn {:5.1}%, lost {:5.1}% (no count); longest win {:>3} plies, longest stored {:>3}{}{checked}",
             step.number,
             step.total,
             step.material.name(),
@@ -129,6 +129,8 @@ fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError
             100.0 * drawn as f64 / all,
             100.0 * lost as f64 / all,
             step.longest,
+            step.longest_stored,
+            if step.wide { " (two-byte entries)" } else { "" },
         );
         generated += usize::from(!step.skipped);
         bytes += step.bytes;

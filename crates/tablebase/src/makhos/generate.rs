@@ -182,6 +182,7 @@ fn header(rules: Rules, material: Material) -> Header {
         signature: material.signature(),
         metric: METRIC_DTZ32,
         entries: TableIndex::new(material).len(),
+        entry_bytes: 1,
     }
 }
 

@@ -29,24 +29,16 @@ pub(super) const INVALID: u8 = 255;
 /// Byte of an entry not decided yet (only during generation).
 pub(super) const UNDECIDED: u8 = 254;
 
-/// A value without the count: mate in so many plies, or a draw.
+/// A value without the count: mate (or conversion, see [`super`]) in so many plies, or a
+/// draw. Stored in one byte or two ([`super::entry`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Dtm {
     /// The side to move mates in this many plies.
-    Win(u8),
+    Win(u16),
     /// The side to move is mated in this many plies (0: it is mated now).
-    Loss(u8),
+    Loss(u16),
     /// No forced mate.
     Draw,
-}
-
-/// The byte of a value (the inverse of [`Dtm::from_byte`]).
-pub(super) const fn dtm_byte(d: Dtm) -> u8 {
-    match d {
-        Dtm::Draw => DRAW,
-        Dtm::Win(d) => d,
-        Dtm::Loss(d) => LOSS_BASE + d,
-    }
 }
 
 impl Dtm {
@@ -54,8 +46,8 @@ impl Dtm {
     pub(super) const fn from_byte(b: u8) -> Option<Dtm> {
         match b {
             DRAW => Some(Dtm::Draw),
-            1..LOSS_BASE => Some(Dtm::Win(b)),
-            LOSS_BASE..UNDECIDED => Some(Dtm::Loss(b - LOSS_BASE)),
+            1..LOSS_BASE => Some(Dtm::Win(b as u16)),
+            LOSS_BASE..UNDECIDED => Some(Dtm::Loss((b - LOSS_BASE) as u16)),
             _ => None,
         }
     }
@@ -300,5 +292,5 @@ pub struct HonourReport {
     /// Of those, mated with no count at all.
     pub won_without_count: u64,
     /// The longest mate, in plies.
-    pub longest: u8,
+    pub longest: u16,
 }

@@ -29,12 +29,12 @@ pub struct Inconsistency {
 pub fn check_table(
     variant: Variant,
     material: &Material,
-    values: &[u8],
+    values: &[u16],
     lookup: &dyn Fn(&Position) -> Option<Dtm>,
 ) -> Result<u64, Inconsistency> {
     let count = phase_count(variant, material);
     let mut checked = 0;
-    for (i, &byte) in values.iter().enumerate() {
+    for (i, &entry) in values.iter().enumerate() {
         let Some(pos) = position_at(variant, material, count, i) else {
             continue;
         };
@@ -42,13 +42,13 @@ pub fn check_table(
             fen: pos.fen(),
             reason,
         };
-        let here = Dtm::from_byte(byte).ok_or_else(|| fail(format!("byte {byte}")))?;
+        let here = Dtm::from_wide(entry).ok_or_else(|| fail(format!("entry {entry}")))?;
         // The children's values for their side to move.
         let mut children = Vec::new();
         for &m in pos.legal_moves().iter() {
             let child = pos.played(m);
             let v = if !pos.is_capture(m) && !m.is_promotion() {
-                index_of(material, &child).and_then(|j| Dtm::from_byte(values[j]))
+                index_of(material, &child).and_then(|j| Dtm::from_wide(values[j]))
             } else {
                 exit_value(&pos, &child, lookup)
             };
@@ -65,7 +65,7 @@ pub fn check_table(
             Dtm::Win(d) => shortest_loss == Some(d - 1),
             Dtm::Loss(0) => children.is_empty() && pos.is_check(),
             Dtm::Loss(d) => {
-                let longest = children.iter().try_fold(0u8, |acc, c| match c {
+                let longest = children.iter().try_fold(0u16, |acc, c| match c {
                     Dtm::Win(e) => Some(acc.max(*e)),
                     _ => None,
                 });

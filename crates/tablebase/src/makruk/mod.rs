@@ -17,7 +17,10 @@
 //! the `k`-th ply from now with `k ≤ limit − ply + 1` ([`plies_left`]). Each table stores
 //! a distance in plies to the end of its phase with best play (the winner shortest, the
 //! loser longest), and a probe compares it with [`plies_left`] of the position's
-//! counting fields. Values above every limit of the variant are stored as draws.
+//! counting fields. A distance longer than every count of the variant leaves is stored
+//! as it is (a draw under any count, a win or loss only without one): Ouk Chatrang's
+//! `KRvKN` holds wins of up to 135 plies against a board's-honour count of 126. An entry
+//! is one byte, or two in the tables with a distance past a byte ([`entry`]).
 //!
 //! # The three phases, each with its metric
 //!
@@ -70,6 +73,7 @@
 mod answer;
 mod bare;
 pub mod consistency;
+pub mod entry;
 pub mod material;
 pub mod solve;
 mod tables;
@@ -77,8 +81,8 @@ mod tables;
 pub use answer::{MakrukAnswer, MakrukMoveAnswer};
 pub use bare::{BARE_ROLES, BareTable, Dtm, HonourReport};
 pub use tables::{
-    GenerateError, METRIC_PHASE_DISTANCE, MakrukTables, Solved, TableProgress, Verdict, generate,
-    table_file_name,
+    GenerateError, METRIC_PHASE_DISTANCE, METRIC_PHASE_DISTANCE_WIDE, MakrukTables, Solved,
+    TableProgress, Verdict, generate, table_file_name,
 };
 
 use makruk::{CountKind, Position};

@@ -16,16 +16,17 @@
 //!    or wins, is a loss in one more than its longest defence.
 //! 3. Entries never decided are draws.
 
-use super::bare::{Dtm, INVALID, LOSS_BASE, UNDECIDED, dtm_byte};
+use super::bare::Dtm;
+use super::entry::{MAX_WIDE_LOSS, MAX_WIDE_WIN, WIDE_INVALID, WIDE_UNDECIDED, wide};
 use super::material::{Material, decode, encode, position_at};
 use super::plies_left;
 use core::fmt;
 use makruk::{Color, Position, Role, Setup, Square, State, Variant};
 
-/// The most plies a win can store (one byte, see [`Dtm`]).
-const MAX_WIN: u32 = (LOSS_BASE - 1) as u32;
+/// The most plies a win can store (a two-byte entry, see [`super::entry`]).
+const MAX_WIN: u32 = MAX_WIDE_WIN as u32;
 /// The most plies a loss can store.
-const MAX_LOSS: u32 = (UNDECIDED - 1 - LOSS_BASE) as u32;
+const MAX_LOSS: u32 = MAX_WIDE_LOSS as u32;
 /// The flag in an entry's move counter: an exit draws or wins, so it is never lost.
 const CANNOT_LOSE: u8 = 0x80;
 
@@ -39,7 +40,7 @@ pub enum SolveError {
         /// The position the exit leads to.
         fen: String,
     },
-    /// A distance does not fit in the entry's byte.
+    /// A distance does not fit in a two-byte entry.
     TooLong {
         /// The table being solved.
         table: String,
@@ -57,7 +58,7 @@ impl fmt::Display for SolveError {
             SolveError::TooLong { table, plies } => {
                 write!(
                     f,
-                    "solving {table}: a distance of {plies} plies does not fit a byte"
+                    "solving {table}: a distance of {plies} plies does not fit a two-byte entry"
                 )
             }
         }
@@ -161,12 +162,14 @@ pub fn at_count(stored: Dtm, left: Option<u32>) -> Dtm {
 }
 
 /// Solves the table of `material` under `variant`; `lookup` values exits (see
-/// [`exit_value`]). Returns one byte per entry (the encoding of [`Dtm`]).
+/// [`exit_value`]). Returns one two-byte entry per position ([`super::entry`]; the
+/// table is written with one byte per entry when every entry fits,
+/// [`super::entry::file_bytes`]).
 pub fn solve(
     variant: Variant,
     material: &Material,
     lookup: &dyn Fn(&Position) -> Option<Dtm>,
-) -> Result<Vec<u8>, SolveError> {
+) -> Result<Vec<u16>, SolveError> {
     let entries = material.entries();
     let count = phase_count(variant, material);
     let name = material.name();
@@ -174,11 +177,11 @@ pub fn solve(
         table: name.clone(),
         plies,
     };
-    let mut values = vec![INVALID; entries];
+    let mut values = vec![WIDE_INVALID; entries];
     // Undecided in-table moves (and the CANNOT_LOSE flag), and the shortest loss the
     // exits allow (one more than the longest win they give the opponent).
     let mut moves_left = vec![0u8; entries];
-    let mut loss_floor = vec![0u8; entries];
+    let mut loss_floor = vec![0u16; entries];
     let mut wins: Vec<Vec<u32>> = Vec::new();
     let mut losses: Vec<Vec<u32>> = Vec::new();
     fn push(buckets: &mut Vec<Vec<u32>>, level: u32, i: usize) {
@@ -194,13 +197,13 @@ pub fn solve(
         let Some(pos) = position_at(variant, material, count, i) else {
             continue;
         };
-        *value = UNDECIDED;
+        *value = WIDE_UNDECIDED;
         let moves = pos.legal_moves();
         if moves.is_empty() {
             if pos.is_check() {
                 push(&mut losses, 0, i);
             } else {
-                *value = dtm_byte(Dtm::Draw);
+                *value = 0;
             }
             continue;
         }
@@ -226,9 +229,9 @@ pub fn solve(
             }
         }
         moves_left[i] = inside as u8 | if cannot_lose { CANNOT_LOSE } else { 0 };
-        // Kept exact (a child's win is at most 127 plies, so its floor fits the byte): a
-        // loss longer than MAX_LOSS is refused when it is decided, never shortened.
-        loss_floor[i] = u8::try_from(floor).map_err(|_| too_long(floor))?;
+        // Kept exact (a child's win is at most MAX_WIN plies, so its floor fits): a loss
+        // longer than MAX_LOSS is refused when it is decided, never shortened.
+        loss_floor[i] = u16::try_from(floor).map_err(|_| too_long(floor))?;
         if best_win != u32::MAX {
             push(&mut wins, best_win, i);
         } else if inside == 0 && !cannot_lose {
@@ -247,23 +250,13 @@ pub fn solve(
             };
             for i in list {
                 let i = i as usize;
-                if values[i] != UNDECIDED {
+                if values[i] != WIDE_UNDECIDED {
                     continue;
                 }
-                values[i] = if is_win {
-                    if level > MAX_WIN {
-                        return Err(too_long(level));
-                    }
-                    dtm_byte(Dtm::Win(level as u8))
-                } else {
-                    if level > MAX_LOSS {
-                        return Err(too_long(level));
-                    }
-                    dtm_byte(Dtm::Loss(level as u8))
-                };
+                values[i] = decided_entry(level, is_win).ok_or_else(|| too_long(level))?;
                 predecessors(material, i, &values, &mut preds);
                 for &p in &preds {
-                    if values[p] != UNDECIDED {
+                    if values[p] != WIDE_UNDECIDED {
                         continue;
                     }
                     if !is_win {
@@ -283,11 +276,25 @@ pub fn solve(
 
     // 3. The rest are draws.
     for v in &mut values {
-        if *v == UNDECIDED {
-            *v = dtm_byte(Dtm::Draw);
+        if *v == WIDE_UNDECIDED {
+            *v = 0;
         }
     }
     Ok(values)
+}
+
+/// The two-byte entry of a win (`is_win`) or loss decided at `level` plies, `None` when
+/// the distance is past what an entry holds ([`MAX_WIN`], [`MAX_LOSS`]).
+fn decided_entry(level: u32, is_win: bool) -> Option<u16> {
+    let (limit, value) = if is_win {
+        (MAX_WIN, Dtm::Win(u16::try_from(level).ok()?))
+    } else {
+        (MAX_LOSS, Dtm::Loss(u16::try_from(level).ok()?))
+    };
+    if level > limit {
+        return None;
+    }
+    wide(value)
 }
 
 /// Steps of a khun (and the squares a met or khon reaches diagonally).
@@ -320,7 +327,7 @@ const ROOK_DIRECTIONS: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 /// and the entry is kept when it is legal (which `values` tells: an entry never marked
 /// invalid). The move forward is then legal too: it leaves the mover's khun safe
 /// because entry `i` is legal.
-pub fn predecessors(material: &Material, i: usize, values: &[u8], out: &mut Vec<usize>) {
+pub fn predecessors(material: &Material, i: usize, values: &[u16], out: &mut Vec<usize>) {
     out.clear();
     let placed = material.placed();
     let n = 2 + placed.len();
@@ -351,7 +358,7 @@ pub fn predecessors(material: &Material, i: usize, values: &[u8], out: &mut Vec<
                 }
             }
             let p = encode(&s[..n], mover);
-            if values[p] != INVALID {
+            if values[p] != WIDE_INVALID {
                 out.push(p);
             }
         };
@@ -399,5 +406,39 @@ pub fn predecessors(material: &Material, i: usize, values: &[u8], out: &mut Vec<
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::makruk::entry::{file_bytes, from_file_bytes, narrow};
+
+    /// The distance that stopped the first Ouk Chatrang run (`KRvKN`: a loss in 126 plies,
+    /// one past a byte) and longer ones are stored, written two bytes wide and read back.
+    #[test]
+    fn losses_and_wins_past_a_byte_are_stored_not_refused() {
+        for (level, is_win, value) in [
+            (125, false, Dtm::Loss(125)),
+            (126, false, Dtm::Loss(126)),
+            (127, true, Dtm::Win(127)),
+            (128, true, Dtm::Win(128)),
+            (300, false, Dtm::Loss(300)),
+            (MAX_WIN, true, Dtm::Win(MAX_WIN as u16)),
+            (MAX_LOSS, false, Dtm::Loss(MAX_LOSS as u16)),
+        ] {
+            let entry = decided_entry(level, is_win).expect("stored");
+            assert_eq!(Dtm::from_wide(entry), Some(value));
+            let fits_a_byte = level <= if is_win { 127 } else { 125 };
+            assert_eq!(narrow(entry).is_some(), fits_a_byte, "{value:?}");
+            let table = [WIDE_INVALID, entry, 0];
+            let (bytes, is_wide) = file_bytes(&table);
+            assert_eq!(is_wide, !fits_a_byte);
+            assert_eq!(from_file_bytes(&bytes, is_wide), table);
+        }
+        // Past two bytes the solver still refuses rather than store a wrong distance.
+        assert_eq!(decided_entry(MAX_WIN + 1, true), None);
+        assert_eq!(decided_entry(MAX_LOSS + 1, false), None);
+        assert_eq!(decided_entry(u32::MAX, false), None);
     }
 }

@@ -7,6 +7,7 @@
 use super::answer::{MakrukAnswer, MakrukMoveAnswer, file_variant};
 use super::bare::Dtm;
 use super::consistency::{Inconsistency, check_table};
+use super::entry::{file_bytes, from_file_bytes, narrow, widen};
 use super::material::{Material, index_of, mirrored, table_of};
 use super::solve::{SolveError, at_count, phase_count, solve};
 use super::{Phase, plies_left};
@@ -18,8 +19,13 @@ use std::time::Instant;
 
 /// The header's metric code of these tables: one byte of distance in plies to the end
 /// of the position's phase (mate in pieces' honour, conversion otherwise), see
-/// [`super`].
+/// [`super`]; the byte's encoding is in [`super::entry`].
 pub const METRIC_PHASE_DISTANCE: u32 = 3;
+/// The same metric in two-byte entries (format version 2, [`super::entry`]): the code of
+/// a table with a distance too long for a byte (a win past 127 plies or a loss past
+/// 125). A table whose entries all fit a byte is written with
+/// [`METRIC_PHASE_DISTANCE`], so files of one byte per entry are as before.
+pub const METRIC_PHASE_DISTANCE_WIDE: u32 = 4;
 
 /// The file name: `makruk-KRSvK.thtb`.
 pub fn table_file_name(variant: Variant, material: &Material) -> String {
@@ -47,13 +53,29 @@ fn signature(material: &Material) -> [u8; SIGNATURE_LEN] {
     s
 }
 
-fn header(variant: Variant, material: &Material) -> Header {
+/// The header of the table of `material`, of two-byte entries when `wide`.
+fn header(variant: Variant, material: &Material, wide: bool) -> Header {
     Header {
         variant: file_variant(variant),
         rules: 0,
         signature: signature(material),
-        metric: METRIC_PHASE_DISTANCE,
+        metric: if wide {
+            METRIC_PHASE_DISTANCE_WIDE
+        } else {
+            METRIC_PHASE_DISTANCE
+        },
         entries: material.entries() as u64,
+        entry_bytes: if wide { 2 } else { 1 },
+    }
+}
+
+/// Whether a header of `metric` holds two-byte entries (`None`: not a metric of these
+/// tables).
+fn is_wide(metric: u32) -> Option<bool> {
+    match metric {
+        METRIC_PHASE_DISTANCE => Some(false),
+        METRIC_PHASE_DISTANCE_WIDE => Some(true),
+        _ => None,
     }
 }
 
@@ -107,17 +129,68 @@ pub struct TableProgress {
     /// Legal positions with White (the canonical stronger side) to move: won, drawn and
     /// lost with no count (the distance not compared with any count).
     pub white_to_move: [u64; 3],
-    /// The longest win stored, in plies.
-    pub longest: u8,
+    /// The longest win stored with White to move, in plies.
+    pub longest: u16,
+    /// The longest distance stored in any entry (either side to move, win or loss).
+    pub longest_stored: u16,
+    /// Written (or kept) with two-byte entries: a distance does not fit a byte.
+    pub wide: bool,
     /// Positions the consistency check went through, and its seconds (`None`: not
     /// checked, as for a kept table or without `check`).
     pub checked: Option<(u64, f64)>,
 }
 
+/// A solved table's entries in memory: as its file holds them, one byte each unless a
+/// distance needs two ([`super::entry`]), so a set of one-byte tables takes the memory
+/// it always did.
+#[derive(Debug)]
+enum Entries {
+    Bytes(Vec<u8>),
+    Wide(Vec<u16>),
+}
+
+impl Entries {
+    /// Entries as [`file_bytes`] would write them: one byte each when every one fits.
+    fn of(values: Vec<u16>) -> Entries {
+        let narrowed: Option<Vec<u8>> = values.iter().map(|&w| narrow(w)).collect();
+        match narrowed {
+            Some(bytes) => Entries::Bytes(bytes),
+            None => Entries::Wide(values),
+        }
+    }
+
+    /// Entries read back from a file's bytes.
+    fn from_file(bytes: Vec<u8>, wide: bool) -> Entries {
+        if wide {
+            Entries::Wide(from_file_bytes(&bytes, true))
+        } else {
+            Entries::Bytes(bytes)
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<Dtm> {
+        match self {
+            Entries::Bytes(b) => Dtm::from_byte(b[i]),
+            Entries::Wide(w) => Dtm::from_wide(w[i]),
+        }
+    }
+
+    fn is_wide(&self) -> bool {
+        matches!(self, Entries::Wide(_))
+    }
+
+    fn values(&self) -> Box<dyn Iterator<Item = Option<Dtm>> + '_> {
+        match self {
+            Entries::Bytes(b) => Box::new(b.iter().map(|&b| Dtm::from_byte(b))),
+            Entries::Wide(w) => Box::new(w.iter().map(|&w| Dtm::from_wide(w))),
+        }
+    }
+}
+
 /// Solved tables of one variant, in memory.
 #[derive(Debug, Default)]
 pub struct Solved {
-    tables: HashMap<Material, Vec<u8>>,
+    tables: HashMap<Material, Entries>,
 }
 
 impl Solved {
@@ -130,17 +203,20 @@ impl Solved {
         } else {
             index_of(&material, pos)?
         };
-        Dtm::from_byte(table[i])
+        table.get(i)
     }
 
-    /// The bytes of a table, if solved.
-    pub fn table(&self, material: &Material) -> Option<&[u8]> {
-        self.tables.get(material).map(Vec::as_slice)
+    /// The entries of a table, if solved, as two-byte entries ([`super::entry`]).
+    pub fn table(&self, material: &Material) -> Option<Vec<u16>> {
+        Some(match self.tables.get(material)? {
+            Entries::Bytes(b) => b.iter().map(|&b| widen(b)).collect(),
+            Entries::Wide(w) => w.clone(),
+        })
     }
 
-    /// Adds a solved table.
-    pub fn insert(&mut self, material: Material, values: Vec<u8>) {
-        self.tables.insert(material, values);
+    /// Adds a solved table (two-byte entries; kept as bytes when every entry fits one).
+    pub fn insert(&mut self, material: Material, values: Vec<u16>) {
+        self.tables.insert(material, Entries::of(values));
     }
 }
 
@@ -165,12 +241,15 @@ pub fn generate(
     let mut solved = Solved::default();
     for (n, material) in materials.iter().enumerate() {
         let path = dir.join(table_file_name(variant, material));
-        let expected = header(variant, material);
         let started = Instant::now();
-        let kept = TableFile::open(&path)
-            .ok()
-            .filter(|f| *f.header() == expected)
-            .and_then(|f| Some((f.read_all().ok()?, f.file_len())));
+        // A file of either width is kept when its header is the one this table would get.
+        let kept = TableFile::open(&path).ok().and_then(|f| {
+            let wide = is_wide(f.header().metric)?;
+            if *f.header() != header(variant, material, wide) {
+                return None;
+            }
+            Some((Entries::from_file(f.read_all().ok()?, wide), f.file_len()))
+        });
         let mut checked = None;
         let (values, bytes, skipped) = match kept {
             Some((values, bytes)) => (values, bytes, true),
@@ -187,14 +266,26 @@ pub fn generate(
                     })?;
                     checked = Some((n, t.elapsed().as_secs_f64()));
                 }
-                let bytes = write_table(&path, &expected, &values).map_err(GenerateError::Table)?;
-                (values, bytes, false)
+                let (file, wide) = file_bytes(&values);
+                let bytes = write_table(&path, &header(variant, material, wide), &file)
+                    .map_err(GenerateError::Table)?;
+                drop(file);
+                (Entries::of(values), bytes, false)
             }
         };
+        let wide = values.is_wide();
         let mut white_to_move = [0u64; 3];
         let mut longest = 0;
-        for &b in values.iter().step_by(2) {
-            match Dtm::from_byte(b) {
+        let longest_stored = values
+            .values()
+            .filter_map(|v| match v {
+                Some(Dtm::Win(d) | Dtm::Loss(d)) => Some(d),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        for v in values.values().step_by(2) {
+            match v {
                 Some(Dtm::Win(d)) => {
                     white_to_move[0] += 1;
                     longest = longest.max(d);
@@ -217,9 +308,11 @@ pub fn generate(
             bytes,
             white_to_move,
             longest,
+            longest_stored,
+            wide,
             checked,
         });
-        solved.insert(material.clone(), values);
+        solved.tables.insert(material.clone(), values);
     }
     Ok(solved)
 }
@@ -287,11 +380,11 @@ impl MakrukTables {
                 continue;
             }
             let file = TableFile::open(&path)?;
-            if file.header().metric != METRIC_PHASE_DISTANCE {
+            let Some(wide) = is_wide(file.header().metric) else {
                 // A table of the first format (bare khun, distance to mate): not read.
                 continue;
-            }
-            if *file.header() != header(variant, &material) {
+            };
+            if *file.header() != header(variant, &material, wide) {
                 return Err(TableError::BadHeader {
                     path,
                     reason: format!("not the {} table its name says", material.name()),
@@ -343,8 +436,13 @@ impl MakrukTables {
         let Some(i) = i else {
             return Ok(None);
         };
-        let byte = file.get(i as u64)?;
-        match byte.map(Dtm::from_byte) {
+        let entry = file.entry(i as u64)?;
+        let value = if file.header().entry_bytes == 2 {
+            entry.map(Dtm::from_wide)
+        } else {
+            entry.map(|e| Dtm::from_byte(e as u8))
+        };
+        match value {
             Some(Some(d)) => Ok(Some(d)),
             _ => Err(TableError::Corrupt {
                 path: file.path().to_path_buf(),
@@ -456,5 +554,68 @@ fn category(value: i8) -> &'static str {
         1 => "win",
         0 => "draw",
         _ => "loss",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::makruk::entry::{WIDE_INVALID, wide};
+    use makruk::Role;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "thaiboard-tb-mk-unit-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// A table with distances past a byte (synthetic: the three-piece tables have no such
+    /// distance) is written with two-byte entries under the wide metric, probed, kept by
+    /// a resumed generation, and refused when cut short.
+    #[test]
+    fn a_table_of_two_byte_entries_is_probed_kept_and_checked() {
+        let dir = scratch("wide");
+        let variant = Variant::Cambodian;
+        let material = Material::new(vec![Role::Rook], vec![]);
+        let white = Position::from_fen(variant, "4k3/8/8/8/8/8/8/R2K4 w - - 0 1").unwrap();
+        let black = Position::from_fen(variant, "4k3/8/8/8/8/8/8/R2K4 b - - 0 1").unwrap();
+        let mut values = vec![WIDE_INVALID; material.entries()];
+        let at = |pos: &Position| index_of(&material, pos).unwrap();
+        values[at(&white)] = wide(Dtm::Win(200)).unwrap();
+        values[at(&black)] = wide(Dtm::Loss(126)).unwrap();
+        let (bytes, is_wide) = file_bytes(&values);
+        assert!(is_wide);
+        let path = dir.join(table_file_name(variant, &material));
+        write_table(&path, &header(variant, &material, true), &bytes).unwrap();
+        let file = TableFile::open(&path).unwrap();
+        assert_eq!(file.header().metric, METRIC_PHASE_DISTANCE_WIDE);
+        assert_eq!(file.header().entry_bytes, 2);
+
+        let tables = MakrukTables::open(&dir, variant).unwrap();
+        assert_eq!(tables.len(), 1);
+        assert_eq!(tables.stored(&white).unwrap(), Some(Dtm::Win(200)));
+        assert_eq!(tables.stored(&black).unwrap(), Some(Dtm::Loss(126)));
+
+        // A resumed generation keeps the file as it is (its values are read back two
+        // bytes wide) and solves the rest one byte wide.
+        let mut seen = Vec::new();
+        let solved = generate(variant, 3, &dir, false, |step| {
+            seen.push((step.material.clone(), step.skipped, step.wide));
+        })
+        .unwrap();
+        assert!(seen.contains(&(material.clone(), true, true)), "{seen:?}");
+        assert!(seen.iter().all(|(m, _, wide)| *wide == (*m == material)));
+        assert_eq!(solved.stored(&black), Some(Dtm::Loss(126)));
+
+        // Cut short, the file is refused with the tables.
+        let good = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &good[..good.len() / 2]).unwrap();
+        let err = MakrukTables::open(&dir, variant).unwrap_err();
+        assert!(matches!(err, TableError::Truncated { .. }), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
