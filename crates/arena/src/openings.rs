@@ -192,6 +192,24 @@ mod tests {
         assert_eq!(o[1].moves.len(), 1);
     }
 
+    /// The endgame files of `data/openings/` read whole, Makruk counting fields kept.
+    #[test]
+    fn reads_the_endgame_openings_files() {
+        let makruk = include_str!("../../../data/openings/makruk-endings.epd");
+        let o = parse_openings(MAKRUK, makruk, None).unwrap();
+        assert_eq!(o.len(), 40);
+        for (opening, line) in o.iter().zip(
+            makruk
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty()),
+        ) {
+            let fen = line.split(';').next().unwrap().trim();
+            assert_eq!(opening.start.fen(), fen);
+        }
+        let makhos = include_str!("../../../data/openings/makhos-endings.txt");
+        assert_eq!(parse_openings(MAKHOS, makhos, None).unwrap().len(), 40);
+    }
+
     #[test]
     fn shuffles_reproducibly() {
         let text = "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8\n".repeat(5);

@@ -1,5 +1,6 @@
 //! Probe latency of Mak-hot tables: `cargo run --release -p thaiboard-tablebase --example
-//! probe_latency -- DIR [RULES] [PROBES]`. Prints the time to open the directory and
+//! probe_latency -- DIR [RULES] [PROBES]`, or of Makruk and Ouk Chatrang tables with
+//! `makruk` or `cambodian` in place of RULES. Prints the time to open the directory and
 //! answer one probe (cold, in a fresh process), then the mean time of random probes
 //! across all tables (warm: files mapped, blocks decompressed as probes reach them).
 
@@ -15,17 +16,22 @@ fn main() {
         eprintln!("usage: probe_latency DIR [RULES] [PROBES]");
         std::process::exit(2);
     };
-    let rules: makhos::Rules = args
+    let rules_arg = args.next();
+    let probes: usize = args
         .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(DEFAULT_PROBES);
+    match rules_arg.as_deref() {
+        Some("makruk") => return makruk_latency(&dir, makruk::Variant::Makruk, probes),
+        Some("cambodian") => return makruk_latency(&dir, makruk::Variant::Cambodian, probes),
+        _ => {}
+    }
+    let rules: makhos::Rules = rules_arg
         .map_or(Ok(makhos::Rules::Default), |r| r.parse())
         .unwrap_or_else(|e| {
             eprintln!("{e}");
             std::process::exit(2)
         });
-    let probes: usize = args
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(DEFAULT_PROBES);
 
     let started = Instant::now();
     let tables = match MakhosTables::open(std::path::Path::new(&dir), rules) {
@@ -75,6 +81,63 @@ fn main() {
     }
     println!(
         "warm: {probes} random probes, mean {:.2} µs ({wins} wins)",
+        started.elapsed().as_secs_f64() * 1e6 / probes as f64
+    );
+}
+
+/// The same two figures for the Makruk or Ouk Chatrang tables in `dir`: opening them and
+/// one probe, then random legal positions of every table probed with their counts.
+fn makruk_latency(dir: &str, variant: makruk::Variant, probes: usize) {
+    use thaiboard_tablebase::makruk::material::{Material, position_at};
+    use thaiboard_tablebase::makruk::solve::phase_count;
+    use thaiboard_tablebase::makruk::{Dtm, MakrukTables};
+
+    let started = Instant::now();
+    let tables = MakrukTables::open(std::path::Path::new(dir), variant).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    });
+    let first = makruk::Position::from_fen(variant, "8/8/3k4/8/8/8/8/R3K3 w - 32 7 1")
+        .expect("a legal position");
+    if let Err(e) = tables.verdict(&first) {
+        eprintln!("{e}");
+        std::process::exit(1)
+    }
+    println!(
+        "cold: open {} tables and probe once: {:.1} µs",
+        tables.len(),
+        started.elapsed().as_secs_f64() * 1e6
+    );
+
+    let materials: Vec<Material> = Material::all_up_to(tables.max_pieces())
+        .into_iter()
+        .filter(|m| m.pieces() == tables.max_pieces())
+        .collect();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut positions = Vec::with_capacity(probes);
+    while positions.len() < probes {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let material = &materials[(seed >> 33) as usize % materials.len()];
+        let count = phase_count(variant, material);
+        let i = (seed >> 11) as usize % material.entries();
+        if let Some(pos) = position_at(variant, material, count, i)
+            && pos.state() == makruk::State::Ongoing
+        {
+            positions.push(pos);
+        }
+    }
+    let started = Instant::now();
+    let mut wins = 0;
+    for pos in &positions {
+        if let Ok(Some(d)) = tables.stored(pos) {
+            wins += matches!(d, Dtm::Win(_)) as usize;
+        }
+    }
+    println!(
+        "warm: {probes} random probes of {}-piece tables, mean {:.2} µs ({wins} wins)",
+        tables.max_pieces(),
         started.elapsed().as_secs_f64() * 1e6 / probes as f64
     );
 }
