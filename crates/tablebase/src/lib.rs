@@ -6,6 +6,8 @@
 //!   honour, board's honour, bias on the board) and the count arithmetic they share.
 //! - [`mod@format`]: the table file format of our own (`.thtb`): a checksummed header, a block
 //!   index and zstd-compressed blocks, memory-mapped for probing.
+//! - [`block_cache`]: decompressed blocks kept for reuse, bounded and shared by every
+//!   open table of the process, so that a probe near an earlier one decompresses nothing.
 //!
 //! The crate sits beside `engine` (layer 2): it uses only the rules crates.
 //!
@@ -27,9 +29,11 @@
 //! generated holding only the tables a table needs ([`makhos::leads_to`]); Mak-hot
 //! distance to win.
 
+pub mod block_cache;
 pub mod combin;
 pub mod format;
 pub mod makhos;
 pub mod makruk;
 
+pub use block_cache::BlockCache;
 pub use format::{Header, TableError, TableFile, Variant};
