@@ -30,6 +30,14 @@ pub enum TableValue {
 pub trait Tablebase<G>: Sync {
     /// The exact value of `g`, or `None` when the tables do not hold it.
     fn probe(&self, g: &G) -> Option<TableValue>;
+
+    /// Whether the tables can hold `g` at all, answered at once (its piece count within
+    /// the tables', say): the search looks a position up in its [`ProbeCache`] and probes
+    /// only when this says yes, so the positions of the middlegame cost no more than
+    /// this test. The default, `true`, leaves it all to [`Tablebase::probe`].
+    fn covers(&self, _g: &G) -> bool {
+        true
+    }
 }
 
 /// Slots of a search thread's [`ProbeCache`]: a power of two, 16 bytes each (256 KiB).

@@ -120,6 +120,7 @@ impl<G: Game> Searcher<'_, G> {
         if ply > 0
             && excluded == 0
             && let Some(tables) = self.tables
+            && tables.covers(g)
             && let Some(value) = self
                 .probe_cache
                 .get_or_probe(g.table_key(), || tables.probe(g))
