@@ -4,16 +4,20 @@
 //! One [`BlockCache`] is shared by every [`crate::TableFile`] opened with
 //! [`crate::TableFile::open`] ([`BlockCache::shared`]), so the memory it holds is bounded
 //! for the whole process however many tables are open (the engine's search threads and
-//! the server probe the same files). It is split into [`SHARDS`] shards, each behind its
-//! own lock and holding an equal part of the budget, so threads probing different blocks
-//! rarely wait for each other; within a shard the least recently used block goes first.
+//! the server probe the same files). The cache itself is `quick_cache`'s concurrent
+//! cache, weighed in bytes: [`SHARDS`] shards, each behind its own lock and holding an
+//! equal part of the budget, so threads probing different blocks rarely wait for each
+//! other; within a shard, blocks read often stay and blocks read once go first.
 //!
 //! Only blocks whose checksum matched are ever stored (the table file checks the CRC
 //! before it hands a block over), so a cached block is as good as a fresh read, and a
 //! damaged block is refused at every probe that needs it: errors are not cached.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
+
+use quick_cache::sync::Cache;
+use quick_cache::{OptionsBuilder, Weighter};
 
 /// Bytes of decompressed blocks the process-wide cache ([`BlockCache::shared`]) may hold:
 /// 1024 blocks of one-byte entries, 512 of two-byte ones. The engine's searches work in a
@@ -33,28 +37,24 @@ pub fn next_file_id() -> FileId {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// One cached block.
-struct Slot {
-    file: FileId,
-    block: u32,
-    data: Box<[u8]>,
-    /// The shard's clock when the block was last read.
-    used: u64,
-}
+/// A cached block: one file's block number.
+type Key = (FileId, u32);
 
-/// One shard: a few blocks, searched linearly (a shard holds a few dozen at most).
-#[derive(Default)]
-struct Shard {
-    slots: Vec<Slot>,
-    bytes: usize,
-    clock: u64,
+/// A block weighs its bytes.
+#[derive(Clone, Copy)]
+struct Bytes;
+
+impl Weighter<Key, Arc<[u8]>> for Bytes {
+    fn weight(&self, _key: &Key, block: &Arc<[u8]>) -> u64 {
+        block.len() as u64
+    }
 }
 
 /// A bounded, thread-safe cache of decompressed blocks keyed by (file, block number).
 pub struct BlockCache {
-    shards: Box<[Mutex<Shard>]>,
-    /// Bytes each shard may hold.
-    shard_budget: usize,
+    /// `None` for a cache of no bytes: every read decompresses.
+    blocks: Option<Cache<Key, Arc<[u8]>, Bytes>>,
+    capacity: usize,
 }
 
 impl std::fmt::Debug for BlockCache {
@@ -71,9 +71,29 @@ impl BlockCache {
     /// shards; a block larger than a shard's part is never kept). A capacity of 0 keeps
     /// nothing: every probe decompresses.
     pub fn new(capacity: usize) -> BlockCache {
+        let shard_budget = capacity / SHARDS;
+        let blocks = (shard_budget > 0)
+            .then(|| {
+                let options = OptionsBuilder::new()
+                    .shards(SHARDS)
+                    // A block is usually 32 KiB; the estimate only sizes the tables.
+                    .estimated_items_capacity(
+                        (capacity / crate::format::BLOCK_ENTRIES as usize).max(SHARDS),
+                    )
+                    .weight_capacity((shard_budget * SHARDS) as u64)
+                    .build()
+                    .ok()?;
+                Some(Cache::with_options(
+                    options,
+                    Bytes,
+                    Default::default(),
+                    Default::default(),
+                ))
+            })
+            .flatten();
         BlockCache {
-            shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
-            shard_budget: capacity / SHARDS,
+            blocks,
+            capacity: shard_budget * SHARDS,
         }
     }
 
@@ -86,23 +106,17 @@ impl BlockCache {
 
     /// The most bytes of blocks the cache holds.
     pub fn capacity(&self) -> usize {
-        self.shard_budget * SHARDS
+        self.capacity
     }
 
     /// Bytes of blocks held now.
     pub fn bytes(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.lock().map_or(0, |s| s.bytes))
-            .sum()
+        self.blocks.as_ref().map_or(0, |c| c.weight() as usize)
     }
 
     /// Blocks held now.
     pub fn len(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.lock().map_or(0, |s| s.slots.len()))
-            .sum()
+        self.blocks.as_ref().map_or(0, Cache::len)
     }
 
     /// Whether no block is held.
@@ -110,72 +124,24 @@ impl BlockCache {
         self.len() == 0
     }
 
-    fn shard(&self, file: FileId, block: u32) -> &Mutex<Shard> {
-        // Fibonacci hashing of the pair: consecutive blocks of one file spread out.
-        let h = (file.rotate_left(32) ^ u64::from(block)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.shards[(h >> 32) as usize % SHARDS]
-    }
-
     /// `read(bytes)` of block `block` of `file` if the cache holds it (`None` if not).
-    /// `read` runs under the shard's lock: keep it short.
     pub fn with<T>(&self, file: FileId, block: u32, read: impl FnOnce(&[u8]) -> T) -> Option<T> {
-        // A poisoned lock (a panic while holding it) only means a lost cache entry.
-        let mut shard = self.shard(file, block).lock().ok()?;
-        shard.clock += 1;
-        let now = shard.clock;
-        let slot = shard
-            .slots
-            .iter_mut()
-            .find(|s| s.file == file && s.block == block)?;
-        slot.used = now;
-        Some(read(&slot.data))
+        let data = self.blocks.as_ref()?.get(&(file, block))?;
+        Some(read(&data))
     }
 
-    /// Keeps block `block` of `file` (already checked), evicting the least recently
-    /// used blocks of its shard to stay within the budget.
+    /// Keeps block `block` of `file` (already checked), evicting other blocks to stay
+    /// within the budget.
     pub fn insert(&self, file: FileId, block: u32, data: Box<[u8]>) {
-        if data.len() > self.shard_budget {
-            return;
+        if let Some(blocks) = &self.blocks {
+            blocks.insert((file, block), Arc::from(data));
         }
-        let Ok(mut shard) = self.shard(file, block).lock() else {
-            return;
-        };
-        if shard
-            .slots
-            .iter()
-            .any(|s| s.file == file && s.block == block)
-        {
-            // Another thread decompressed it meanwhile.
-            return;
-        }
-        while shard.bytes + data.len() > self.shard_budget {
-            let Some(oldest) = (0..shard.slots.len()).min_by_key(|&i| shard.slots[i].used) else {
-                break;
-            };
-            let gone = shard.slots.swap_remove(oldest);
-            shard.bytes -= gone.data.len();
-        }
-        shard.clock += 1;
-        let used = shard.clock;
-        shard.bytes += data.len();
-        shard.slots.push(Slot {
-            file,
-            block,
-            data,
-            used,
-        });
     }
 
     /// Drops every block of `file` (the file is being closed).
     pub fn forget(&self, file: FileId) {
-        for shard in self.shards.iter() {
-            if let Ok(mut shard) = shard.lock() {
-                let before = shard.slots.len();
-                shard.slots.retain(|s| s.file != file);
-                if shard.slots.len() != before {
-                    shard.bytes = shard.slots.iter().map(|s| s.data.len()).sum();
-                }
-            }
+        if let Some(blocks) = &self.blocks {
+            blocks.retain(|&(f, _), _| f != file);
         }
     }
 }
@@ -207,23 +173,16 @@ mod tests {
     }
 
     #[test]
-    fn the_least_recently_used_block_goes_first() {
-        // One shard's worth of room for two blocks: keep reading block 0, and the
-        // blocks evicted are the others.
-        let cache = BlockCache::new(SHARDS * 2 * 10);
+    fn a_block_read_again_and_again_stays_while_others_come_and_go() {
+        let block = 1000;
+        let cache = BlockCache::new(SHARDS * 4 * block);
         let file = next_file_id();
-        let same_shard: Vec<u32> = (0..10_000u32)
-            .filter(|&b| std::ptr::eq(cache.shard(file, b), cache.shard(file, 0)))
-            .take(5)
-            .collect();
-        for &b in &same_shard {
-            cache.insert(file, b, vec![b as u8; 10].into_boxed_slice());
-            assert!(cache.with(file, same_shard[0], |_| ()).is_some());
+        cache.insert(file, 0, vec![7; block].into_boxed_slice());
+        for b in 1..2000u32 {
+            assert_eq!(cache.with(file, 0, |d| d[0]), Some(7), "after {b} others");
+            cache.insert(file, b, vec![b as u8; block].into_boxed_slice());
         }
-        assert!(cache.with(file, same_shard[4], |_| ()).is_some());
-        for &b in &same_shard[1..4] {
-            assert!(cache.with(file, b, |_| ()).is_none(), "{b}");
-        }
+        assert!(cache.bytes() <= cache.capacity());
     }
 
     #[test]
@@ -231,5 +190,6 @@ mod tests {
         let cache = BlockCache::new(0);
         cache.insert(next_file_id(), 0, vec![1; 10].into_boxed_slice());
         assert!(cache.is_empty());
+        assert_eq!(cache.capacity(), 0);
     }
 }
