@@ -20,6 +20,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn white_to_move(&self) -> bool;
     /// The Zobrist key of the position (side to move included).
     fn key(&self) -> u64;
+    /// The key of everything an endgame-table probe of this position depends on (the
+    /// placement, the side to move and every count the tables read), for the search's
+    /// cache of probe answers ([`crate::tables::ProbeCache`]). The default, [`Game::key`],
+    /// is right for a game whose key already holds its counts.
+    fn table_key(&self) -> u64 {
+        self.key()
+    }
     /// All legal moves, appended to `out` (which the caller clears).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
     /// The moves quiescence searches, appended to `out`, and whether the side

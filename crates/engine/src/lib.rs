@@ -48,6 +48,6 @@ pub use makruk_game::{MakrukGame, gives_check as makruk_gives_check, see as makr
 pub use search::{
     MATE, MAX_PLY, Score, SearchInfo, SearchOptions, SearchResult, search, search_with_tables,
 };
-pub use tables::{TableValue, Tablebase};
+pub use tables::{PROBE_CACHE_SLOTS, ProbeCache, TableValue, Tablebase};
 pub use time::{Limits, MAX_HARD_MS, MAX_SOFT_MS};
 pub use tt::Tt;

@@ -55,6 +55,16 @@ impl Game for MakhosGame {
         self.key
     }
 
+    /// The key with the no-progress count mixed in: the tables' answer depends on it
+    /// (the same placement can be won with a fresh count and drawn near its end).
+    fn table_key(&self) -> u64 {
+        // SplitMix64 finaliser of the count: distinct counts give unrelated keys.
+        let mut z = u64::from(self.no_progress) ^ 0x9E37_79B9_7F4A_7C15;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.key ^ z ^ (z >> 31)
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         makhos::generate_legal_moves(&self.pos, self.rules, out);
     }
@@ -141,5 +151,26 @@ impl Game for MakhosGame {
 
     fn repetition_window(&self) -> u32 {
         self.no_progress
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables' answer depends on the no-progress count, so the probe cache's key must
+    /// tell counts apart, while the position's own key (repetitions) does not.
+    #[test]
+    fn the_table_key_tells_no_progress_counts_apart() {
+        let pos: Position = "W:WKd2,Ke3:Bh2".parse().unwrap();
+        let keys: Vec<u64> = (0..=NO_PROGRESS_LIMIT)
+            .map(|n| MakhosGame::new(pos, Rules::Default, n).table_key())
+            .collect();
+        let distinct: std::collections::HashSet<_> = keys.iter().collect();
+        assert_eq!(distinct.len(), keys.len());
+        assert_eq!(
+            MakhosGame::new(pos, Rules::Default, 0).key(),
+            MakhosGame::new(pos, Rules::Default, 9).key()
+        );
     }
 }

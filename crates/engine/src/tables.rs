@@ -30,4 +30,106 @@ pub enum TableValue {
 pub trait Tablebase<G>: Sync {
     /// The exact value of `g`, or `None` when the tables do not hold it.
     fn probe(&self, g: &G) -> Option<TableValue>;
+
+    /// Whether the tables can hold `g` at all, answered at once (its piece count within
+    /// the tables', say): the search looks a position up in its [`ProbeCache`] and probes
+    /// only when this says yes, so the positions of the middlegame cost no more than
+    /// this test. The default, `true`, leaves it all to [`Tablebase::probe`].
+    fn covers(&self, _g: &G) -> bool {
+        true
+    }
+}
+
+/// Slots of a search thread's [`ProbeCache`]: a power of two, 16 bytes each (256 KiB).
+pub const PROBE_CACHE_SLOTS: usize = 1 << 14;
+
+/// The answers of one search thread's table probes, by [`crate::Game::table_key`]: a
+/// position met again (a transposition, or the next iteration's PV node, where the
+/// transposition table does not end the node) is answered without probing. Direct-mapped
+/// (a new answer replaces the one in its slot), and exact: a slot holds the whole key, and
+/// the key covers everything a probe's answer depends on (the counts included), so a hit
+/// is the answer the tables would give.
+#[derive(Debug)]
+pub struct ProbeCache {
+    /// `(key, answer)`; `None` for an empty slot.
+    slots: Vec<Option<(u64, Option<TableValue>)>>,
+}
+
+impl ProbeCache {
+    /// A cache of [`PROBE_CACHE_SLOTS`] slots, or one of none (nothing kept) when there
+    /// are no tables to probe.
+    pub fn new(with_tables: bool) -> ProbeCache {
+        let slots = if with_tables { PROBE_CACHE_SLOTS } else { 0 };
+        ProbeCache {
+            slots: vec![None; slots],
+        }
+    }
+
+    /// The answer for `key`: the one kept, or `probe()`'s, which is then kept.
+    pub fn get_or_probe(
+        &mut self,
+        key: u64,
+        probe: impl FnOnce() -> Option<TableValue>,
+    ) -> Option<TableValue> {
+        if self.slots.is_empty() {
+            return probe();
+        }
+        let mask = self.slots.len() - 1;
+        let slot = &mut self.slots[key as usize & mask];
+        if let Some((k, answer)) = *slot
+            && k == key
+        {
+            return answer;
+        }
+        let answer = probe();
+        *slot = Some((key, answer));
+        answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_gives_the_probe_answer_and_keeps_it_until_its_slot_is_taken() {
+        let answer = |key: u64| match key % 4 {
+            0 => None,
+            1 => Some(TableValue::Mates(key as u32 % 50)),
+            2 => Some(TableValue::Loses(key as u32 % 30)),
+            _ => Some(TableValue::Draw),
+        };
+        let mut cache = ProbeCache::new(true);
+        let mut probes = 0;
+        // Keys of distinct slots: the second round is answered from the cache.
+        let distinct: Vec<u64> = (0..1000u64).map(|i| i | i << 40).collect();
+        // Keys that share a few slots (same low bits) replace each other, and still
+        // answer right.
+        let colliding: Vec<u64> = (0..200u64).map(|i| (i % 5) | (i + 1) << 40).collect();
+        for (keys, reprobed) in [(&distinct, false), (&colliding, true)] {
+            for round in 0..2 {
+                let before = probes;
+                for &key in keys {
+                    let got = cache.get_or_probe(key, || {
+                        probes += 1;
+                        answer(key)
+                    });
+                    assert_eq!(got, answer(key), "round {round} key {key:#x}");
+                }
+                if round == 1 {
+                    assert_eq!(probes > before, reprobed, "{probes} {before}");
+                }
+            }
+        }
+        // Without tables nothing is kept.
+        let mut none = ProbeCache::new(false);
+        let mut probes = 0;
+        for _ in 0..2 {
+            none.get_or_probe(5, || {
+                probes += 1;
+                answer(5)
+            });
+        }
+        assert_eq!(probes, 2);
+    }
 }

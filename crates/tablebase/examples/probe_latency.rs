@@ -2,13 +2,41 @@
 //! probe_latency -- DIR [RULES] [PROBES]`, or of Makruk and Ouk Chatrang tables with
 //! `makruk` or `cambodian` in place of RULES. Prints the time to open the directory and
 //! answer one probe (cold, in a fresh process), then the mean time of random probes
-//! across all tables (warm: files mapped, blocks decompressed as probes reach them).
+//! across all tables (warm: files mapped, blocks decompressed as probes reach them, or
+//! found in the block cache when an earlier probe decompressed them), then the mean time
+//! of probes cycling over the first [`HOT_POSITIONS`] of those positions (hot: their
+//! blocks fit the block cache, as a search's probes mostly do).
 
 use std::time::Instant;
 use thaiboard_tablebase::makhos::{MakhosTables, TableIndex};
 
 /// Probes timed when no count is given.
 const DEFAULT_PROBES: usize = 20_000;
+
+/// A block cache that keeps nothing: every probe decompresses its block, as before the
+/// cache existed.
+fn no_cache() -> std::sync::Arc<thaiboard_tablebase::BlockCache> {
+    std::sync::Arc::new(thaiboard_tablebase::BlockCache::new(0))
+}
+
+/// Positions the hot pass cycles over: their blocks fit the shared block cache.
+const HOT_POSITIONS: usize = 256;
+
+/// Prints the mean time of `probes` probes cycling over the first [`HOT_POSITIONS`]
+/// of `positions`, after one pass over them to bring their blocks in.
+fn hot<P>(what: &str, positions: &[P], probes: usize, probe: impl Fn(&P)) {
+    let hot = &positions[..positions.len().min(HOT_POSITIONS)];
+    hot.iter().for_each(&probe);
+    let started = Instant::now();
+    for pos in hot.iter().cycle().take(probes) {
+        probe(pos);
+    }
+    println!(
+        "hot{what}: {probes} probes cycling over {} positions, mean {:.2} µs",
+        hot.len(),
+        started.elapsed().as_secs_f64() * 1e6 / probes as f64
+    );
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -83,6 +111,14 @@ fn main() {
         "warm: {probes} random probes, mean {:.2} µs ({wins} wins)",
         started.elapsed().as_secs_f64() * 1e6 / probes as f64
     );
+    hot("", &positions, probes, |pos| {
+        std::hint::black_box(tables.probe(pos, 0).ok());
+    });
+    let uncached =
+        MakhosTables::open_with_cache(std::path::Path::new(&dir), rules, no_cache()).unwrap();
+    hot(" without the block cache", &positions, probes, |pos| {
+        std::hint::black_box(uncached.probe(pos, 0).ok());
+    });
 }
 
 /// The same two figures for the Makruk or Ouk Chatrang tables in `dir`: opening them and
@@ -140,4 +176,12 @@ fn makruk_latency(dir: &str, variant: makruk::Variant, probes: usize) {
         tables.max_pieces(),
         started.elapsed().as_secs_f64() * 1e6 / probes as f64
     );
+    hot("", &positions, probes, |pos| {
+        std::hint::black_box(tables.stored(pos).ok());
+    });
+    let uncached =
+        MakrukTables::open_with_cache(std::path::Path::new(dir), variant, no_cache()).unwrap();
+    hot(" without the block cache", &positions, probes, |pos| {
+        std::hint::black_box(uncached.stored(pos).ok());
+    });
 }

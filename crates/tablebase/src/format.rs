@@ -35,16 +35,18 @@
 //! misreading them. A version-1 file reads as one byte per entry.
 //!
 //! Every block's CRC is checked when the block is decompressed, so a corrupted file is
-//! refused at the probe that touches it; opening a file checks the header, its CRC and
+//! refused at the probe that touches it (only checked blocks are kept in the
+//! [`crate::block_cache`], so a damaged block is refused at every probe that needs it); opening a file checks the header, its CRC and
 //! that the index fits the file, so a truncated file is refused at once; [`TableFile::verify`]
 //! decompresses everything and checks the whole-table CRC.
 
+use crate::block_cache::{BlockCache, FileId, next_file_id};
 use core::fmt;
 use memmap2::Mmap;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::Arc;
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"THAITB\r\n";
@@ -287,9 +289,17 @@ pub struct TableFile {
     block_entries: u32,
     table_crc: u32,
     blocks: Vec<BlockEntry>,
-    /// The last block decompressed (number and bytes): probes near each other reuse it.
-    /// Behind a lock so that a table can be shared between threads (search, server).
-    cache: Mutex<Option<(usize, Vec<u8>)>>,
+    /// Blocks decompressed before, shared with other files and threads (search, server):
+    /// a probe into one of them decompresses nothing.
+    cache: Arc<BlockCache>,
+    /// This open file's name in `cache`.
+    id: FileId,
+}
+
+impl Drop for TableFile {
+    fn drop(&mut self) {
+        self.cache.forget(self.id);
+    }
 }
 
 impl fmt::Debug for TableFile {
@@ -315,8 +325,15 @@ fn le_u64(b: &[u8], at: usize) -> u64 {
 
 impl TableFile {
     /// Opens and maps a table, checking its header, header CRC and that the file holds
-    /// every block its index names.
+    /// every block its index names. Its decompressed blocks are kept in the process's
+    /// shared cache ([`BlockCache::shared`]).
     pub fn open(path: &Path) -> Result<TableFile, TableError> {
+        TableFile::open_with_cache(path, BlockCache::shared())
+    }
+
+    /// [`TableFile::open`], keeping decompressed blocks in `cache` (a cache of capacity
+    /// 0 keeps none: every probe decompresses its block).
+    pub fn open_with_cache(path: &Path, cache: Arc<BlockCache>) -> Result<TableFile, TableError> {
         let file = File::open(path).map_err(|e| io_error(path, e))?;
         // SAFETY: the table files are written once (under a temporary name, then
         // renamed) and never modified in place; a file changed underneath the map by
@@ -412,7 +429,8 @@ impl TableFile {
             header,
             block_entries,
             blocks,
-            cache: Mutex::new(None),
+            cache,
+            id: next_file_id(),
         })
     }
 
@@ -487,17 +505,14 @@ impl TableFile {
                 u16::from(data[at])
             }
         };
-        if let Ok(cache) = self.cache.lock()
-            && let Some((cached, data)) = cache.as_ref()
-            && *cached == block
-        {
-            return Ok(Some(read(data)));
+        if let Some(value) = self.cache.with(self.id, block as u32, read) {
+            return Ok(Some(value));
         }
+        // Checked before it is kept: the cache only ever holds blocks whose CRC matched.
         let data = self.decompress(block)?;
         let value = read(&data);
-        if let Ok(mut cache) = self.cache.lock() {
-            *cache = Some((block, data));
-        }
+        self.cache
+            .insert(self.id, block as u32, data.into_boxed_slice());
         Ok(Some(value))
     }
 
@@ -559,6 +574,84 @@ mod tests {
         }
         assert_eq!(table.get(entries.len() as u64).unwrap(), None);
         assert_eq!(table.read_all().unwrap(), entries);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A table of `blocks` full blocks and a short one, entries varying within blocks.
+    fn several_blocks(dir: &Path, blocks: usize) -> (PathBuf, Vec<u8>) {
+        let path = dir.join("blocks.thtb");
+        let entries: Vec<u8> = (0..BLOCK_ENTRIES as usize * blocks + 99)
+            .map(|i| ((i * 7 + i / 1000) % 253) as u8)
+            .collect();
+        let header = Header {
+            variant: Variant::Makhos,
+            rules: 0,
+            signature: [1; SIGNATURE_LEN],
+            metric: 2,
+            entries: entries.len() as u64,
+            entry_bytes: 1,
+        };
+        write_table(&path, &header, &entries).unwrap();
+        (path, entries)
+    }
+
+    /// A cache with room for `blocks` one-byte blocks in each shard.
+    fn cache_of(blocks: usize) -> Arc<BlockCache> {
+        Arc::new(BlockCache::new(
+            crate::block_cache::SHARDS * blocks * BLOCK_ENTRIES as usize,
+        ))
+    }
+
+    #[test]
+    fn reads_through_a_small_cache_equal_uncached_reads_and_stay_within_its_budget() {
+        let dir = scratch("cache");
+        let (path, entries) = several_blocks(&dir, 6);
+        // Room for one block per shard: blocks are evicted as the reads wander.
+        let cache = cache_of(1);
+        let cached = TableFile::open_with_cache(&path, Arc::clone(&cache)).unwrap();
+        let uncached = TableFile::open_with_cache(&path, Arc::new(BlockCache::new(0))).unwrap();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let i = seed % (entries.len() as u64 + 10);
+            let want = entries.get(i as usize).copied();
+            assert_eq!(cached.get(i).unwrap(), want, "{i}");
+            assert_eq!(uncached.get(i).unwrap(), want, "{i}");
+            assert!(cache.bytes() <= cache.capacity());
+        }
+        assert!(!cache.is_empty());
+        // Closing the file frees its blocks.
+        drop(cached);
+        assert!(cache.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_corrupted_block_is_refused_even_when_other_blocks_are_cached() {
+        let dir = scratch("cache-corrupt");
+        let (path, entries) = several_blocks(&dir, 3);
+        let mut bad = std::fs::read(&path).unwrap();
+        let last = bad.len() - 3;
+        bad[last] ^= 0x40;
+        std::fs::write(&path, &bad).unwrap();
+        let cache = cache_of(4);
+        let table = TableFile::open_with_cache(&path, Arc::clone(&cache)).unwrap();
+        for block in 0..3u64 {
+            let i = block * BLOCK_ENTRIES as u64 + 5;
+            assert_eq!(table.get(i).unwrap(), Some(entries[i as usize]));
+        }
+        assert_eq!(cache.len(), 3);
+        // The damaged last block, every time it is asked for: the error is not cached,
+        // and the damaged bytes never enter the cache.
+        for _ in 0..3 {
+            let err = table.get(entries.len() as u64 - 1).unwrap_err();
+            assert!(matches!(err, TableError::Corrupt { .. }), "{err}");
+            assert!(err.to_string().contains("block 3"), "{err}");
+        }
+        assert_eq!(cache.len(), 3);
+        assert_eq!(table.get(7).unwrap(), Some(entries[7]));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -353,3 +353,37 @@ fn a_file_that_is_not_a_table_is_refused() {
     let err = MakhosTables::open(&dir, Rules::Default).unwrap_err();
     assert!(err.to_string().contains("wrong magic"), "{err}");
 }
+
+#[test]
+fn probes_through_a_tiny_block_cache_equal_uncached_probes() {
+    use std::sync::Arc;
+    use thaiboard_tablebase::BlockCache;
+    use thaiboard_tablebase::block_cache::SHARDS;
+    use thaiboard_tablebase::format::BLOCK_ENTRIES;
+
+    for rules in Rules::ALL {
+        // One one-byte block per shard: blocks are evicted and read again all along.
+        let cache = Arc::new(BlockCache::new(SHARDS * BLOCK_ENTRIES as usize));
+        let cached =
+            MakhosTables::open_with_cache(tables_dir(rules), rules, Arc::clone(&cache)).unwrap();
+        let uncached =
+            MakhosTables::open_with_cache(tables_dir(rules), rules, Arc::new(BlockCache::new(0)))
+                .unwrap();
+        let materials = Material::all_up_to(TEST_PIECES);
+        let mut rng = Lcg(0xcac4e + rules as u64);
+        let mut done = 0;
+        while done < 3000 {
+            let material = materials[rng.below(materials.len() as u64) as usize];
+            let index = TableIndex::new(material);
+            let Some(pos) = index.position_at(rng.below(index.len())) else {
+                continue;
+            };
+            let count = rng.below(u64::from(NO_PROGRESS_LIMIT) + 1) as u32;
+            let got = cached.probe(&pos, count).unwrap();
+            assert_eq!(got, uncached.probe(&pos, count).unwrap(), "{rules} {pos}");
+            assert!(cache.bytes() <= cache.capacity());
+            done += 1;
+        }
+        assert!(!cache.is_empty());
+    }
+}

@@ -122,3 +122,75 @@ fn tables_round_trip_through_files_and_refuse_damage() {
     assert!(err.to_string().contains("truncated"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Random legal positions of every 3-piece table, with counts that run (as the phase
+/// starts them, and nearer their end) and without one (valued through the moves).
+fn random_positions(variant: Variant, n: usize) -> Vec<Position> {
+    use thaiboard_tablebase::makruk::material::position_at;
+    use thaiboard_tablebase::makruk::solve::phase_count;
+    let materials = Material::all_up_to(3);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let material = &materials[(seed >> 33) as usize % materials.len()];
+        let (limit, ply) = phase_count(variant, material);
+        let count = match (seed >> 20) % 3 {
+            0 => (limit, ply),
+            1 if limit > 0 => (limit, (ply + (seed >> 40) as u32 % 20).min(limit)),
+            _ => (0, 0),
+        };
+        let i = (seed >> 11) as usize % material.entries();
+        if let Some(pos) = position_at(variant, material, count, i) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn probes_through_a_small_shared_block_cache_equal_uncached_probes() {
+    use std::sync::Arc;
+    use thaiboard_tablebase::BlockCache;
+    use thaiboard_tablebase::block_cache::SHARDS;
+    use thaiboard_tablebase::format::BLOCK_ENTRIES;
+
+    let variant = Variant::Makruk;
+    let dir = scratch("block-cache");
+    generate(variant, 3, &dir, false, |_| {}).unwrap();
+    // Two one-byte blocks per shard: far fewer than the tables' blocks, so blocks are
+    // evicted and read again all along.
+    let cache = Arc::new(BlockCache::new(SHARDS * 2 * BLOCK_ENTRIES as usize));
+    let cached = MakrukTables::open_with_cache(&dir, variant, Arc::clone(&cache)).unwrap();
+    let uncached =
+        MakrukTables::open_with_cache(&dir, variant, Arc::new(BlockCache::new(0))).unwrap();
+    let positions = random_positions(variant, 4000);
+    let want: Vec<_> = positions
+        .iter()
+        .map(|p| (uncached.stored(p).unwrap(), uncached.verdict(p).unwrap()))
+        .collect();
+    assert!(want.iter().any(|(s, _)| s.is_some()));
+    // Two threads probe the same tables through the same cache, in opposite orders.
+    std::thread::scope(|s| {
+        for reversed in [false, true] {
+            let (cached, positions, want, cache) = (&cached, &positions, &want, &cache);
+            s.spawn(move || {
+                let order: Vec<usize> = if reversed {
+                    (0..positions.len()).rev().collect()
+                } else {
+                    (0..positions.len()).collect()
+                };
+                for i in order {
+                    let p = &positions[i];
+                    let got = (cached.stored(p).unwrap(), cached.verdict(p).unwrap());
+                    assert_eq!(got, want[i], "{}", p.fen());
+                    assert!(cache.bytes() <= cache.capacity());
+                }
+            });
+        }
+    });
+    assert!(!cache.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}

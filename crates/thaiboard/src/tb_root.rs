@@ -163,7 +163,7 @@ impl<E: MakrukEvaluator> Tablebase<MakrukGame<E>> for MakrukProbe {
     /// time for it, or the value would be a draw); elsewhere the distance is to the end of
     /// the phase (or, without counting fields, only a guide), so it is a plain win.
     fn probe(&self, g: &MakrukGame<E>) -> Option<TableValue> {
-        if g.pos.occupied().count() > self.max_pieces {
+        if !Tablebase::<MakrukGame<E>>::covers(self, g) {
             return None;
         }
         let v = self.tables.verdict(&g.pos).ok()??;
@@ -177,6 +177,11 @@ impl<E: MakrukEvaluator> Tablebase<MakrukGame<E>> for MakrukProbe {
             (-1, _) => TableValue::Loses(0),
             _ => TableValue::Draw,
         })
+    }
+
+    /// No more pieces than the largest table holds.
+    fn covers(&self, g: &MakrukGame<E>) -> bool {
+        g.pos.occupied().count() <= self.max_pieces
     }
 }
 
@@ -199,7 +204,7 @@ impl Tablebase<MakhosGame> for MakhosProbe {
     /// The value under the no-progress count; the tables know no distance to win, so a
     /// win is a plain win by its plies to the next capture or man move.
     fn probe(&self, g: &MakhosGame) -> Option<TableValue> {
-        if g.pos.occupied().count() > self.max_pieces || g.rules != self.tables.rules() {
+        if !self.covers(g) {
             return None;
         }
         let p = self.tables.probe(&g.pos, g.no_progress).ok()?;
@@ -209,6 +214,11 @@ impl Tablebase<MakhosGame> for MakhosProbe {
             Wdl::Loss => TableValue::Loses(plies),
             Wdl::Draw => TableValue::Draw,
         })
+    }
+
+    /// The tables' rule option, and no more pieces than the largest table holds.
+    fn covers(&self, g: &MakhosGame) -> bool {
+        g.pos.occupied().count() <= self.max_pieces && g.rules == self.tables.rules()
     }
 }
 
@@ -348,6 +358,18 @@ mod tests {
         assert_eq!(score, Score::Mate(-10));
         let (score, _, _) = search_score(&with_count(&fen, 32, 6), 2, None);
         assert!(matches!(score, Score::Cp(_)), "{score:?}");
+    }
+
+    #[test]
+    fn the_tables_cover_only_positions_of_their_piece_counts() {
+        let tables = rook_tables();
+        let game = |fen: &str| MakrukGame::new(Position::from_fen(Variant::Makruk, fen).unwrap());
+        let inside = game("8/8/3k4/8/8/8/8/K6R w - 32 6 1");
+        assert!(Tablebase::covers(&tables, &inside));
+        assert!(tables.probe(&inside).is_some());
+        let start = game("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1");
+        assert!(!Tablebase::covers(&tables, &start));
+        assert_eq!(tables.probe(&start), None);
     }
 
     #[test]

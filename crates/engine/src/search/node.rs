@@ -115,11 +115,15 @@ impl<G: Game> Searcher<'_, G> {
 
         // Step 3b. Endgame tables: below the root, a position the tables
         // hold has its exact value (with the game's counts), kept in the
-        // transposition table as deep as it can be stored.
+        // transposition table as deep as it can be stored. A position probed
+        // before by this thread is answered from its probe cache.
         if ply > 0
             && excluded == 0
             && let Some(tables) = self.tables
-            && let Some(value) = tables.probe(g)
+            && tables.covers(g)
+            && let Some(value) = self
+                .probe_cache
+                .get_or_probe(g.table_key(), || tables.probe(g))
         {
             self.table_hits += 1;
             let score = table_score(value, ply);

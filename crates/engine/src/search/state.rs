@@ -4,7 +4,7 @@
 use super::params::{STOP_POLL_NODES, lmr_table};
 use super::score::{MAX_PLY, NO_EVAL};
 use crate::game::Game;
-use crate::tables::Tablebase;
+use crate::tables::{ProbeCache, Tablebase};
 use crate::tt::Tt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -29,6 +29,8 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) tables: Option<&'a dyn Tablebase<G>>,
     /// Nodes answered by the tables.
     pub(super) table_hits: u64,
+    /// This thread's answers of the tables, by position and counts.
+    pub(super) probe_cache: ProbeCache,
     pub(super) stop: &'a AtomicBool,
     pub(super) start: Instant,
     pub(super) hard: Option<u64>,
@@ -124,6 +126,7 @@ pub(super) fn new_searcher<'a, G: Game>(
         tt,
         tables,
         table_hits: 0,
+        probe_cache: ProbeCache::new(tables.is_some()),
         stop,
         start: start.unwrap_or_else(Instant::now),
         hard,

@@ -3,11 +3,13 @@
 
 use super::index::{Material, TableIndex};
 use super::{NO_PROGRESS_LIMIT, Stored};
+use crate::block_cache::BlockCache;
 use crate::format::{TableError, TableFile, Variant};
 use core::fmt;
 use makhos::{Move, Position, Rules};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// File-name extension of table files.
 pub const EXTENSION: &str = "thtb";
@@ -150,7 +152,18 @@ pub struct MakhosTables {
 impl MakhosTables {
     /// Opens every Mak-hot table of `rules` in `dir` (other files are left alone). Each
     /// file's header and index are checked; a damaged file is refused with its error.
+    /// Decompressed blocks are kept in the process's shared cache
+    /// ([`BlockCache::shared`]).
     pub fn open(dir: &Path, rules: Rules) -> Result<MakhosTables, TableError> {
+        MakhosTables::open_with_cache(dir, rules, BlockCache::shared())
+    }
+
+    /// [`MakhosTables::open`], keeping decompressed blocks in `cache`.
+    pub fn open_with_cache(
+        dir: &Path,
+        rules: Rules,
+        cache: Arc<BlockCache>,
+    ) -> Result<MakhosTables, TableError> {
         let io = |error| TableError::Io {
             path: dir.to_path_buf(),
             error,
@@ -163,7 +176,7 @@ impl MakhosTables {
         paths.sort();
         let mut files = HashMap::new();
         for path in paths {
-            let file = TableFile::open(&path)?;
+            let file = TableFile::open_with_cache(&path, Arc::clone(&cache))?;
             let h = file.header();
             if h.variant != Variant::Makhos || h.rules != rules_code(rules) {
                 continue;

@@ -11,10 +11,12 @@ use super::entry::{file_bytes, from_file_bytes, narrow, widen};
 use super::material::{Material, index_of, mirrored, table_of};
 use super::solve::{SolveError, at_count, phase_count, solve};
 use super::{Phase, plies_left};
+use crate::block_cache::BlockCache;
 use crate::format::{Header, SIGNATURE_LEN, TableError, TableFile, write_table};
 use makruk::{Position, State, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The header's metric code of these tables: one byte of distance in plies to the end
@@ -365,8 +367,18 @@ pub struct MakrukTables {
 
 impl MakrukTables {
     /// Opens every table of `variant` in `dir` (files of other variants and kinds are
-    /// left alone); each file's header and index are checked.
+    /// left alone); each file's header and index are checked. Decompressed blocks are
+    /// kept in the process's shared cache ([`BlockCache::shared`]).
     pub fn open(dir: &Path, variant: Variant) -> Result<MakrukTables, TableError> {
+        MakrukTables::open_with_cache(dir, variant, BlockCache::shared())
+    }
+
+    /// [`MakrukTables::open`], keeping decompressed blocks in `cache`.
+    pub fn open_with_cache(
+        dir: &Path,
+        variant: Variant,
+        cache: Arc<BlockCache>,
+    ) -> Result<MakrukTables, TableError> {
         if !dir.is_dir() {
             return Err(TableError::Io {
                 path: dir.to_path_buf(),
@@ -379,7 +391,7 @@ impl MakrukTables {
             if !path.exists() {
                 continue;
             }
-            let file = TableFile::open(&path)?;
+            let file = TableFile::open_with_cache(&path, Arc::clone(&cache))?;
             let Some(wide) = is_wide(file.header().metric) else {
                 // A table of the first format (bare khun, distance to mate): not read.
                 continue;
