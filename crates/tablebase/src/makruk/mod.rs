@@ -74,6 +74,7 @@ mod answer;
 mod bare;
 pub mod consistency;
 pub mod entry;
+pub mod index;
 pub mod material;
 pub mod solve;
 mod tables;
@@ -81,8 +82,9 @@ mod tables;
 pub use answer::{MakrukAnswer, MakrukMoveAnswer};
 pub use bare::{BARE_ROLES, BareTable, Dtm, HonourReport};
 pub use tables::{
-    GenerateError, METRIC_PHASE_DISTANCE, METRIC_PHASE_DISTANCE_WIDE, MakrukTables, Solved,
-    TableProgress, Verdict, generate, table_file_name,
+    GenerateError, METRIC_PHASE_DISTANCE, METRIC_PHASE_DISTANCE_FOLDED,
+    METRIC_PHASE_DISTANCE_FOLDED_WIDE, METRIC_PHASE_DISTANCE_WIDE, MakrukTables, Solved,
+    TableProgress, Verdict, generate, generate_tables, plan, table_file_name,
 };
 
 use makruk::{CountKind, Position};
