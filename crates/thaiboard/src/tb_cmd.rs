@@ -113,7 +113,7 @@ fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError
             args.pieces
         )));
     }
-    let (mut run, left_out) = makruk::plan(args.pieces);
+    let (mut run, left_out) = makruk::plan(variant, args.pieces);
     if !args.only.is_empty() {
         let known: Vec<String> = run
             .iter()
@@ -140,7 +140,7 @@ fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError
             five.join(", ")
         );
         eprintln!(
-            "five pieces: skipping {} materials with a khon, a bia or pieces on both sides (no generator for them yet)",
+            "five pieces: skipping {} materials with a khon, a bia or pieces on both sides (no generator for them yet; three rueas or three mas the rules never allow)",
             left_out.len()
         );
     }

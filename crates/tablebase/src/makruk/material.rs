@@ -240,7 +240,8 @@ pub fn position_at(
 
 /// The position with the khuns on `squares[0]` (White's) and `squares[1]`, the pieces
 /// `placed` on the rest (distinct squares), `turn` to move and the count `(limit, ply)`;
-/// `None` when the rules refuse the setup. A side's second met is a promoted bia.
+/// `None` when the rules refuse the setup. Every met after a side's first (lowest
+/// square) is a promoted bia.
 pub(super) fn place(
     variant: Variant,
     placed: &[Piece],
@@ -268,11 +269,8 @@ pub(super) fn place(
             color,
             role: Role::Met,
         };
-        let mets = setup.squares_of(met);
-        if mets.count() > 1
-            && let Some(last) = mets.into_iter().last()
-        {
-            setup.promoted = setup.promoted.with(last);
+        for promoted in setup.squares_of(met).into_iter().skip(1) {
+            setup.promoted = setup.promoted.with(promoted);
         }
     }
     setup.turn = turn;

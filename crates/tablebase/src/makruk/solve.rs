@@ -48,6 +48,11 @@ pub enum SolveError {
         /// The table asked for.
         table: String,
     },
+    /// The rules never allow the material ([`possible`]).
+    Impossible {
+        /// The table asked for.
+        table: String,
+    },
     /// A distance does not fit in a two-byte entry.
     TooLong {
         /// The table being solved.
@@ -69,6 +74,9 @@ impl fmt::Display for SolveError {
                     "no table index holds {table} (five pieces with a khon or bia?)"
                 )
             }
+            SolveError::Impossible { table } => {
+                write!(f, "{table}: the rules never allow this material")
+            }
             SolveError::TooLong { table, plies } => {
                 write!(
                     f,
@@ -86,8 +94,12 @@ impl std::error::Error for SolveError {}
 /// when a side is bare, board's honour from 0 when both sides have pieces, none where
 /// bias stop it (Makruk). Its ply only has to leave room for one more move: a table
 /// stores distances, and probes compare them with the position's own count.
+///
+/// # Panics
+///
+/// For a material the rules never allow ([`possible`]).
 pub fn phase_count(variant: Variant, material: &Material) -> (u32, u32) {
-    let pos = sample(variant, material);
+    let pos = sample(variant, material).expect("a legal sample placement");
     let bare = [Color::White, Color::Black]
         .into_iter()
         .find(|&c| pos.by_color(c).count() == 1);
@@ -103,8 +115,15 @@ pub fn phase_count(variant: Variant, material: &Material) -> (u32, u32) {
     }
 }
 
-/// A legal position of `material` with no count (for the rules' counting limits).
-fn sample(variant: Variant, material: &Material) -> Position {
+/// Whether the rules allow `material` at all (not three rueas or three mas: no bia
+/// promotes to them).
+pub fn possible(variant: Variant, material: &Material) -> bool {
+    sample(variant, material).is_some()
+}
+
+/// A legal position of `material` with no count (for the rules' counting limits), `None`
+/// when the rules refuse the material.
+fn sample(variant: Variant, material: &Material) -> Option<Position> {
     let mut setup = Setup::empty();
     let put = |setup: &mut Setup, sq: usize, color, role| {
         setup.board[sq] = Some(makruk::Piece { color, role });
@@ -124,11 +143,12 @@ fn sample(variant: Variant, material: &Material) -> Position {
             color,
             role: Role::Met,
         });
-        if let Some(last) = mets.into_iter().nth(1) {
-            setup.promoted = setup.promoted.with(last);
+        // Every met after a side's first is a promoted bia.
+        for promoted in mets.into_iter().skip(1) {
+            setup.promoted = setup.promoted.with(promoted);
         }
     }
-    Position::from_setup(variant, &setup).expect("a legal sample placement")
+    Position::from_setup(variant, &setup).ok()
 }
 
 /// Whether a move from `parent` to `child` keeps the same count running: no count on
@@ -185,6 +205,11 @@ pub fn solve(
     lookup: &dyn Fn(&Position) -> Option<Dtm>,
 ) -> Result<Vec<u16>, SolveError> {
     let material = index.material();
+    if !possible(variant, material) {
+        return Err(SolveError::Impossible {
+            table: material.name(),
+        });
+    }
     let entries = index.entries();
     let count = phase_count(variant, material);
     let name = material.name();

@@ -12,7 +12,7 @@ use super::consistency::{Inconsistency, check_table};
 use super::entry::{file_bytes, from_file_bytes, narrow, widen};
 use super::index::{Layout, TableIndex, foldable};
 use super::material::{Material, TABLE_ROLES, mirrored, table_of};
-use super::solve::{SolveError, at_count, phase_count, solve};
+use super::solve::{SolveError, at_count, phase_count, possible, solve};
 use super::{Phase, plies_left};
 use crate::format::{Header, SIGNATURE_LEN, TableError, TableFile, write_table};
 use makruk::{Position, State, Variant};
@@ -249,14 +249,18 @@ impl Solved {
 /// The materials [`generate`] solves for up to `pieces` pieces (3 to 5), in an order
 /// where each comes after the tables it leads to, and the five-piece materials it
 /// leaves out. Five pieces: only the pieces' honour endings a folded index holds (three
-/// of ruea, ma and met against a bare khun), `KRRNvK` (the rule book's example) first;
-/// the others (a khon, a bia, or pieces on both sides) have no generator yet.
-pub fn plan(pieces: u32) -> (Vec<Material>, Vec<Material>) {
+/// of ruea, ma and met against a bare khun, the rules allowing: not three rueas or
+/// three mas), `KRRNvK` (the rule book's example) first; the others (a khon, a bia, or
+/// pieces on both sides) have no generator yet.
+pub fn plan(variant: Variant, pieces: u32) -> (Vec<Material>, Vec<Material>) {
     let mut run: Vec<Material> = Material::all_up_to(pieces.min(4));
     let mut left_out = Vec::new();
     let mut five: Vec<Material> = Vec::new();
     for m in Material::all_up_to(pieces) {
         if m.pieces() != 5 {
+            continue;
+        }
+        if !possible(variant, &m) {
             continue;
         }
         if m.black.is_empty() && foldable(&m) {
@@ -286,7 +290,7 @@ pub fn generate(
     check: bool,
     progress: impl FnMut(&TableProgress),
 ) -> Result<Solved, GenerateError> {
-    generate_tables(variant, &plan(pieces).0, dir, check, progress)
+    generate_tables(variant, &plan(variant, pieces).0, dir, check, progress)
 }
 
 /// Solves the tables of `materials` (in order: each after the tables it leads to) into
@@ -650,6 +654,30 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// Five pieces: the four-piece set first, then the eight pieces'-honour materials of
+    /// ruea, ma and met the rules allow (not three rueas or three mas), the rule book's
+    /// example first; the rest are named as left out.
+    #[test]
+    fn the_five_piece_plan_is_the_foldable_pieces_honour_endings() {
+        let (run, left_out) = plan(Variant::Makruk, 5);
+        let four = Material::all_up_to(4);
+        assert_eq!(run[..four.len()], four[..]);
+        let five: Vec<String> = run[four.len()..].iter().map(Material::name).collect();
+        assert_eq!(
+            five,
+            [
+                "KRRNvK", "KRRMvK", "KRNNvK", "KRNMvK", "KRMMvK", "KNNMvK", "KNMMvK", "KMMMvK"
+            ]
+        );
+        assert_eq!(left_out.len(), 99);
+        assert!(left_out.iter().all(|m| m.pieces() == 5));
+        assert!(left_out.iter().any(|m| m.name() == "KRRSvK"));
+        let krrr = Material::from_name("KRRRvK").unwrap();
+        assert!(!possible(Variant::Makruk, &krrr));
+        assert!(!run.contains(&krrr) && !left_out.contains(&krrr));
+        assert_eq!(plan(Variant::Makruk, 4).0, four);
     }
 
     /// A table with distances past a byte (synthetic: the three-piece tables have no such
