@@ -23,7 +23,7 @@
 //!
 //! Makruk five pieces: the pieces'-honour endings without khon or bia (three of ruea, ma
 //! and met against a bare khun) in an index folded by the board's eight symmetries
-//! ([`makruk::index`], 335 M entries a table), `KRRNvK` first; the other 100 five-piece
+//! ([`makruk::index`], 335 M entries a table), `KRRNvK` first; the other 99 possible five-piece
 //! materials (khon, bia, pieces on both sides) have no generator yet
 //! (`examples/honour_search.rs` answers pieces'-honour questions by search).
 //!
