@@ -18,7 +18,7 @@
 //! | 10 | 1 | variant ([`Variant::code`]) |
 //! | 11 | 1 | rule option (Mak-hot: 0 `default`, 1 `no-reverse`; Makruk: 0) |
 //! | 12 | 16 | material signature, zero-padded (its meaning belongs to the variant) |
-//! | 28 | 4 | metric code (what an entry means; defined by the variant's module) |
+//! | 28 | 4 | metric code (what an entry means, and for Makruk the index layout; defined by the variant's module, see below) |
 //! | 32 | 8 | number of entries (positions) |
 //! | 40 | 4 | entries per block |
 //! | 44 | 4 | number of blocks `n` |
@@ -28,6 +28,15 @@
 //! | 60 | 4 | CRC-32 of bytes 0..60 |
 //! | 64 | 16·n | block index: per block the offset of its compressed bytes (u64), their length (u32) and their CRC-32 |
 //! | 64+16·n | ... | the compressed blocks, back to back, to the end of the file |
+//!
+//! Makruk and Ouk Chatrang metric codes (`makruk::tables`): 3 distance to the end of the
+//! phase, one byte, full index (every square for every piece, `64ⁿ · 2` entries); 4 the
+//! same in two-byte entries; 5 and 6 the same over the folded index of the five-piece
+//! tables (`makruk::index`: one entry per class of symmetric positions, the white khun in
+//! the triangle a1–d1–d4, `10 · 64⁴ · 2` entries). The index is thus named by the metric
+//! code, and the entry count must be the one its layout gives; no format version was
+//! needed (a program that knows only codes 3 and 4 leaves a folded file alone). Mak-hot
+//! uses its own codes (`makhos`).
 //!
 //! A file of one-byte entries is always written as version 1, byte for byte as before
 //! version 2 existed (so older programs still read it); version 2 is written only for

@@ -24,9 +24,13 @@
 //! with and without tables from endgame start positions drawn from the tables
 //! (`examples/endgame_openings.rs`, README "Endgame tables").
 //!
-//! Next: Makruk 5-piece tables (the generic index of 64^5 · 2 entries needs a
-//! symmetric index to fit the machine; `examples/honour_search.rs` answers the
-//! pieces'-honour questions of five pieces by search meanwhile); Mak-hot 6 pieces are
+//! Makruk five pieces: the pieces'-honour endings without khon or bia (three of ruea, ma
+//! and met against a bare khun) in an index folded by the board's eight symmetries
+//! ([`makruk::index`], 335 M entries a table), `KRRNvK` first; the other 99 possible five-piece
+//! materials (khon, bia, pieces on both sides) have no generator yet
+//! (`examples/honour_search.rs` answers pieces'-honour questions by search).
+//!
+//! Next: Mak-hot 6 pieces are
 //! generated holding only the tables a table needs ([`makhos::leads_to`]); Mak-hot
 //! distance to win.
 

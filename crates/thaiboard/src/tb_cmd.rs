@@ -28,7 +28,8 @@ pub enum TbCommand {
 /// Which tables.
 #[derive(Args, Debug)]
 pub struct VariantArgs {
-    /// The game: makhos, makruk or cambodian (Makruk and Ouk Chatrang: 3 and 4 pieces).
+    /// The game: makhos, makruk or cambodian (Makruk and Ouk Chatrang: 3 and 4 pieces,
+    /// and five-piece pieces' honour without khon or bia).
     #[arg(long)]
     pub variant: String,
     /// Rule option (Mak-hot: `default` or `no-reverse`).
@@ -51,6 +52,10 @@ pub struct GenArgs {
     /// draws against their moves' values).
     #[arg(long)]
     check: bool,
+    /// Makruk, `--pieces 5`: only these five-piece tables (comma-separated names such as
+    /// `KRRNvK`; the tables of fewer pieces are always made or kept).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
 }
 
 /// `tb probe`.
@@ -85,9 +90,10 @@ pub fn run(cmd: TbCommand) -> Result<(), CliError> {
     }
 }
 
-/// The Makruk and Ouk Chatrang tables `tb gen` makes: every ending of three to this many
-/// pieces (khuns included).
-const MAX_MAKRUK_PIECES: u32 = 4;
+/// The Makruk and Ouk Chatrang tables `tb gen` makes: every ending of three and four
+/// pieces (khuns included), and of five the pieces'-honour endings without khon or bia
+/// (`makruk::plan`).
+const MAX_MAKRUK_PIECES: u32 = 5;
 
 fn kind(v: &VariantArgs) -> Result<GameKind, CliError> {
     crate::game_kind(&v.variant, v.rules.as_deref())
@@ -107,10 +113,42 @@ fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError
             args.pieces
         )));
     }
+    let (mut run, left_out) = makruk::plan(variant, args.pieces);
+    if !args.only.is_empty() {
+        let known: Vec<String> = run
+            .iter()
+            .filter(|m| m.pieces() == 5)
+            .map(|m| m.name())
+            .collect();
+        if let Some(unknown) = args.only.iter().find(|n| !known.contains(n)) {
+            return Err(CliError::input(format!(
+                "--only {unknown}: not a five-piece table this run makes ({})",
+                known.join(", ")
+            )));
+        }
+        run.retain(|m| m.pieces() < 5 || args.only.contains(&m.name()));
+    }
+    let five: Vec<String> = run
+        .iter()
+        .filter(|m| m.pieces() == 5)
+        .map(|m| m.name())
+        .collect();
+    if args.pieces == 5 {
+        eprintln!(
+            "five pieces: generating {} ({}), folded index (white khun in a1-d1-d4)",
+            five.len(),
+            five.join(", ")
+        );
+        eprintln!(
+            "five pieces: skipping {} materials with a khon, a bia or pieces on both sides (no generator for them yet; three rueas or three mas the rules never allow)",
+            left_out.len()
+        );
+    }
     let started = Instant::now();
     let mut generated = 0;
     let mut bytes = 0;
-    makruk::generate(variant, args.pieces, &args.out, args.check, |step| {
+    let total = run.len();
+    makruk::generate_tables(variant, &run, &args.out, args.check, |step| {
         let [won, drawn, lost] = step.white_to_move;
         let all = (won + drawn + lost).max(1) as f64;
         let checked = match step.checked {
@@ -137,8 +175,7 @@ fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError
     })
     .map_err(|e| failure(e.to_string()))?;
     write_out(&format!(
-        "{} tables in {} ({generated} generated), {bytes} bytes, {:.1} s\n",
-        makruk::material::Material::all_up_to(args.pieces).len(),
+        "{total} tables in {} ({generated} generated), {bytes} bytes, {:.1} s\n",
         args.out.display(),
         started.elapsed().as_secs_f64()
     ))
@@ -194,7 +231,7 @@ fn probe_makruk(variant: ::makruk::Variant, args: &ProbeArgs) -> Result<(), CliE
     let answer = tables.answer(&pos).map_err(|e| failure(e.to_string()))?;
     let answer = answer.ok_or_else(|| {
         failure(format!(
-            "position outside the tables: {} has {} {} tables (3 and 4 pieces)",
+            "position outside the tables: {} has {} {} tables (3 and 4 pieces; 5: pieces' honour without khon or bia, where generated)",
             args.tables.display(),
             tables.len(),
             variant

@@ -105,8 +105,23 @@ fn bad_tb_options_are_refused() {
     let d = dir.to_str().unwrap();
     let out = tb_gen(&["--variant", "makhos", "--pieces", "12", "--out", d]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    let out = tb_gen(&["--variant", "makruk", "--pieces", "5", "--out", d]);
+    let out = tb_gen(&["--variant", "makruk", "--pieces", "6", "--out", d]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    // Five pieces: only the tables the folded index holds (refused before generating).
+    for only in ["KRRRvK", "KRRSvK", "KRRvK"] {
+        let out = tb_gen(&[
+            "--variant",
+            "makruk",
+            "--pieces",
+            "5",
+            "--only",
+            only,
+            "--out",
+            d,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{only}: {}", text(&out));
+        assert!(text(&out).contains("KRRNvK"), "{}", text(&out));
+    }
     let out = thaiboard(&["tb", "verify", d]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
 }

@@ -11,7 +11,7 @@
 //! lead to.
 
 use super::bare::Dtm;
-use super::material::{Material, index_of, position_at};
+use super::index::TableIndex;
 use super::solve::{exit_value, phase_count};
 use makruk::{Position, Variant};
 
@@ -24,18 +24,20 @@ pub struct Inconsistency {
     pub reason: String,
 }
 
-/// Checks every entry of `values`, the table of `material`; `lookup` gives the stored
-/// values of the tables its exits lead to. Returns the number of positions checked.
+/// Checks every entry of `values`, the table of `index`'s material in `index`'s layout
+/// (a folded entry is checked through its one stored position, each move's child read
+/// through its own stored image); `lookup` gives the stored values of the tables its
+/// exits lead to. Returns the number of entries checked.
 pub fn check_table(
     variant: Variant,
-    material: &Material,
+    index: &TableIndex,
     values: &[u16],
     lookup: &dyn Fn(&Position) -> Option<Dtm>,
 ) -> Result<u64, Inconsistency> {
-    let count = phase_count(variant, material);
+    let count = phase_count(variant, index.material());
     let mut checked = 0;
     for (i, &entry) in values.iter().enumerate() {
-        let Some(pos) = position_at(variant, material, count, i) else {
+        let Some(pos) = index.position_at(variant, count, i) else {
             continue;
         };
         let fail = |reason: String| Inconsistency {
@@ -48,7 +50,9 @@ pub fn check_table(
         for &m in pos.legal_moves().iter() {
             let child = pos.played(m);
             let v = if !pos.is_capture(m) && !m.is_promotion() {
-                index_of(material, &child).and_then(|j| Dtm::from_wide(values[j]))
+                index
+                    .index_of(&child)
+                    .and_then(|j| Dtm::from_wide(values[j]))
             } else {
                 exit_value(&pos, &child, lookup)
             };

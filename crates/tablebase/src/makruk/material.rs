@@ -1,7 +1,8 @@
 //! Makruk materials (which pieces besides the two khuns), their names and canonical
 //! colours, the colour mirror that maps a position to its canonical material, and the
-//! index of a table: every placement of the khuns and pieces, with either side to move.
+//! placing of a table's pieces on the board; the index of a table is in [`super::index`].
 
+use super::index::{Layout, TableIndex};
 use makruk::{Bitboard, Color, Piece, Position, Role, Setup, Square, Variant};
 use std::fmt;
 
@@ -152,7 +153,8 @@ impl Material {
         white.chain(black).collect()
     }
 
-    /// Entries in the table: every square for each piece and khun, and the side to move.
+    /// Entries in a table of the full layout: every square for each piece and khun, and
+    /// the side to move ([`TableIndex::entries`] gives any layout's).
     pub fn entries(&self) -> usize {
         SQUARES.pow(self.pieces()) * 2
     }
@@ -208,27 +210,6 @@ pub fn flip_square(sq: Square) -> Square {
     Square::new(sq.index() as u8 ^ 56).expect("a square")
 }
 
-/// The squares of a table entry: the white khun, the black khun, then the pieces of
-/// [`Material::placed`]; and the side to move.
-pub fn decode(index: usize, pieces: usize, squares: &mut [usize; 4]) -> Color {
-    let turn = if index % 2 == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let mut rest = index / 2;
-    for k in (0..pieces).rev() {
-        squares[k] = rest % SQUARES;
-        rest /= SQUARES;
-    }
-    turn
-}
-
-/// The entry of `squares` (as [`decode`] gives them) and the side to move.
-pub fn encode(squares: &[usize], turn: Color) -> usize {
-    squares.iter().fold(0, |acc, &s| acc * SQUARES + s) * 2 + turn.index()
-}
-
 /// The table a position belongs to and whether it is seen through the colour mirror.
 pub fn table_of(pos: &Position) -> (Material, bool) {
     let m = Material::of(pos);
@@ -239,48 +220,37 @@ pub fn table_of(pos: &Position) -> (Material, bool) {
     }
 }
 
-/// The entry of `pos` in the table of `material` (its own material, canonical colours),
-/// or `None` when its material differs. Identical pieces are indexed lowest square first.
+/// The entry of `pos` in the full-layout table of `material` (its own material,
+/// canonical colours), or `None` when its material differs; see [`TableIndex`].
 pub fn index_of(material: &Material, pos: &Position) -> Option<usize> {
-    if Material::of(pos) != *material {
-        return None;
-    }
-    let mut squares = [0usize; 4];
-    squares[0] = pos.king_of(Color::White).index();
-    squares[1] = pos.king_of(Color::Black).index();
-    let placed = material.placed();
-    let mut k = 2;
-    let mut j = 0;
-    while j < placed.len() {
-        let p = placed[j];
-        // Identical pieces share their squares, lowest first.
-        for sq in pos.pieces(p.color, p.role) {
-            squares[k] = sq.index();
-            k += 1;
-            j += 1;
-        }
-    }
-    Some(encode(&squares[..k], pos.turn()))
+    TableIndex::new(material, Layout::Full)?.index_of(pos)
 }
 
-/// The position of an entry with the count its material runs (see
-/// [`super::solve::phase_count`]), or `None` for an entry that holds no legal position
-/// (pieces on one square, identical pieces out of order, an illegal setup).
+/// The position of an entry of the full-layout table of `material` with the count its
+/// material runs (see [`super::solve::phase_count`]), or `None` for an entry that holds
+/// no legal position; see [`TableIndex`].
 pub fn position_at(
     variant: Variant,
     material: &Material,
     count: (u32, u32),
     index: usize,
 ) -> Option<Position> {
-    let placed = material.placed();
-    let n = 2 + placed.len();
-    let mut squares = [0usize; 4];
-    let turn = decode(index, n, &mut squares);
+    TableIndex::new(material, Layout::Full)?.position_at(variant, count, index)
+}
+
+/// The position with the khuns on `squares[0]` (White's) and `squares[1]`, the pieces
+/// `placed` on the rest (distinct squares), `turn` to move and the count `(limit, ply)`;
+/// `None` when the rules refuse the setup. Every met after a side's first (lowest
+/// square) is a promoted bia.
+pub(super) fn place(
+    variant: Variant,
+    placed: &[Piece],
+    squares: &[usize],
+    turn: Color,
+    count: (u32, u32),
+) -> Option<Position> {
     let mut setup = Setup::empty();
-    for (k, &sq) in squares[..n].iter().enumerate() {
-        if setup.board[sq].is_some() {
-            return None;
-        }
+    for (k, &sq) in squares.iter().enumerate() {
         let piece = match k {
             0 => Piece {
                 color: Color::White,
@@ -292,22 +262,15 @@ pub fn position_at(
             },
             _ => placed[k - 2],
         };
-        if k >= 3 && placed[k - 3] == piece && squares[k - 1] > sq {
-            return None;
-        }
         setup.board[sq] = Some(piece);
     }
-    // A side's second met is a promoted bia.
     for color in [Color::White, Color::Black] {
         let met = Piece {
             color,
             role: Role::Met,
         };
-        let mets = setup.squares_of(met);
-        if mets.count() > 1
-            && let Some(last) = mets.into_iter().last()
-        {
-            setup.promoted = setup.promoted.with(last);
+        for promoted in setup.squares_of(met).into_iter().skip(1) {
+            setup.promoted = setup.promoted.with(promoted);
         }
     }
     setup.turn = turn;

@@ -1,5 +1,5 @@
 //! Retrograde generation of one Makruk or Ouk Chatrang table (any material of three or
-//! four pieces), under the metric of its phase (the module above): distance to mate in
+//! four pieces in the full index, five in the folded one, [`super::index`]), under the metric of its phase (the module above): distance to mate in
 //! pieces' honour, distance to conversion in board's honour and with bias on the board.
 //!
 //! 1. **Forward pass.** Every entry's legal moves are generated once by the rules crate.
@@ -11,14 +11,17 @@
 //!    draw or loss at the count it starts, with distance 0 (RULES.md section 1).
 //! 2. **Retrograde pass.** Entries are decided in rounds of increasing distance from a
 //!    bucket queue: a loss in `n` makes its predecessors (found by un-moves, see
-//!    [`predecessors`]) wins in `n + 1`; a win takes one from each predecessor's count of
-//!    undecided in-table moves, and a predecessor left with none, and no exit that draws
-//!    or wins, is a loss in one more than its longest defence.
+//!    [`predecessors`]) wins in `n + 1`; a win takes from each predecessor's count of
+//!    undecided in-table moves the moves that lead to it (one per un-move in the full
+//!    index; scaled by the two positions' symmetries in the folded one,
+//!    [`super::index::moves_into`]), and a predecessor left with none, and no exit that
+//!    draws or wins, is a loss in one more than its longest defence.
 //! 3. Entries never decided are draws.
 
 use super::bare::Dtm;
 use super::entry::{MAX_WIDE_LOSS, MAX_WIDE_WIN, WIDE_INVALID, WIDE_UNDECIDED, wide};
-use super::material::{Material, decode, encode, position_at};
+use super::index::{MAX_PIECES, TableIndex, moves_into};
+use super::material::Material;
 use super::plies_left;
 use core::fmt;
 use makruk::{Color, Position, Role, Setup, Square, State, Variant};
@@ -40,6 +43,16 @@ pub enum SolveError {
         /// The position the exit leads to.
         fen: String,
     },
+    /// No index holds the material (five pieces with a khon or bia, or more pieces).
+    NoIndex {
+        /// The table asked for.
+        table: String,
+    },
+    /// The rules never allow the material ([`possible`]).
+    Impossible {
+        /// The table asked for.
+        table: String,
+    },
     /// A distance does not fit in a two-byte entry.
     TooLong {
         /// The table being solved.
@@ -54,6 +67,15 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::MissingTable { table, fen } => {
                 write!(f, "solving {table}: no table solved yet for {fen}")
+            }
+            SolveError::NoIndex { table } => {
+                write!(
+                    f,
+                    "no table index holds {table} (five pieces with a khon or bia?)"
+                )
+            }
+            SolveError::Impossible { table } => {
+                write!(f, "{table}: the rules never allow this material")
             }
             SolveError::TooLong { table, plies } => {
                 write!(
@@ -72,8 +94,12 @@ impl std::error::Error for SolveError {}
 /// when a side is bare, board's honour from 0 when both sides have pieces, none where
 /// bias stop it (Makruk). Its ply only has to leave room for one more move: a table
 /// stores distances, and probes compare them with the position's own count.
+///
+/// # Panics
+///
+/// For a material the rules never allow ([`possible`]).
 pub fn phase_count(variant: Variant, material: &Material) -> (u32, u32) {
-    let pos = sample(variant, material);
+    let pos = sample(variant, material).expect("a legal sample placement");
     let bare = [Color::White, Color::Black]
         .into_iter()
         .find(|&c| pos.by_color(c).count() == 1);
@@ -89,8 +115,15 @@ pub fn phase_count(variant: Variant, material: &Material) -> (u32, u32) {
     }
 }
 
-/// A legal position of `material` with no count (for the rules' counting limits).
-fn sample(variant: Variant, material: &Material) -> Position {
+/// Whether the rules allow `material` at all (not three rueas or three mas: no bia
+/// promotes to them).
+pub fn possible(variant: Variant, material: &Material) -> bool {
+    sample(variant, material).is_some()
+}
+
+/// A legal position of `material` with no count (for the rules' counting limits), `None`
+/// when the rules refuse the material.
+fn sample(variant: Variant, material: &Material) -> Option<Position> {
     let mut setup = Setup::empty();
     let put = |setup: &mut Setup, sq: usize, color, role| {
         setup.board[sq] = Some(makruk::Piece { color, role });
@@ -110,11 +143,12 @@ fn sample(variant: Variant, material: &Material) -> Position {
             color,
             role: Role::Met,
         });
-        if let Some(last) = mets.into_iter().nth(1) {
-            setup.promoted = setup.promoted.with(last);
+        // Every met after a side's first is a promoted bia.
+        for promoted in mets.into_iter().skip(1) {
+            setup.promoted = setup.promoted.with(promoted);
         }
     }
-    Position::from_setup(variant, &setup).expect("a legal sample placement")
+    Position::from_setup(variant, &setup).ok()
 }
 
 /// Whether a move from `parent` to `child` keeps the same count running: no count on
@@ -161,16 +195,22 @@ pub fn at_count(stored: Dtm, left: Option<u32>) -> Dtm {
     }
 }
 
-/// Solves the table of `material` under `variant`; `lookup` values exits (see
-/// [`exit_value`]). Returns one two-byte entry per position ([`super::entry`]; the
+/// Solves the table of `index`'s material under `variant`, in `index`'s layout; `lookup`
+/// values exits (see [`exit_value`]). Returns one two-byte entry per position ([`super::entry`]; the
 /// table is written with one byte per entry when every entry fits,
 /// [`super::entry::file_bytes`]).
 pub fn solve(
     variant: Variant,
-    material: &Material,
+    index: &TableIndex,
     lookup: &dyn Fn(&Position) -> Option<Dtm>,
 ) -> Result<Vec<u16>, SolveError> {
-    let entries = material.entries();
+    let material = index.material();
+    if !possible(variant, material) {
+        return Err(SolveError::Impossible {
+            table: material.name(),
+        });
+    }
+    let entries = index.entries();
     let count = phase_count(variant, material);
     let name = material.name();
     let too_long = |plies: u32| SolveError::TooLong {
@@ -182,6 +222,10 @@ pub fn solve(
     // exits allow (one more than the longest win they give the opponent).
     let mut moves_left = vec![0u8; entries];
     let mut loss_floor = vec![0u16; entries];
+    // Entries already queued as a win by the retrograde pass: the first such win is
+    // the shortest (levels only grow), so each entry is queued once, not once per
+    // losing child.
+    let mut queued = vec![0u64; entries.div_ceil(64)];
     let mut wins: Vec<Vec<u32>> = Vec::new();
     let mut losses: Vec<Vec<u32>> = Vec::new();
     fn push(buckets: &mut Vec<Vec<u32>>, level: u32, i: usize) {
@@ -194,7 +238,7 @@ pub fn solve(
 
     // 1. Forward pass.
     for (i, value) in values.iter_mut().enumerate() {
-        let Some(pos) = position_at(variant, material, count, i) else {
+        let Some(pos) = index.position_at(variant, count, i) else {
             continue;
         };
         *value = WIDE_UNDECIDED;
@@ -254,16 +298,24 @@ pub fn solve(
                     continue;
                 }
                 values[i] = decided_entry(level, is_win).ok_or_else(|| too_long(level))?;
-                predecessors(material, i, &values, &mut preds);
-                for &p in &preds {
+                predecessors(index, i, &values, &mut preds);
+                preds.sort_unstable();
+                for group in preds.chunk_by(|a, b| a == b) {
+                    let p = group[0];
                     if values[p] != WIDE_UNDECIDED {
                         continue;
                     }
                     if !is_win {
-                        push(&mut wins, level + 1, p);
+                        let (word, bit) = (p / 64, 1u64 << (p % 64));
+                        if queued[word] & bit == 0 {
+                            queued[word] |= bit;
+                            push(&mut wins, level + 1, p);
+                        }
                         continue;
                     }
-                    moves_left[p] -= 1;
+                    let taken = moves_into(index, p, i, group.len() as u32);
+                    debug_assert!(u32::from(moves_left[p] & !CANNOT_LOSE) >= taken);
+                    moves_left[p] -= taken as u8;
                     if moves_left[p] == 0 {
                         let l = (level + 1).max(u32::from(loss_floor[p]));
                         push(&mut losses, l, p);
@@ -321,20 +373,22 @@ const KNIGHT_STEPS: [(i8, i8); 8] = [
 ];
 const ROOK_DIRECTIONS: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
-/// The entries from which one legal move that keeps the material leads to entry `i`:
-/// the side that just moved takes each of its pieces back along the piece's move
-/// reversed (a khon's or bia's forward step becomes a backward one) to an empty square,
-/// and the entry is kept when it is legal (which `values` tells: an entry never marked
-/// invalid). The move forward is then legal too: it leaves the mover's khun safe
-/// because entry `i` is legal.
-pub fn predecessors(material: &Material, i: usize, values: &[u16], out: &mut Vec<usize>) {
+/// The entries from which one legal move that keeps the material leads to entry `i`,
+/// once per un-move: the side that just moved takes each of its pieces back along the
+/// piece's move reversed (a khon's or bia's forward step becomes a backward one) to an
+/// empty square; the placement is brought to its stored entry
+/// ([`TableIndex::encode`]), kept when that entry is legal (which `values` tells: an
+/// entry never marked invalid). The move forward is then legal too: it leaves the
+/// mover's khun safe because entry `i` is legal. In the folded layout two un-moves may
+/// lead to one entry (symmetric images): it is listed once for each.
+pub fn predecessors(index: &TableIndex, i: usize, values: &[u16], out: &mut Vec<usize>) {
     out.clear();
-    let placed = material.placed();
-    let n = 2 + placed.len();
-    let mut squares = [0usize; 4];
-    let turn = decode(i, n, &mut squares);
+    let placed = index.placed();
+    let n = index.pieces();
+    let mut squares = [0usize; MAX_PIECES];
+    let turn = index.decode(i, &mut squares);
     let mover = !turn;
-    let occupied = |sq: usize, squares: &[usize; 4]| squares[..n].contains(&sq);
+    let occupied = |sq: usize, squares: &[usize; MAX_PIECES]| squares[..n].contains(&sq);
     let backward: i8 = if mover == Color::White { -1 } else { 1 };
     for k in 0..n {
         let (color, role) = match k {
@@ -349,15 +403,7 @@ pub fn predecessors(material: &Material, i: usize, values: &[u16], out: &mut Vec
         let add = |from: Square, out: &mut Vec<usize>| {
             let mut s = squares;
             s[k] = from.index();
-            // Identical pieces are indexed lowest square first.
-            if k >= 2 {
-                if k + 1 < n && placed[k - 1] == placed[k - 2] && s[k] > s[k + 1] {
-                    s.swap(k, k + 1);
-                } else if k >= 3 && placed[k - 3] == placed[k - 2] && s[k - 1] > s[k] {
-                    s.swap(k - 1, k);
-                }
-            }
-            let p = encode(&s[..n], mover);
+            let p = index.encode(&s[..n], mover);
             if values[p] != WIDE_INVALID {
                 out.push(p);
             }

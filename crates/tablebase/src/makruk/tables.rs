@@ -1,5 +1,7 @@
-//! The Makruk and Ouk Chatrang tables of three and four pieces on disk: generating a
-//! directory of them ([`generate`], resumable), and reading one back ([`MakrukTables`])
+//! The Makruk and Ouk Chatrang tables on disk (three and four pieces in the full index,
+//! the five-piece pieces'-honour endings without khon or bia in the folded one,
+//! [`super::index`]): generating a directory of them ([`generate`], resumable), and
+//! reading one back ([`MakrukTables`])
 //! to value positions with their counting fields and answer probes in the tablebase
 //! API's shape. Tables are stored for the canonical colouring of their material
 //! ([`Material::is_canonical`]); the other colouring is probed through the colour mirror.
@@ -8,8 +10,9 @@ use super::answer::{MakrukAnswer, MakrukMoveAnswer, file_variant};
 use super::bare::Dtm;
 use super::consistency::{Inconsistency, check_table};
 use super::entry::{file_bytes, from_file_bytes, narrow, widen};
-use super::material::{Material, index_of, mirrored, table_of};
-use super::solve::{SolveError, at_count, phase_count, solve};
+use super::index::{Layout, TableIndex, foldable};
+use super::material::{Material, TABLE_ROLES, mirrored, table_of};
+use super::solve::{SolveError, at_count, phase_count, possible, solve};
 use super::{Phase, plies_left};
 use crate::block_cache::BlockCache;
 use crate::format::{Header, SIGNATURE_LEN, TableError, TableFile, write_table};
@@ -28,6 +31,31 @@ pub const METRIC_PHASE_DISTANCE: u32 = 3;
 /// 125). A table whose entries all fit a byte is written with
 /// [`METRIC_PHASE_DISTANCE`], so files of one byte per entry are as before.
 pub const METRIC_PHASE_DISTANCE_WIDE: u32 = 4;
+/// [`METRIC_PHASE_DISTANCE`] over the folded index ([`Layout::Folded`]: one entry per
+/// class of symmetric positions, the white khun in the triangle a1–d1–d4), one byte per
+/// entry. A program that knows only codes 3 and 4 leaves such a file alone.
+pub const METRIC_PHASE_DISTANCE_FOLDED: u32 = 5;
+/// [`METRIC_PHASE_DISTANCE_WIDE`] over the folded index.
+pub const METRIC_PHASE_DISTANCE_FOLDED_WIDE: u32 = 6;
+
+/// The metric code of a table in `layout`, of two-byte entries when `wide`.
+fn metric(layout: Layout, wide: bool) -> u32 {
+    match (layout, wide) {
+        (Layout::Full, false) => METRIC_PHASE_DISTANCE,
+        (Layout::Full, true) => METRIC_PHASE_DISTANCE_WIDE,
+        (Layout::Folded, false) => METRIC_PHASE_DISTANCE_FOLDED,
+        (Layout::Folded, true) => METRIC_PHASE_DISTANCE_FOLDED_WIDE,
+    }
+}
+
+/// The layout and entry width a header's metric code says (`None`: not a metric of
+/// these tables).
+fn layout_of_metric(code: u32) -> Option<(Layout, bool)> {
+    [Layout::Full, Layout::Folded]
+        .into_iter()
+        .flat_map(|l| [(l, false), (l, true)])
+        .find(|&(l, w)| metric(l, w) == code)
+}
 
 /// The file name: `makruk-KRSvK.thtb`.
 pub fn table_file_name(variant: Variant, material: &Material) -> String {
@@ -55,30 +83,24 @@ fn signature(material: &Material) -> [u8; SIGNATURE_LEN] {
     s
 }
 
-/// The header of the table of `material`, of two-byte entries when `wide`.
-fn header(variant: Variant, material: &Material, wide: bool) -> Header {
+/// The header of the table of `index`'s material in its layout, of two-byte entries
+/// when `wide`.
+fn header(variant: Variant, index: &TableIndex, wide: bool) -> Header {
     Header {
         variant: file_variant(variant),
         rules: 0,
-        signature: signature(material),
-        metric: if wide {
-            METRIC_PHASE_DISTANCE_WIDE
-        } else {
-            METRIC_PHASE_DISTANCE
-        },
-        entries: material.entries() as u64,
+        signature: signature(index.material()),
+        metric: metric(index.layout(), wide),
+        entries: index.entries() as u64,
         entry_bytes: if wide { 2 } else { 1 },
     }
 }
 
-/// Whether a header of `metric` holds two-byte entries (`None`: not a metric of these
-/// tables).
-fn is_wide(metric: u32) -> Option<bool> {
-    match metric {
-        METRIC_PHASE_DISTANCE => Some(false),
-        METRIC_PHASE_DISTANCE_WIDE => Some(true),
-        _ => None,
-    }
+/// Whether a file's header is the one the table of `index` gets, and then whether its
+/// entries are two bytes wide.
+fn matches_header(file: &TableFile, variant: Variant, index: &TableIndex) -> Option<bool> {
+    let (layout, wide) = layout_of_metric(file.header().metric)?;
+    (layout == index.layout() && *file.header() == header(variant, index, wide)).then_some(wide)
 }
 
 /// Why generation stopped.
@@ -129,7 +151,9 @@ pub struct TableProgress {
     /// File size in bytes.
     pub bytes: u64,
     /// Legal positions with White (the canonical stronger side) to move: won, drawn and
-    /// lost with no count (the distance not compared with any count).
+    /// lost with no count (the distance not compared with any count). A folded table's
+    /// entries are counted with the positions they stand for
+    /// ([`TableIndex::class_size`]).
     pub white_to_move: [u64; 3],
     /// The longest win stored with White to move, in plies.
     pub longest: u16,
@@ -189,46 +213,97 @@ impl Entries {
     }
 }
 
-/// Solved tables of one variant, in memory.
+/// Solved tables of one variant, in memory, each with the index it was solved in.
 #[derive(Debug, Default)]
 pub struct Solved {
-    tables: HashMap<Material, Entries>,
+    tables: HashMap<Material, (TableIndex, Entries)>,
 }
 
 impl Solved {
     /// The stored value of `pos` (`None`: its table is not here).
     pub fn stored(&self, pos: &Position) -> Option<Dtm> {
         let (material, flip) = table_of(pos);
-        let table = self.tables.get(&material)?;
+        let (index, table) = self.tables.get(&material)?;
         let i = if flip {
-            index_of(&material, &mirrored(pos))?
+            index.index_of(&mirrored(pos))?
         } else {
-            index_of(&material, pos)?
+            index.index_of(pos)?
         };
         table.get(i)
     }
 
     /// The entries of a table, if solved, as two-byte entries ([`super::entry`]).
     pub fn table(&self, material: &Material) -> Option<Vec<u16>> {
-        Some(match self.tables.get(material)? {
+        Some(match &self.tables.get(material)?.1 {
             Entries::Bytes(b) => b.iter().map(|&b| widen(b)).collect(),
             Entries::Wide(w) => w.clone(),
         })
     }
 
-    /// Adds a solved table (two-byte entries; kept as bytes when every entry fits one).
-    pub fn insert(&mut self, material: Material, values: Vec<u16>) {
-        self.tables.insert(material, Entries::of(values));
+    /// Adds a table solved in `index` (two-byte entries; kept as bytes when every entry
+    /// fits one).
+    pub fn insert(&mut self, index: TableIndex, values: Vec<u16>) {
+        self.tables
+            .insert(index.material().clone(), (index, Entries::of(values)));
     }
 }
 
-/// Solves every table of `variant` with up to `pieces` pieces (3 or 4) into `dir`,
-/// keeping (and reading back) files already written and verified; with `check`, each
-/// table solved is proved consistent ([`check_table`]) before it is written. `progress`
-/// is called after each table. Returns the solved tables.
+/// The materials [`generate`] solves for up to `pieces` pieces (3 to 5), in an order
+/// where each comes after the tables it leads to, and the five-piece materials it
+/// leaves out. Five pieces: only the pieces' honour endings a folded index holds (three
+/// of ruea, ma and met against a bare khun, the rules allowing: not three rueas or
+/// three mas), `KRRNvK` (the rule book's example) first; the others (a khon, a bia, or
+/// pieces on both sides) have no generator yet.
+pub fn plan(variant: Variant, pieces: u32) -> (Vec<Material>, Vec<Material>) {
+    let mut run: Vec<Material> = Material::all_up_to(pieces.min(4));
+    let mut left_out = Vec::new();
+    let mut five: Vec<Material> = Vec::new();
+    for m in Material::all_up_to(pieces) {
+        if m.pieces() != 5 {
+            continue;
+        }
+        if !possible(variant, &m) {
+            continue;
+        }
+        if m.black.is_empty() && foldable(&m) {
+            five.push(m);
+        } else {
+            left_out.push(m);
+        }
+    }
+    // The rule book's example first, then the strongest pieces first (rueas, then mas).
+    let strength = |m: &Material| -> Vec<usize> {
+        m.white
+            .iter()
+            .map(|r| TABLE_ROLES.iter().position(|t| t == r).unwrap_or(0))
+            .collect()
+    };
+    five.sort_by_key(|m| (m.name() != "KRRNvK", strength(m)));
+    run.extend(five);
+    (run, left_out)
+}
+
+/// Solves every table of `variant` with up to `pieces` pieces ([`plan`]) into `dir`,
+/// as [`generate_tables`] does.
 pub fn generate(
     variant: Variant,
     pieces: u32,
+    dir: &Path,
+    check: bool,
+    progress: impl FnMut(&TableProgress),
+) -> Result<Solved, GenerateError> {
+    generate_tables(variant, &plan(variant, pieces).0, dir, check, progress)
+}
+
+/// Solves the tables of `materials` (in order: each after the tables it leads to) into
+/// `dir`, each in the layout stored on disk ([`TableIndex::of`]), keeping (and reading
+/// back) files already written and verified, so an interrupted run resumes at the table
+/// it stopped in; with `check`, each table solved is proved consistent
+/// ([`check_table`]) before it is written. `progress` is called after each table.
+/// Returns the solved tables, the five-piece ones left out (no table leads to them).
+pub fn generate_tables(
+    variant: Variant,
+    materials: &[Material],
     dir: &Path,
     check: bool,
     mut progress: impl FnMut(&TableProgress),
@@ -239,17 +314,18 @@ pub fn generate(
             error,
         })
     })?;
-    let materials = Material::all_up_to(pieces);
     let mut solved = Solved::default();
     for (n, material) in materials.iter().enumerate() {
+        let index = TableIndex::of(material).ok_or_else(|| {
+            GenerateError::Solve(SolveError::NoIndex {
+                table: material.name(),
+            })
+        })?;
         let path = dir.join(table_file_name(variant, material));
         let started = Instant::now();
         // A file of either width is kept when its header is the one this table would get.
         let kept = TableFile::open(&path).ok().and_then(|f| {
-            let wide = is_wide(f.header().metric)?;
-            if *f.header() != header(variant, material, wide) {
-                return None;
-            }
+            let wide = matches_header(&f, variant, &index)?;
             Some((Entries::from_file(f.read_all().ok()?, wide), f.file_len()))
         });
         let mut checked = None;
@@ -257,10 +333,10 @@ pub fn generate(
             Some((values, bytes)) => (values, bytes, true),
             None => {
                 let lookup = |p: &Position| solved.stored(p);
-                let values = solve(variant, material, &lookup).map_err(GenerateError::Solve)?;
+                let values = solve(variant, &index, &lookup).map_err(GenerateError::Solve)?;
                 if check {
                     let t = Instant::now();
-                    let n = check_table(variant, material, &values, &lookup).map_err(|error| {
+                    let n = check_table(variant, &index, &values, &lookup).map_err(|error| {
                         GenerateError::Inconsistent {
                             material: material.clone(),
                             error,
@@ -269,7 +345,7 @@ pub fn generate(
                     checked = Some((n, t.elapsed().as_secs_f64()));
                 }
                 let (file, wide) = file_bytes(&values);
-                let bytes = write_table(&path, &header(variant, material, wide), &file)
+                let bytes = write_table(&path, &header(variant, &index, wide), &file)
                     .map_err(GenerateError::Table)?;
                 drop(file);
                 (Entries::of(values), bytes, false)
@@ -286,15 +362,16 @@ pub fn generate(
             })
             .max()
             .unwrap_or(0);
-        for v in values.values().step_by(2) {
+        for (i, v) in values.values().enumerate().step_by(2) {
+            let Some(v) = v else { continue };
+            let positions = index.class_size(i);
             match v {
-                Some(Dtm::Win(d)) => {
-                    white_to_move[0] += 1;
+                Dtm::Win(d) => {
+                    white_to_move[0] += positions;
                     longest = longest.max(d);
                 }
-                Some(Dtm::Draw) => white_to_move[1] += 1,
-                Some(Dtm::Loss(_)) => white_to_move[2] += 1,
-                None => {}
+                Dtm::Draw => white_to_move[1] += positions,
+                Dtm::Loss(_) => white_to_move[2] += positions,
             }
         }
         progress(&TableProgress {
@@ -314,7 +391,10 @@ pub fn generate(
             wide,
             checked,
         });
-        solved.tables.insert(material.clone(), values);
+        // No table of a run leads to a five-piece one: its memory is given back.
+        if material.pieces() < 5 {
+            solved.tables.insert(material.clone(), (index, values));
+        }
     }
     Ok(solved)
 }
@@ -360,15 +440,16 @@ fn signed(d: Dtm) -> Option<i32> {
 #[derive(Debug)]
 pub struct MakrukTables {
     variant: Variant,
-    /// Each table and the phase its positions are in.
-    files: HashMap<Material, (TableFile, Phase)>,
+    /// Each table, the phase its positions are in, and its index.
+    files: HashMap<Material, (TableFile, Phase, TableIndex)>,
     max_pieces: u32,
 }
 
 impl MakrukTables {
-    /// Opens every table of `variant` in `dir` (files of other variants and kinds are
-    /// left alone); each file's header and index are checked. Decompressed blocks are
-    /// kept in the process's shared cache ([`BlockCache::shared`]).
+    /// Opens every table of `variant` in `dir`, three to five pieces (files of other
+    /// variants and kinds are left alone); each file's header (its layout included) and
+    /// block index are checked. Decompressed blocks are kept in the process's shared
+    /// cache ([`BlockCache::shared`]).
     pub fn open(dir: &Path, variant: Variant) -> Result<MakrukTables, TableError> {
         MakrukTables::open_with_cache(dir, variant, BlockCache::shared())
     }
@@ -386,24 +467,26 @@ impl MakrukTables {
             });
         }
         let mut files = HashMap::new();
-        for material in Material::all_up_to(4) {
+        for material in Material::all_up_to(5) {
             let path: PathBuf = dir.join(table_file_name(variant, &material));
             if !path.exists() {
                 continue;
             }
             let file = TableFile::open_with_cache(&path, Arc::clone(&cache))?;
-            let Some(wide) = is_wide(file.header().metric) else {
+            if layout_of_metric(file.header().metric).is_none() {
                 // A table of the first format (bare khun, distance to mate): not read.
                 continue;
-            };
-            if *file.header() != header(variant, &material, wide) {
+            }
+            let index = TableIndex::of(&material)
+                .filter(|index| matches_header(&file, variant, index).is_some());
+            let Some(index) = index else {
                 return Err(TableError::BadHeader {
                     path,
                     reason: format!("not the {} table its name says", material.name()),
                 });
-            }
+            };
             let phase = material_phase(variant, &material);
-            files.insert(material, (file, phase));
+            files.insert(material, (file, phase, index));
         }
         let max_pieces = files.keys().map(Material::pieces).max().unwrap_or(0);
         Ok(MakrukTables {
@@ -437,13 +520,13 @@ impl MakrukTables {
             return Ok(None);
         }
         let (material, flip) = table_of(pos);
-        let Some((file, _)) = self.files.get(&material) else {
+        let Some((file, _, index)) = self.files.get(&material) else {
             return Ok(None);
         };
         let i = if flip {
-            index_of(&material, &mirrored(pos))
+            index.index_of(&mirrored(pos))
         } else {
-            index_of(&material, pos)
+            index.index_of(pos)
         };
         let Some(i) = i else {
             return Ok(None);
@@ -479,7 +562,7 @@ impl MakrukTables {
         if state == State::InsufficientMaterial || pos.occupied().count() > self.max_pieces {
             return Ok(None);
         }
-        let Some(&(_, phase)) = self.files.get(&table_of(pos).0) else {
+        let Some(&(_, phase, _)) = self.files.get(&table_of(pos).0) else {
             return Ok(None);
         };
         let value = if super::phase(pos) == Phase::NoCount
@@ -585,6 +668,30 @@ mod tests {
         dir
     }
 
+    /// Five pieces: the four-piece set first, then the eight pieces'-honour materials of
+    /// ruea, ma and met the rules allow (not three rueas or three mas), the rule book's
+    /// example first; the rest are named as left out.
+    #[test]
+    fn the_five_piece_plan_is_the_foldable_pieces_honour_endings() {
+        let (run, left_out) = plan(Variant::Makruk, 5);
+        let four = Material::all_up_to(4);
+        assert_eq!(run[..four.len()], four[..]);
+        let five: Vec<String> = run[four.len()..].iter().map(Material::name).collect();
+        assert_eq!(
+            five,
+            [
+                "KRRNvK", "KRRMvK", "KRNNvK", "KRNMvK", "KRMMvK", "KNNMvK", "KNMMvK", "KMMMvK"
+            ]
+        );
+        assert_eq!(left_out.len(), 99);
+        assert!(left_out.iter().all(|m| m.pieces() == 5));
+        assert!(left_out.iter().any(|m| m.name() == "KRRSvK"));
+        let krrr = Material::from_name("KRRRvK").unwrap();
+        assert!(!possible(Variant::Makruk, &krrr));
+        assert!(!run.contains(&krrr) && !left_out.contains(&krrr));
+        assert_eq!(plan(Variant::Makruk, 4).0, four);
+    }
+
     /// A table with distances past a byte (synthetic: the three-piece tables have no such
     /// distance) is written with two-byte entries under the wide metric, probed, kept by
     /// a resumed generation, and refused when cut short.
@@ -595,14 +702,15 @@ mod tests {
         let material = Material::new(vec![Role::Rook], vec![]);
         let white = Position::from_fen(variant, "4k3/8/8/8/8/8/8/R2K4 w - - 0 1").unwrap();
         let black = Position::from_fen(variant, "4k3/8/8/8/8/8/8/R2K4 b - - 0 1").unwrap();
-        let mut values = vec![WIDE_INVALID; material.entries()];
-        let at = |pos: &Position| index_of(&material, pos).unwrap();
+        let index = TableIndex::of(&material).unwrap();
+        let mut values = vec![WIDE_INVALID; index.entries()];
+        let at = |pos: &Position| index.index_of(pos).unwrap();
         values[at(&white)] = wide(Dtm::Win(200)).unwrap();
         values[at(&black)] = wide(Dtm::Loss(126)).unwrap();
         let (bytes, is_wide) = file_bytes(&values);
         assert!(is_wide);
         let path = dir.join(table_file_name(variant, &material));
-        write_table(&path, &header(variant, &material, true), &bytes).unwrap();
+        write_table(&path, &header(variant, &index, true), &bytes).unwrap();
         let file = TableFile::open(&path).unwrap();
         assert_eq!(file.header().metric, METRIC_PHASE_DISTANCE_WIDE);
         assert_eq!(file.header().entry_bytes, 2);
