@@ -22,9 +22,9 @@
 
 use std::path::Path;
 use thaiboard_tablebase::makhos::{MakhosTables, Stored, TableIndex, Wdl};
-use thaiboard_tablebase::makruk::material::{Material, position_at};
 use thaiboard_tablebase::makruk::solve::phase_count;
 use thaiboard_tablebase::makruk::{Dtm, MakrukTables, plies_left};
+use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 
 /// The shortest stored Makruk distance kept (shorter wins are found by any search).
 const MIN_PLIES: u16 = 11;

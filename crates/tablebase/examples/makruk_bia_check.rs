@@ -22,9 +22,9 @@
 
 use makruk::{Position, State, Variant};
 use std::collections::HashMap;
-use thaiboard_tablebase::makruk::material::{Material, position_at};
 use thaiboard_tablebase::makruk::solve::phase_count;
 use thaiboard_tablebase::makruk::{BARE_ROLES, BareTable, Dtm, MakrukTables};
+use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 
 /// Samples per table when none are given.
 const DEFAULT_SAMPLES: usize = 2000;

@@ -124,9 +124,9 @@ fn main() {
 /// The same two figures for the Makruk or Ouk Chatrang tables in `dir`: opening them and
 /// one probe, then random legal positions of every table probed with their counts.
 fn makruk_latency(dir: &str, variant: makruk::Variant, probes: usize) {
-    use thaiboard_tablebase::makruk::material::{Material, position_at};
     use thaiboard_tablebase::makruk::solve::phase_count;
     use thaiboard_tablebase::makruk::{Dtm, MakrukTables};
+    use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 
     let started = Instant::now();
     let tables = MakrukTables::open(std::path::Path::new(dir), variant).unwrap_or_else(|e| {

@@ -27,6 +27,10 @@ pub const DEFAULT_CACHE_BYTES: usize = 32 << 20;
 /// Shards of a cache: a power of two, more than the threads that usually probe at once.
 pub const SHARDS: usize = 16;
 
+/// The size of a block of one-byte entries (32 Ki entries), for the cache's estimate of
+/// how many blocks it holds.
+const TYPICAL_BLOCK_BYTES: usize = 32 << 10;
+
 /// Identifies one open table file within the process (see [`next_file_id`]).
 pub type FileId = u64;
 
@@ -76,10 +80,8 @@ impl BlockCache {
             .then(|| {
                 let options = OptionsBuilder::new()
                     .shards(SHARDS)
-                    // A block is usually 32 KiB; the estimate only sizes the tables.
-                    .estimated_items_capacity(
-                        (capacity / crate::format::BLOCK_ENTRIES as usize).max(SHARDS),
-                    )
+                    // The estimate only sizes the cache's own tables.
+                    .estimated_items_capacity((capacity / TYPICAL_BLOCK_BYTES).max(SHARDS))
                     .weight_capacity((shard_budget * SHARDS) as u64)
                     .build()
                     .ok()?;

@@ -5,7 +5,8 @@
 
 use makruk::{Color, Position, Role, Variant};
 use thaiboard_tablebase::makruk::entry::widen;
-use thaiboard_tablebase::makruk::material::{Material, index_of, mirrored, table_of};
+use thaiboard_tablebase::makruk::index::index_of;
+use thaiboard_tablebase::makruk::material::{Material, mirrored, table_of};
 use thaiboard_tablebase::makruk::{BARE_ROLES, BareTable, MakrukTables, generate, table_file_name};
 
 fn scratch(name: &str) -> std::path::PathBuf {
@@ -105,12 +106,9 @@ fn tables_round_trip_through_files_and_refuse_damage() {
     let mut errors = 0;
     for i in (0..64 * 64 * 64 * 2).step_by(101) {
         let material = Material::new(vec![Role::Rook], vec![]);
-        if let Some(pos) = thaiboard_tablebase::makruk::material::position_at(
-            Variant::Makruk,
-            &material,
-            (32, 6),
-            i,
-        ) && let Err(e) = tables.stored(&pos)
+        if let Some(pos) =
+            thaiboard_tablebase::makruk::index::position_at(Variant::Makruk, &material, (32, 6), i)
+            && let Err(e) = tables.stored(&pos)
         {
             assert!(e.to_string().contains("corrupted"), "{e}");
             errors += 1;
@@ -126,7 +124,7 @@ fn tables_round_trip_through_files_and_refuse_damage() {
 /// Random legal positions of every 3-piece table, with counts that run (as the phase
 /// starts them, and nearer their end) and without one (valued through the moves).
 fn random_positions(variant: Variant, n: usize) -> Vec<Position> {
-    use thaiboard_tablebase::makruk::material::position_at;
+    use thaiboard_tablebase::makruk::index::position_at;
     use thaiboard_tablebase::makruk::solve::phase_count;
     let materials = Material::all_up_to(3);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;

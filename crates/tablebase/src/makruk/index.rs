@@ -27,8 +27,8 @@
 //! `|class P| · a = |class J| · b`, so `a = b · stab(P) / stab(J)` ([`moves_into`]).
 //! The solver decrements a predecessor's move counter by that `a`.
 
-use super::material::{Material, place};
-use makruk::{Color, Piece, Position, Role, Variant};
+use super::material::Material;
+use makruk::{Color, Piece, Position, Role, Setup, Variant};
 
 /// The most pieces (khuns included) an index places.
 pub const MAX_PIECES: usize = 5;
@@ -325,6 +325,64 @@ pub fn moves_into(index: &TableIndex, p: usize, j: usize, unmoves: u32) -> u32 {
     let stab_j = index.stabilizer(j);
     debug_assert_eq!(scaled % stab_j, 0, "entries {p} and {j}");
     scaled / stab_j
+}
+
+/// The entry of `pos` in the full-layout table of `material` (its own material,
+/// canonical colours), or `None` when its material differs; see [`TableIndex`].
+pub fn index_of(material: &Material, pos: &Position) -> Option<usize> {
+    TableIndex::new(material, Layout::Full)?.index_of(pos)
+}
+
+/// The position of an entry of the full-layout table of `material` with the count its
+/// material runs (see [`super::solve::phase_count`]), or `None` for an entry that holds
+/// no legal position; see [`TableIndex`].
+pub fn position_at(
+    variant: Variant,
+    material: &Material,
+    count: (u32, u32),
+    index: usize,
+) -> Option<Position> {
+    TableIndex::new(material, Layout::Full)?.position_at(variant, count, index)
+}
+
+/// The position with the khuns on `squares[0]` (White's) and `squares[1]`, the pieces
+/// `placed` on the rest (distinct squares), `turn` to move and the count `(limit, ply)`;
+/// `None` when the rules refuse the setup. Every met after a side's first (lowest
+/// square) is a promoted bia.
+pub(super) fn place(
+    variant: Variant,
+    placed: &[Piece],
+    squares: &[usize],
+    turn: Color,
+    count: (u32, u32),
+) -> Option<Position> {
+    let mut setup = Setup::empty();
+    for (k, &sq) in squares.iter().enumerate() {
+        let piece = match k {
+            0 => Piece {
+                color: Color::White,
+                role: Role::King,
+            },
+            1 => Piece {
+                color: Color::Black,
+                role: Role::King,
+            },
+            _ => placed[k - 2],
+        };
+        setup.board[sq] = Some(piece);
+    }
+    for color in [Color::White, Color::Black] {
+        let met = Piece {
+            color,
+            role: Role::Met,
+        };
+        for promoted in setup.squares_of(met).into_iter().skip(1) {
+            setup.promoted = setup.promoted.with(promoted);
+        }
+    }
+    setup.turn = turn;
+    (setup.counting_limit, setup.counting_ply) = count;
+    Position::from_setup(variant, &setup).ok()
 }
 
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! Makruk materials (which pieces besides the two khuns), their names and canonical
-//! colours, the colour mirror that maps a position to its canonical material, and the
-//! placing of a table's pieces on the board; the index of a table is in [`super::index`].
+//! colours, and the colour mirror that maps a position to its canonical material; the
+//! index of a table and the placing of its pieces on the board are in [`super::index`].
 
-use super::index::{Layout, TableIndex};
-use makruk::{Bitboard, Color, Piece, Position, Role, Setup, Square, Variant};
+use makruk::{Bitboard, Color, Piece, Position, Role, Setup, Square};
 use std::fmt;
 
 /// Roles a table's pieces can have beside the khuns, strongest first (a promoted bia is
@@ -154,7 +153,7 @@ impl Material {
     }
 
     /// Entries in a table of the full layout: every square for each piece and khun, and
-    /// the side to move ([`TableIndex::entries`] gives any layout's).
+    /// the side to move ([`super::index::TableIndex::entries`] gives any layout's).
     pub fn entries(&self) -> usize {
         SQUARES.pow(self.pieces()) * 2
     }
@@ -220,67 +219,11 @@ pub fn table_of(pos: &Position) -> (Material, bool) {
     }
 }
 
-/// The entry of `pos` in the full-layout table of `material` (its own material,
-/// canonical colours), or `None` when its material differs; see [`TableIndex`].
-pub fn index_of(material: &Material, pos: &Position) -> Option<usize> {
-    TableIndex::new(material, Layout::Full)?.index_of(pos)
-}
-
-/// The position of an entry of the full-layout table of `material` with the count its
-/// material runs (see [`super::solve::phase_count`]), or `None` for an entry that holds
-/// no legal position; see [`TableIndex`].
-pub fn position_at(
-    variant: Variant,
-    material: &Material,
-    count: (u32, u32),
-    index: usize,
-) -> Option<Position> {
-    TableIndex::new(material, Layout::Full)?.position_at(variant, count, index)
-}
-
-/// The position with the khuns on `squares[0]` (White's) and `squares[1]`, the pieces
-/// `placed` on the rest (distinct squares), `turn` to move and the count `(limit, ply)`;
-/// `None` when the rules refuse the setup. Every met after a side's first (lowest
-/// square) is a promoted bia.
-pub(super) fn place(
-    variant: Variant,
-    placed: &[Piece],
-    squares: &[usize],
-    turn: Color,
-    count: (u32, u32),
-) -> Option<Position> {
-    let mut setup = Setup::empty();
-    for (k, &sq) in squares.iter().enumerate() {
-        let piece = match k {
-            0 => Piece {
-                color: Color::White,
-                role: Role::King,
-            },
-            1 => Piece {
-                color: Color::Black,
-                role: Role::King,
-            },
-            _ => placed[k - 2],
-        };
-        setup.board[sq] = Some(piece);
-    }
-    for color in [Color::White, Color::Black] {
-        let met = Piece {
-            color,
-            role: Role::Met,
-        };
-        for promoted in setup.squares_of(met).into_iter().skip(1) {
-            setup.promoted = setup.promoted.with(promoted);
-        }
-    }
-    setup.turn = turn;
-    (setup.counting_limit, setup.counting_ply) = count;
-    Position::from_setup(variant, &setup).ok()
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::index::{index_of, position_at};
     use super::*;
+    use makruk::Variant;
 
     #[test]
     fn four_piece_materials_are_thirty_and_come_after_what_they_lead_to() {
