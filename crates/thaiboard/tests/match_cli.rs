@@ -247,7 +247,7 @@ fn hang_without_clock_loses_after_the_timeout() {
 }
 
 #[test]
-fn random_mover_loses_every_makhos_game_and_the_sprt_stops_early() {
+fn random_mover_never_beats_the_engine_at_makhos_and_the_sprt_stops_early() {
     let pgn = temp_path("random.pdn");
     let o = run(&[
         "--variant",
@@ -261,7 +261,7 @@ fn random_mover_loses_every_makhos_game_and_the_sprt_stops_early() {
         "--depth",
         "1",
         "--games",
-        "14",
+        "20",
         "--sprt",
         "elo0=0",
         "elo1=400",
@@ -270,16 +270,18 @@ fn random_mover_loses_every_makhos_game_and_the_sprt_stops_early() {
     ]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
-    // Five pairs won decide the SPRT (LLR 2.99 > 2.94); at most one more
-    // game starts.
+    // The random mover draws the occasional game (one king each: the clock
+    // seeds its moves), but never wins one. Five pairs won decide the SPRT
+    // (LLR 2.99 > 2.94), a drawn game costs a pair or so more, and at most
+    // one more game starts after the decision: well inside the 20 games.
     let (w, l, d) = final_score(&out);
-    assert!((10..=11).contains(&w) && l == 0 && d == 0, "{out}");
+    assert!(w >= 10 && l == 0 && d <= 3 && w + d < 20, "{out}");
     assert!(out.contains("H1 accepted"), "{out}");
     assert!(
         out.contains("SPRT decided: the match stopped early"),
         "{out}"
     );
-    assert_eq!(replay_all(&pgn).len() as u64, w);
+    assert_eq!(replay_all(&pgn).len() as u64, w + d);
 }
 
 #[test]
