@@ -20,6 +20,9 @@
 //!   with a next capture or man move at least [`MIN_MAKHOS_PLIES`] plies away, and drawn
 //!   positions where most moves lose.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Lcg;
 use std::path::Path;
 use thaiboard_tablebase::makhos::{MakhosTables, Stored, TableIndex, Wdl};
 use thaiboard_tablebase::makruk::solve::phase_count;
@@ -51,17 +54,6 @@ const MAKRUK_FIVE_TOTAL: usize = 14;
 const MAKHOS_DECISIVE: usize = 30;
 /// Mak-hot drawn positions where most moves lose.
 const MAKHOS_CLOSE: usize = 10;
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
 
 fn die(msg: impl std::fmt::Display) -> ! {
     eprintln!("{msg}");

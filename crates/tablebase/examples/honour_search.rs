@@ -13,6 +13,9 @@
 //! restart the count) and `state()` decides mate and the count's draw. It reports the
 //! share mated in time with its 95% interval and how many mates land on each move.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Lcg;
 use makruk::{Color, Piece, Position, Role, Setup, State, Variant};
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::material::Material;
@@ -26,17 +29,6 @@ const TRIES_PER_SAMPLE: usize = 100;
 const Z95: f64 = 1.96;
 /// Squares on the board.
 const SQUARES: u64 = 64;
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
 
 /// Whether the side to move (the stronger side) mates within `plies` plies (`attacker`),
 /// or the side to move (the bare khun) is mated within them (not `attacker`).

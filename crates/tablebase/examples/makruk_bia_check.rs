@@ -20,6 +20,9 @@
 //! position must be decided by the search at depth DEPTH (default [`DEFAULT_DEPTH`])
 //! exactly when the table says it is decided within DEPTH plies, and the same way.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Lcg;
 use makruk::{Position, State, Variant};
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::solve::phase_count;
@@ -35,17 +38,6 @@ const MAX_EXACT: u32 = 5;
 /// Tries per wanted sample before a table is given up (most entries are illegal or
 /// undecided in a few plies).
 const TRIES_PER_SAMPLE: usize = 1000;
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
 
 /// What the depth-bounded search says for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -14,6 +14,9 @@
 //! Then, for each bare-khun material, it reports the share of positions (stronger side
 //! to move) mated within the count as the rules start it, and the longest mate.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Lcg;
 use makruk::{Color, Position, Setup, State, Variant};
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::solve::phase_count;
@@ -24,17 +27,6 @@ use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 const DEFAULT_SAMPLES: usize = 2000;
 /// The most plies a sampled count leaves (the minimax is exhaustive to there).
 const MAX_PLIES_LEFT: u32 = 4;
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
 
 /// Three-piece positions valued by the first generator's tables.
 struct Oracle {

@@ -2,6 +2,8 @@
 //! entry against its moves, sampled positions against an independent solver over the
 //! rules crate, and damaged files refused.
 
+mod common;
+use common::Lcg;
 use makhos::{Position, Rules};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -132,17 +134,6 @@ fn minimax(
 }
 
 /// A small deterministic generator (no dependency needed for sampling).
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
-
 #[test]
 fn sampled_positions_match_an_independent_minimax_at_every_count() {
     for rules in Rules::ALL {

@@ -2,6 +2,8 @@
 //! the count against an independent search over the rules crate (which runs the count
 //! itself), and the facts of the endings.
 
+mod common;
+use common::Lcg;
 use makruk::{Color, Position, Role, Setup, State, Variant};
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::{BareTable, Dtm};
@@ -35,17 +37,6 @@ fn minimax(pos: &Position, memo: &mut HashMap<String, i8>) -> i8 {
     };
     memo.insert(key, v);
     v
-}
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
 }
 
 /// `pos` with a running pieces'-honour count: `limit` plies, `left` plies to go.
