@@ -94,20 +94,31 @@ async fn a_sockets_session_is_checked_on_every_command() {
     })
     .await
     .unwrap();
-    let (white, _black, id) = started_game(&server, "makruk", json!({})).await;
+    let (white, black, id) = started_game(&server, "makruk", json!({})).await;
     let (mut ws, _) = white.socket(&id).await;
     ws.send_json(json!({ "type": "ping" })).await;
     ws.next_of("pong").await;
-    sqlx::query("DELETE FROM sessions")
+    // White's session only: with PostgreSQL every test of this binary
+    // shares one database, and a bare `DELETE FROM sessions` ended the
+    // fresh sessions of the tests running beside this one (401 no_session).
+    let deleted = sqlx::query("DELETE FROM sessions WHERE csrf = $1")
+        .bind(&white.csrf)
         .execute(&server.app.db.pool)
         .await
         .unwrap();
+    assert_eq!(deleted.rows_affected(), 1);
     let r = ws
         .command(json!({ "type": "move", "move": "e3e4", "ply": 0 }), 5)
         .await;
     assert_eq!(r["error"], "session_ended", "{r}");
     let (_, game) = white.get(&format!("/api/games/{id}")).await;
     assert_eq!(game["ply"], 0, "{game}");
+    // Every other session stands (the cache trusts nothing: this is read
+    // from the database): black is still black, not a new guest.
+    let (status, me) = black.get("/api/session").await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(me["user"]["username"], black.name(), "{me}");
+    assert_eq!(me["csrf"], black.csrf.as_str(), "{me}");
 }
 
 #[tokio::test]
