@@ -47,7 +47,7 @@ pub use bitboard::{BitIter, Bitboard};
 pub use game::{EndReason, Game, GameError, NO_PROGRESS_LIMIT, Outcome};
 pub use movegen::{
     count_legal_moves, generate_captures, generate_legal_moves, generate_quiet, has_capture,
-    legal_moves,
+    king_slides, legal_moves,
 };
 pub use moves::{MAX_CAPTURES, Move, MoveParseError};
 pub use notation::parse_move;

@@ -9,7 +9,7 @@ use crate::bitboard::{Bitboard, NE, NEXT, NONE, NW, RAY, SE, SW, nearest, revers
 use crate::moves::{MAX_CAPTURES, Move};
 use crate::position::{Position, promotion_rank};
 use crate::rules::Rules;
-use crate::square::Color;
+use crate::square::{Color, Square};
 
 /// Whether the side to move in `pos` has a capture (and so must capture).
 pub fn has_capture(pos: &Position) -> bool {
@@ -17,6 +17,14 @@ pub fn has_capture(pos: &Position) -> bool {
         Color::White => has_capture_c::<true>(pos),
         Color::Black => has_capture_c::<false>(pos),
     }
+}
+
+/// The empty squares a king on `from` may move to without capturing: each of its four
+/// diagonals up to the first occupied square (kings fly). A slide can always be played
+/// back the same way, which is what retrograde analysis relies on.
+pub fn king_slides(from: Square, occupied: Bitboard) -> Bitboard {
+    let (s, occ) = (from.index(), occupied.0);
+    Bitboard(slide(s, NW, occ) | slide(s, NE, occ) | slide(s, SW, occ) | slide(s, SE, occ))
 }
 
 /// The forward directions of White (`W`) or Black men.

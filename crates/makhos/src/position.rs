@@ -287,6 +287,18 @@ impl Position {
         }
     }
 
+    /// The same position seen from the other side: the board turned half a turn (square
+    /// index `i` becomes `31 - i`, so b8 becomes g1), the colours swapped and the other side
+    /// to move. The rules are symmetric, so the side to move has the same moves (turned)
+    /// and the same result; tablebases store one of each such pair.
+    pub const fn flipped(&self) -> Position {
+        Position {
+            pieces: [self.pieces[1].reverse_bits(), self.pieces[0].reverse_bits()],
+            kings: self.kings.reverse_bits(),
+            turn: self.turn.other(),
+        }
+    }
+
     /// Whether each side has exactly one king and nothing else (a draw).
     pub const fn is_kings_only_draw(&self) -> bool {
         let w = self.pieces[0];

@@ -1,6 +1,6 @@
 //! Property tests over random playouts: position text, move text and Zobrist keys.
 
-use makhos::{Game, Move, Position, Rules};
+use makhos::{Bitboard, Game, Move, Position, Rules, Square, king_slides};
 use proptest::prelude::*;
 
 /// Plays `choices.len()` pseudo-random legal moves from the start (stopping when the game
@@ -36,6 +36,62 @@ proptest! {
             prop_assert_eq!(after.to_string().parse::<Position>(), Ok(after));
             // The unchecked setup written back reads the same.
             prop_assert_eq!(Position::from_setup(&pos.to_setup()), Ok(pos));
+        }
+    }
+
+    /// The position seen from the other side has the same moves, turned half a turn, and
+    /// the same positions after them; flipping twice gives the position back. Tablebases
+    /// store one of each such pair and rely on this.
+    #[test]
+    fn a_flipped_position_has_the_turned_moves(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let turned = |sq: Square| Square::new(31 - sq.index() as u8).unwrap();
+        for (pos, _) in playout(rules, &choices) {
+            let flipped = pos.flipped();
+            prop_assert_eq!(flipped.flipped(), pos);
+            prop_assert_eq!(flipped.turn(), pos.turn().other());
+            prop_assert_eq!(flipped.to_string().parse::<Position>(), Ok(flipped));
+            let key = |m: &Move| (m.from(), m.to(), m.captured().0);
+            let mut want: Vec<_> = pos
+                .legal_moves(rules)
+                .iter()
+                .map(|m| (turned(m.from()), turned(m.to()), m.captured().0.reverse_bits()))
+                .collect();
+            let mut got: Vec<_> = flipped.legal_moves(rules).iter().map(key).collect();
+            want.sort();
+            got.sort();
+            prop_assert_eq!(got, want, "{} against {}", pos, flipped);
+            for m in flipped.legal_moves(rules) {
+                let back = pos
+                    .legal_moves(rules)
+                    .into_iter()
+                    .find(|n| (turned(n.from()), turned(n.to()), n.captured().0.reverse_bits()) == key(&m))
+                    .unwrap();
+                prop_assert_eq!(flipped.played(&m), pos.played(&back).flipped());
+            }
+        }
+    }
+
+    /// Without a capture, a king's legal moves are exactly its slides, and each slide can
+    /// be slid back.
+    #[test]
+    fn a_kings_quiet_moves_are_its_slides(rules in rules_strategy(), choices in prop::collection::vec(any::<u16>(), 0..160)) {
+        for (pos, _) in playout(rules, &choices) {
+            if pos.has_capture() {
+                continue;
+            }
+            let moves = pos.legal_moves(rules);
+            for from in pos.kings(pos.turn()).squares() {
+                let mut want: Vec<Square> =
+                    moves.iter().filter(|m| m.from() == from).map(|m| m.to()).collect();
+                want.sort();
+                let slides = king_slides(from, pos.occupied());
+                let got: Vec<Square> = slides.squares().collect();
+                prop_assert_eq!(&got, &want, "{}", pos);
+                for to in got {
+                    let occupied = Bitboard(pos.occupied().0 & !from.bit() | to.bit());
+                    prop_assert!(king_slides(to, occupied).contains(from));
+                }
+            }
         }
     }
 

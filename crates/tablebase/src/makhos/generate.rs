@@ -1,9 +1,12 @@
 //! Retrograde generation of Mak-hot tables (the metric is in the module above).
 //!
-//! Generation is forward-looking retrograde analysis: every position's moves are
-//! generated once by the rules crate; zeroing moves are valued at once from tables (or
-//! layouts) already solved, and king moves, which stay in the layout, are resolved by
-//! rounds of increasing distance.
+//! Generation is retrograde analysis one layout at a time (the men fixed): a first pass
+//! generates every position's moves once with the rules crate, values its zeroing moves
+//! from tables (or layouts) already solved and counts its king moves, which stay in the
+//! layout. Then rounds of increasing distance go back from the positions just decided to
+//! the positions whose king move leads there, found by sliding a king back (a king's
+//! quiet move can always be slid back), so no move list is kept. The first pass runs on
+//! every core.
 //!
 //! Memory: only the table being solved and the tables its zeroing moves reach
 //! ([`leads_to`]: fewer pieces of the side that does not move, or one man crowned) are
@@ -11,12 +14,12 @@
 //! needs about the largest table and its successors, not every table solved so far
 //! (which passes 5 GB with six pieces).
 
-use super::index::{Material, TableIndex};
+use super::index::{LayoutIndex, Material, TableIndex};
 use super::probe::{file_name, resolve, rules_code};
-use super::{DRAW, INVALID, LOSS_BASE, METRIC_DTZ32, NO_PROGRESS_LIMIT, Stored, Wdl};
+use super::{DRAW, INVALID, METRIC_DTZ32, NO_PROGRESS_LIMIT, Stored, Wdl};
 use crate::format::{Header, TableError, TableFile, Variant, write_table};
 use core::fmt;
-use makhos::{Position, Rules};
+use makhos::{Bitboard, Color, Position, Rules, generate_legal_moves, king_slides};
 use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::path::Path;
@@ -148,9 +151,15 @@ pub fn generate(
 }
 
 /// Whether a zeroing move (a capture, a man move, a promotion) from a position of `from`
-/// can lead to a position of `to`, a different material: the mover keeps its pieces (one
-/// man may be crowned), the other side only loses some.
+/// can lead to a position of `to` or of its colour flip (whose table serves it), a
+/// different material: the mover keeps its pieces (one man may be crowned), the other
+/// side only loses some.
 pub fn leads_to(from: Material, to: Material) -> bool {
+    from != to && (moves_into(from, to) || moves_into(from, to.flipped()))
+}
+
+/// [`leads_to`] without the colour flip.
+fn moves_into(from: Material, to: Material) -> bool {
     if from == to {
         return false;
     }
@@ -200,15 +209,18 @@ fn tally(values: &[u8]) -> (u64, u64, u64) {
     (w, d, l)
 }
 
-/// What one position's moves lead to, before the rounds.
-struct Node {
-    /// Some zeroing move leads to a position the opponent loses with a fresh count.
-    zero_win: bool,
-    /// Every zeroing move (if any) leads to a position the opponent wins with a fresh count.
-    zero_all_lose: bool,
-    /// Where the king moves lead (entries of the same layout, relative to its start).
-    targets: Vec<u32>,
-}
+/// First-pass flag: some zeroing move leads to a position the opponent loses with a fresh
+/// count.
+const ZERO_WIN: u8 = 1;
+/// First-pass flag: every zeroing move (if any) leads to a position the opponent wins with
+/// a fresh count.
+const ZERO_ALL_LOSE: u8 = 2;
+/// First-pass flag: the side to move has no capture, so its king moves are legal (the
+/// position can be the origin of a king move).
+const QUIET: u8 = 4;
+/// Layouts with fewer entries than this are scanned on one thread (starting threads would
+/// cost more than it saves).
+const PARALLEL_MIN_ENTRIES: usize = 1 << 14;
 
 /// Solves one table; `solved` holds every table its captures and promotions reach.
 pub fn generate_table(
@@ -222,88 +234,212 @@ pub fn generate_table(
         .filter(|&l| index.layout_men(l).is_some())
         .collect();
     layouts.sort_by_key(|&l| Reverse(index.advancement(l)));
-    for layout in layouts {
-        solve_layout(&index, layout, rules, solved, &mut values)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut work = LayoutWork::new(index.layout_len() as usize);
+    for layout in layouts.into_iter().filter_map(|l| index.layout_index(l)) {
+        let layout = &layout;
+        let ctx = Context {
+            layout,
+            material,
+            rules,
+            solved,
+            values: &values,
+        };
+        work.first_pass(&ctx, threads)?;
+        work.propagate(layout);
+        let base = layout.base() as usize;
+        for (slot, &v) in values[base..base + work.state.len()]
+            .iter_mut()
+            .zip(&work.state)
+        {
+            *slot = if v == UNDECIDED { DRAW } else { v };
+        }
     }
     Ok(values)
 }
 
-fn solve_layout(
-    index: &TableIndex,
-    layout: u64,
+/// What the first pass reads: the layout, and the tables its zeroing moves reach.
+struct Context<'a> {
+    layout: &'a LayoutIndex,
+    material: Material,
     rules: Rules,
-    solved: &HashMap<Material, Vec<u8>>,
-    values: &mut [u8],
+    solved: &'a HashMap<Material, Vec<u8>>,
+    /// The table being solved: the layouts solved before this one are final.
+    values: &'a [u8],
+}
+
+/// One layout's working arrays (reused from layout to layout).
+struct LayoutWork {
+    /// Stored byte, [`UNDECIDED`] or [`INVALID`], per entry of the layout.
+    state: Vec<u8>,
+    /// King moves whose position is not yet known to be won for the opponent.
+    remaining: Vec<u8>,
+    /// [`ZERO_WIN`], [`ZERO_ALL_LOSE`] and [`QUIET`].
+    flags: Vec<u8>,
+}
+
+impl LayoutWork {
+    fn new(len: usize) -> LayoutWork {
+        LayoutWork {
+            state: vec![UNDECIDED; len],
+            remaining: vec![0; len],
+            flags: vec![0; len],
+        }
+    }
+
+    /// Every position's moves, generated once: zeroing moves valued from solved tables or
+    /// layouts, king moves counted (they stay in the layout). Split over `threads`.
+    fn first_pass(&mut self, ctx: &Context<'_>, threads: usize) -> Result<(), GenerateError> {
+        let len = self.state.len();
+        if threads <= 1 || len < PARALLEL_MIN_ENTRIES {
+            return scan(
+                ctx,
+                0,
+                &mut self.state,
+                &mut self.remaining,
+                &mut self.flags,
+            );
+        }
+        let chunk = len.div_ceil(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .state
+                .chunks_mut(chunk)
+                .zip(self.remaining.chunks_mut(chunk))
+                .zip(self.flags.chunks_mut(chunk))
+                .enumerate()
+                .map(|(c, ((state, remaining), flags))| {
+                    scope.spawn(move || scan(ctx, c * chunk, state, remaining, flags))
+                })
+                .collect();
+            handles.into_iter().try_for_each(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+        })
+    }
+
+    /// Resolves the king moves by rounds of increasing distance, from the positions just
+    /// decided back to their predecessors (king moves played back, [`predecessors`]):
+    /// round `n` finds the wins in `n` (a king move to a loss in `n − 1`) and the losses in
+    /// `n` (the last king move to turn out a win, if every zeroing move loses too).
+    fn propagate(&mut self, layout: &LayoutIndex) {
+        let (state, remaining, flags) = (&mut self.state, &mut self.remaining, &mut self.flags);
+        let mut lost: Vec<u32> = (0..state.len() as u32)
+            .filter(|&i| state[i as usize] == Stored::Loss(0).to_byte())
+            .collect();
+        let mut won: Vec<u32> = Vec::new();
+        for n in 1..=NO_PROGRESS_LIMIT as u8 {
+            let (mut new_won, mut new_lost) = (Vec::new(), Vec::new());
+            if n == 1 {
+                for (i, s) in state.iter_mut().enumerate() {
+                    if *s == UNDECIDED && flags[i] & ZERO_WIN != 0 {
+                        *s = Stored::Win(1).to_byte();
+                        new_won.push(i as u32);
+                    }
+                }
+            }
+            for &p in &lost {
+                predecessors(layout, p, |q| {
+                    if state[q] == UNDECIDED && flags[q] & QUIET != 0 {
+                        state[q] = Stored::Win(n).to_byte();
+                        new_won.push(q as u32);
+                    }
+                });
+            }
+            for &p in &won {
+                predecessors(layout, p, |q| {
+                    if state[q] == UNDECIDED && flags[q] & QUIET != 0 {
+                        remaining[q] -= 1;
+                        if remaining[q] == 0 && flags[q] & ZERO_ALL_LOSE != 0 {
+                            state[q] = Stored::Loss(n).to_byte();
+                            new_lost.push(q as u32);
+                        }
+                    }
+                });
+            }
+            if n == 1 {
+                for (i, s) in state.iter_mut().enumerate() {
+                    if *s == UNDECIDED && remaining[i] == 0 && flags[i] & ZERO_ALL_LOSE != 0 {
+                        *s = Stored::Loss(1).to_byte();
+                        new_lost.push(i as u32);
+                    }
+                }
+            }
+            won = new_won;
+            lost = new_lost;
+        }
+    }
+}
+
+/// The first pass over entries `start..` of a layout (`state.len()` of them).
+fn scan(
+    ctx: &Context<'_>,
+    start: usize,
+    state: &mut [u8],
+    remaining: &mut [u8],
+    flags: &mut [u8],
 ) -> Result<(), GenerateError> {
-    let material = index.material();
-    let len = index.layout_len() as usize;
-    let base = layout as usize * len;
-    let mut nodes: Vec<Option<Node>> = Vec::with_capacity(len);
-    let mut local = vec![UNDECIDED; len];
-    for (i, slot) in local.iter_mut().enumerate() {
-        let Some(pos) = index.position_at((base + i) as u64) else {
-            *slot = INVALID;
-            nodes.push(None);
-            continue;
-        };
-        let moves = pos.legal_moves(rules);
+    let mut moves = Vec::with_capacity(64);
+    for (k, state) in state.iter_mut().enumerate() {
+        let pos = ctx.layout.position_at((start + k) as u64);
+        moves.clear();
+        generate_legal_moves(&pos, ctx.rules, &mut moves);
         if moves.is_empty() {
-            *slot = Stored::Loss(0).to_byte();
-            nodes.push(None);
+            *state = Stored::Loss(0).to_byte();
             continue;
         }
-        if pos.is_kings_only_draw() {
-            *slot = DRAW;
-            nodes.push(None);
-            continue;
+        debug_assert!(!pos.is_kings_only_draw(), "one king each has no table");
+        let mut f = ZERO_ALL_LOSE;
+        if !moves[0].is_capture() {
+            f |= QUIET;
         }
-        let mut node = Node {
-            zero_win: false,
-            zero_all_lose: true,
-            targets: Vec::new(),
-        };
+        let mut king_moves = 0u8;
         for mv in &moves {
-            let child = pos.played(mv);
             if mv.is_capture() || pos.is_man_move(mv) {
-                let value = value_after_zeroing(&child, material, rules, solved, values)?;
-                node.zero_win |= value == Wdl::Loss;
-                node.zero_all_lose &= value == Wdl::Win;
+                let child = pos.played(mv);
+                let value =
+                    value_after_zeroing(&child, ctx.material, ctx.rules, ctx.solved, ctx.values)?;
+                if value == Wdl::Loss {
+                    f |= ZERO_WIN;
+                }
+                if value != Wdl::Win {
+                    f &= !ZERO_ALL_LOSE;
+                }
             } else {
-                node.targets
-                    .push((index.index_of(&child) as usize - base) as u32);
+                // At most 16 kings with 13 slides each: it fits a byte.
+                king_moves += 1;
             }
         }
-        nodes.push(Some(node));
-    }
-    for n in 1..=NO_PROGRESS_LIMIT as u8 {
-        let mut decided = Vec::new();
-        for (i, node) in nodes.iter().enumerate() {
-            let Some(node) = node else { continue };
-            if local[i] != UNDECIDED {
-                continue;
-            }
-            let to_loss = LOSS_BASE + n - 1;
-            if (n == 1 && node.zero_win)
-                || node.targets.iter().any(|&t| local[t as usize] == to_loss)
-            {
-                decided.push((i, Stored::Win(n).to_byte()));
-            } else if node.zero_all_lose
-                && node
-                    .targets
-                    .iter()
-                    .all(|&t| matches!(Stored::from_byte(local[t as usize]), Some(Stored::Win(_))))
-            {
-                decided.push((i, Stored::Loss(n).to_byte()));
-            }
-        }
-        for (i, b) in decided {
-            local[i] = b;
-        }
-    }
-    for (slot, value) in values[base..base + len].iter_mut().zip(local) {
-        *slot = if value == UNDECIDED { DRAW } else { value };
+        *state = UNDECIDED;
+        remaining[k] = king_moves;
+        flags[k] = f;
     }
     Ok(())
+}
+
+/// Calls `visit` with every entry of the layout from which a king move of the side that
+/// just moved leads to entry `p`: that side's king on `s` came from a square `t` it can
+/// slide back to (slides are symmetric), with that side to move. Whether the move was
+/// legal there (no capture was compulsory) is the caller's [`QUIET`] check.
+#[inline]
+fn predecessors(layout: &LayoutIndex, p: u32, mut visit: impl FnMut(usize)) {
+    let (turn, wk, bk) = layout.kings_at(u64::from(p));
+    let (white_men, black_men) = layout.men();
+    let occupied = Bitboard(white_men.0 | black_men.0 | wk.0 | bk.0);
+    let mover = turn.other();
+    let kings = if mover == Color::White { wk } else { bk };
+    for s in kings.squares() {
+        for t in king_slides(s, occupied).squares() {
+            let moved = Bitboard(kings.0 & !s.bit() | t.bit());
+            let q = if mover == Color::White {
+                layout.entry(mover, moved, bk)
+            } else {
+                layout.entry(mover, wk, moved)
+            };
+            visit(q as usize);
+        }
+    }
 }
 
 /// The value for the opponent, with a fresh count, of the position after a zeroing move.

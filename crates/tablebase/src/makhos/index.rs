@@ -1,6 +1,9 @@
 //! Material signatures of Mak-hot tables and the index of a position within its table.
 //!
-//! A table holds every placement of one [`Material`] with either side to move. The index
+//! A table holds every placement of one [`Material`] with either side to move. Only one
+//! material of each colour-flipped pair is stored ([`Material::is_canonical`]: White holds
+//! more pieces, or as many and more kings); a position of the other is looked up as
+//! [`Position::flipped`]. The index
 //! is built so that all positions with the same men (the *layout*) are contiguous: man
 //! moves and captures leave the layout, king moves stay in it, so the generator solves
 //! one layout at a time.
@@ -62,10 +65,10 @@ impl Material {
         (self.white_men + self.black_men) as u32
     }
 
-    /// Every material with each side holding a piece and at most `pieces` in all, in the
-    /// order tables must be generated: fewer pieces first (captures lead there), then
-    /// fewer men (promotions lead there). One king against one king is left out: it is a
-    /// draw by rule.
+    /// Every canonical material ([`Material::is_canonical`]) with each side holding a piece
+    /// and at most `pieces` in all, in the order tables must be generated: fewer pieces
+    /// first (captures lead there), then fewer men (promotions lead there). One king
+    /// against one king is left out: it is a draw by rule.
     pub fn all_up_to(pieces: u32) -> Vec<Material> {
         let mut all = Vec::new();
         let cap = pieces.min(2 * makhos::MAX_PIECES_PER_SIDE) as u8;
@@ -80,7 +83,11 @@ impl Material {
                             black_kings: bk,
                         };
                         let side_ok = |n: u8| n >= 1 && n as u32 <= makhos::MAX_PIECES_PER_SIDE;
-                        if side_ok(wm + wk) && side_ok(bm + bk) && !m.is_kings_only_draw() {
+                        if side_ok(wm + wk)
+                            && side_ok(bm + bk)
+                            && m.is_canonical()
+                            && !m.is_kings_only_draw()
+                        {
                             all.push(m);
                         }
                     }
@@ -98,6 +105,33 @@ impl Material {
             white_kings: 1,
             black_men: 0,
             black_kings: 1,
+        }
+    }
+
+    /// The material with the colours swapped (the material of [`Position::flipped`]).
+    pub fn flipped(self) -> Material {
+        Material {
+            white_men: self.black_men,
+            white_kings: self.black_kings,
+            black_men: self.white_men,
+            black_kings: self.white_kings,
+        }
+    }
+
+    /// Whether this is the material of its colour-flipped pair that has a table: White holds
+    /// more pieces, or as many and at least as many kings. A material equal to its flip
+    /// (the same men and kings each) is canonical and its table holds both sides to move.
+    pub fn is_canonical(self) -> bool {
+        let side = |men: u8, kings: u8| (men + kings, kings);
+        side(self.white_men, self.white_kings) >= side(self.black_men, self.black_kings)
+    }
+
+    /// The material of this pair that has a table.
+    pub fn canonical(self) -> Material {
+        if self.is_canonical() {
+            self
+        } else {
+            self.flipped()
         }
     }
 
@@ -294,42 +328,127 @@ impl TableIndex {
         if index >= self.len() {
             return None;
         }
-        let m = self.material;
-        let kings = index % self.kings_count;
-        let turn = (index / self.kings_count) % 2;
-        let layout = index / self.kings_count / 2;
-        let (wm, bm) = self.layout_men(layout)?;
-        let free = ALL_SQUARES & !(wm | bm);
-        let free_count = free.count_ones() as usize;
-        let wk = expand(
-            unrank(
-                kings / self.black_kings_count,
-                m.white_kings as usize,
-                free_count,
-            ),
+        let layout = self.layout_index(index / self.layout_len())?;
+        Some(layout.position_at(index - layout.base()))
+    }
+
+    /// The arithmetic of one layout, or `None` when its men share a square.
+    pub fn layout_index(&self, layout: u64) -> Option<LayoutIndex> {
+        let (white_men, black_men) = self.layout_men(layout)?;
+        let free = (ALL_SQUARES & !(white_men | black_men)) as u32;
+        let mut slot = [0u8; SQUARE_COUNT];
+        let mut next = 0;
+        for (sq, s) in slot.iter_mut().enumerate() {
+            if free >> sq & 1 != 0 {
+                *s = next;
+                next += 1;
+            }
+        }
+        Some(LayoutIndex {
+            white_men: white_men as u32,
+            black_men: black_men as u32,
             free,
-        );
-        let rest = free & !wk;
-        let bk = expand(
-            unrank(
-                kings % self.black_kings_count,
-                m.black_kings as usize,
-                free_count - m.white_kings as usize,
-            ),
-            rest,
-        );
-        let turn = if turn == 0 {
+            slot,
+            white_kings: self.material.white_kings as usize,
+            black_kings: self.material.black_kings as usize,
+            black_kings_count: self.black_kings_count,
+            kings_count: self.kings_count,
+            base: layout * self.layout_len(),
+        })
+    }
+}
+
+/// One layout of a table: its men fixed, its kings on the free squares. The generator
+/// works within a layout and finds entries through this, without the general arithmetic
+/// of [`TableIndex::index_of`] (which it equals, as the tests check).
+#[derive(Clone, Debug)]
+pub struct LayoutIndex {
+    white_men: u32,
+    black_men: u32,
+    free: u32,
+    /// The rank of each free square among the free squares.
+    slot: [u8; SQUARE_COUNT],
+    white_kings: usize,
+    black_kings: usize,
+    black_kings_count: u64,
+    kings_count: u64,
+    base: u64,
+}
+
+impl LayoutIndex {
+    /// The layout's first entry in its table.
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// Entries in the layout (both sides to move).
+    pub fn len(&self) -> u64 {
+        2 * self.kings_count
+    }
+
+    /// Whether the layout has no entries (never: a table has a piece on each side).
+    pub fn is_empty(&self) -> bool {
+        self.kings_count == 0
+    }
+
+    /// White's and Black's men.
+    pub fn men(&self) -> (Bitboard, Bitboard) {
+        (Bitboard(self.white_men), Bitboard(self.black_men))
+    }
+
+    /// The entry (within the layout) of the position with these kings and side to move.
+    #[inline]
+    pub fn entry(&self, turn: Color, white_kings: Bitboard, black_kings: Bitboard) -> u64 {
+        let wk = white_kings.0;
+        let mut white_rank = 0;
+        for (i, sq) in Bitboard(wk).squares().enumerate() {
+            white_rank += binomial(self.slot[sq.index()] as usize, i + 1);
+        }
+        let mut black_rank = 0;
+        for (i, sq) in black_kings.squares().enumerate() {
+            // Ranked among the free squares not holding a white king.
+            let below = (wk & (sq.bit() - 1)).count_ones() as usize;
+            black_rank += binomial(self.slot[sq.index()] as usize - below, i + 1);
+        }
+        turn.index() as u64 * self.kings_count + white_rank * self.black_kings_count + black_rank
+    }
+
+    /// The side to move and the kings of entry `i` (within the layout).
+    #[inline]
+    pub fn kings_at(&self, i: u64) -> (Color, Bitboard, Bitboard) {
+        let turn = if i / self.kings_count == 0 {
             Color::White
         } else {
             Color::Black
         };
+        let kings = i % self.kings_count;
+        let free = self.free as u64;
+        let free_count = self.free.count_ones() as usize;
+        let wk = expand(
+            unrank(kings / self.black_kings_count, self.white_kings, free_count),
+            free,
+        );
+        let bk = expand(
+            unrank(
+                kings % self.black_kings_count,
+                self.black_kings,
+                free_count - self.white_kings,
+            ),
+            free & !wk,
+        );
+        (turn, Bitboard(wk as u32), Bitboard(bk as u32))
+    }
+
+    /// The position of entry `i` (within the layout).
+    pub fn position_at(&self, i: u64) -> Position {
+        let (turn, wk, bk) = self.kings_at(i);
         Position::from_bitboards(
-            Bitboard((wm | wk) as u32),
-            Bitboard((bm | bk) as u32),
-            Bitboard((wk | bk) as u32),
+            Bitboard(self.white_men | wk.0),
+            Bitboard(self.black_men | bk.0),
+            Bitboard(wk.0 | bk.0),
             turn,
         )
-        .ok()
+        .expect("a layout's men and kings are on distinct squares, men off their last rank")
     }
 }
 
@@ -346,6 +465,10 @@ mod tests {
                 if let Some(pos) = t.position_at(i) {
                     assert_eq!(Material::of(&pos), m);
                     assert_eq!(t.index_of(&pos), i, "{m} {pos}");
+                    let layout = t.layout_index(i / t.layout_len()).unwrap();
+                    let local =
+                        layout.entry(pos.turn(), pos.kings(Color::White), pos.kings(Color::Black));
+                    assert_eq!(layout.base() + local, i, "{m} {pos}");
                     valid += 1;
                 }
             }

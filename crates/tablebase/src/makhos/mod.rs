@@ -42,10 +42,14 @@
 //! # Generation
 //!
 //! [`generate`] solves the materials in [`Material::all_up_to`] order (captures and
-//! promotions lead to tables already solved). Within a table, layouts (placements of the
-//! men) are solved from the most advanced down (man moves lead to solved layouts), and
-//! within a layout only king moves stay inside, solved by rounds: round `n` finds the
-//! wins in `n` and losses in `n`, `n = 1..=32`.
+//! promotions lead to tables already solved). Only one material of each colour-flipped
+//! pair has a table ([`Material::is_canonical`]); [`resolve`] turns a position of the other
+//! ([`makhos::Position::flipped`]), for generation and probing alike. Within a table,
+//! layouts (placements of the men) are solved from the most advanced down (man moves lead
+//! to solved layouts). Within a layout only king moves stay inside: a first pass values
+//! every position's zeroing moves and counts its king moves, then round `n` finds the wins
+//! in `n` and losses in `n`, `n = 1..=32`, going back from the positions decided in round
+//! `n − 1` by sliding a king back.
 
 mod api;
 mod generate;

@@ -125,7 +125,9 @@ impl From<TableError> for ProbeError {
 
 /// The stored value of `pos`, deciding the rule-book ends first: no legal move is a loss
 /// in 0, one king each is a draw; otherwise `lookup(material, index)` gives the byte (or
-/// `None` when there is no table). Generation and probing both go through here.
+/// `None` when there is no table), where `material` is canonical and the position is
+/// flipped to it when it is not ([`Material::is_canonical`]). Generation and probing both
+/// go through here.
 pub fn resolve<E>(
     pos: &Position,
     rules: Rules,
@@ -138,7 +140,12 @@ pub fn resolve<E>(
         return Ok(Some(Stored::Draw));
     }
     let material = Material::of(pos);
-    let index = TableIndex::new(material).index_of(pos);
+    let index = if material.is_canonical() {
+        TableIndex::new(material).index_of(pos)
+    } else {
+        TableIndex::new(material.flipped()).index_of(&pos.flipped())
+    };
+    let material = material.canonical();
     Ok(lookup(material, index)?.and_then(Stored::from_byte))
 }
 
@@ -186,6 +193,10 @@ impl MakhosTables {
                     path: path.clone(),
                     reason: "bad Mak-hot material signature".to_string(),
                 })?;
+            if !material.is_canonical() {
+                // Written before tables were folded by colour: the flipped table serves it.
+                continue;
+            }
             if h.entries != TableIndex::new(material).len() {
                 return Err(TableError::BadHeader {
                     path,
