@@ -16,15 +16,20 @@
 //!   the side to move has a capture into a four-piece table; two in three are kept where
 //!   such a capture wins in time ([`MIN_PLIES`] or more to its end), one in three where
 //!   no capture wins (taking is not the answer). The position's own value is not known.
-//! - Mak-hot, four and five pieces (kings and men, fresh count): positions won or lost
-//!   with a next capture or man move at least [`MIN_MAKHOS_PLIES`] plies away, and drawn
-//!   positions where most moves lose.
+//! - Mak-hot, four and five pieces (`makhos`) or six (`makhos6`), kings and men, fresh
+//!   count: positions won or lost with a next capture or man move at least
+//!   [`MIN_MAKHOS_PLIES`] plies away, and drawn positions where most moves lose; half of
+//!   them turned to Black's side ([`makhos::Position::flipped`]), since the tables hold
+//!   White as the stronger side.
+//! - Makruk, five pieces (`makruk5`): positions of the pieces'-honour tables, as the
+//!   four-piece ones above.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 use common::Lcg;
 use std::path::Path;
 use thaiboard_tablebase::makhos::{MakhosTables, Stored, TableIndex, Wdl};
+use thaiboard_tablebase::makruk::index::TableIndex as TableIndex5;
 use thaiboard_tablebase::makruk::solve::phase_count;
 use thaiboard_tablebase::makruk::{Dtm, MakrukTables, plies_left};
 use thaiboard_tablebase::makruk::{index::position_at, material::Material};
@@ -55,6 +60,17 @@ const MAKHOS_DECISIVE: usize = 30;
 /// Mak-hot drawn positions where most moves lose.
 const MAKHOS_CLOSE: usize = 10;
 
+/// Five-piece Makruk pieces'-honour tables (the folded set), for `makruk5`.
+const MAKRUK_FIVE_HONOUR: [&str; 8] = [
+    "KRRNvK", "KRRMvK", "KRNNvK", "KRNMvK", "KRMMvK", "KNNMvK", "KNMMvK", "KMMMvK",
+];
+/// Positions of each five-piece pieces'-honour table, for `makruk5`.
+const MAKRUK_FIVE_EACH: usize = 8;
+/// Mak-hot six-piece positions, for `makhos6`: decisive, then close draws.
+const MAKHOS6_DECISIVE: usize = 48;
+/// Mak-hot six-piece drawn positions where most moves lose.
+const MAKHOS6_CLOSE: usize = 16;
+
 fn die(msg: impl std::fmt::Display) -> ! {
     eprintln!("{msg}");
     std::process::exit(1)
@@ -63,7 +79,7 @@ fn die(msg: impl std::fmt::Display) -> ! {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(game), Some(dir)) = (args.next(), args.next()) else {
-        eprintln!("usage: endgame_openings makruk|makhos DIR [SEED]");
+        eprintln!("usage: endgame_openings makruk|makruk5|makhos|makhos6 DIR [SEED]");
         std::process::exit(2);
     };
     let seed: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
@@ -73,8 +89,20 @@ fn main() {
     );
     match game.as_str() {
         "makruk" => makruk(Path::new(&dir), &mut rng),
-        "makhos" => makhos(Path::new(&dir), &mut rng),
-        _ => die("the game is makruk or makhos"),
+        "makruk5" => makruk5(Path::new(&dir), &mut rng),
+        "makhos" => makhos(
+            Path::new(&dir),
+            &mut rng,
+            4..=5,
+            (MAKHOS_DECISIVE, MAKHOS_CLOSE),
+        ),
+        "makhos6" => makhos(
+            Path::new(&dir),
+            &mut rng,
+            6..=6,
+            (MAKHOS6_DECISIVE, MAKHOS6_CLOSE),
+        ),
+        _ => die("the game is makruk, makruk5, makhos or makhos6"),
     }
 }
 
@@ -92,57 +120,11 @@ fn makruk(dir: &Path, rng: &mut Lcg) {
     println!("# After ';' the tables' verdict for the side to move.");
     for (name, wanted) in MAKRUK_FOUR {
         let material = Material::from_name(name).expect("a material name");
-        let (limit, start) = phase_count(variant, &material);
-        let mut kept = 0;
-        let mut tries = 0u64;
-        while kept < wanted && tries < 10_000_000 {
-            tries += 1;
+        let sample = |rng: &mut Lcg, count| {
             let i = rng.below(material.entries() as u64) as usize;
-            let Some(pos) = position_at(variant, &material, (limit, start), i) else {
-                continue;
-            };
-            if pos.state() != makruk::State::Ongoing {
-                continue;
-            }
-            let (won, d) = match tables.stored(&pos).unwrap_or_else(|e| die(e)) {
-                Some(Dtm::Win(d)) => (true, d),
-                Some(Dtm::Loss(d)) => (false, d),
-                Some(Dtm::Draw) => continue,
-                None => die(format!("{name}: no table in {}", dir.display())),
-            };
-            if d < MIN_PLIES {
-                continue;
-            }
-            // Alternately in time and a little short of it.
-            let spare = rng.below(7) as u32;
-            let left = if kept % 2 == 0 {
-                u32::from(d) + spare
-            } else {
-                u32::from(d).saturating_sub(1 + spare)
-            };
-            let Some(ply) = (limit + 1).checked_sub(left) else {
-                continue;
-            };
-            if left == 0 || ply < start {
-                continue;
-            }
-            let mut setup = pos.to_setup();
-            setup.counting_ply = ply;
-            let Ok(counted) = makruk::Position::from_setup(variant, &setup) else {
-                continue;
-            };
-            let Ok(Some(verdict)) = tables.verdict(&counted) else {
-                continue;
-            };
-            println!(
-                "{} ; c0 \"{name} {} in {d} plies without the count, {} left: {}\"",
-                counted.fen(),
-                if won { "win" } else { "loss" },
-                plies_left(&counted).unwrap_or(0),
-                category(verdict.value)
-            );
-            kept += 1;
-        }
+            position_at(variant, &material, count, i)
+        };
+        counted_starts(&tables, variant, name, wanted, rng, sample);
     }
     let mut kept = 0;
     let mut wins = 0;
@@ -199,6 +181,94 @@ fn makruk(dir: &Path, rng: &mut Lcg) {
     }
 }
 
+/// Prints `wanted` positions of `name` (drawn by `sample` with the material's count) that
+/// the tables win or lose without the count in [`MIN_PLIES`] or more plies, with counting
+/// fields leaving, alternately, enough plies for that win and up to seven too few.
+fn counted_starts(
+    tables: &MakrukTables,
+    variant: makruk::Variant,
+    name: &str,
+    wanted: usize,
+    rng: &mut Lcg,
+    sample: impl Fn(&mut Lcg, (u32, u32)) -> Option<makruk::Position>,
+) {
+    let material = Material::from_name(name).expect("a material name");
+    let (limit, start) = phase_count(variant, &material);
+    let mut kept = 0;
+    let mut tries = 0u64;
+    while kept < wanted && tries < 10_000_000 {
+        tries += 1;
+        let Some(pos) = sample(rng, (limit, start)) else {
+            continue;
+        };
+        if pos.state() != makruk::State::Ongoing {
+            continue;
+        }
+        let (won, d) = match tables.stored(&pos).unwrap_or_else(|e| die(e)) {
+            Some(Dtm::Win(d)) => (true, d),
+            Some(Dtm::Loss(d)) => (false, d),
+            Some(Dtm::Draw) => continue,
+            None => die(format!("{name}: no table")),
+        };
+        if d < MIN_PLIES {
+            continue;
+        }
+        // Alternately in time and a little short of it.
+        let spare = rng.below(7) as u32;
+        let left = if kept % 2 == 0 {
+            u32::from(d) + spare
+        } else {
+            u32::from(d).saturating_sub(1 + spare)
+        };
+        let Some(ply) = (limit + 1).checked_sub(left) else {
+            continue;
+        };
+        if left == 0 || ply < start {
+            continue;
+        }
+        let mut setup = pos.to_setup();
+        setup.counting_ply = ply;
+        let Ok(counted) = makruk::Position::from_setup(variant, &setup) else {
+            continue;
+        };
+        let Ok(Some(verdict)) = tables.verdict(&counted) else {
+            continue;
+        };
+        println!(
+            "{} ; c0 \"{name} {} in {d} plies without the count, {} left: {}\"",
+            counted.fen(),
+            if won { "win" } else { "loss" },
+            plies_left(&counted).unwrap_or(0),
+            category(verdict.value)
+        );
+        kept += 1;
+    }
+}
+
+/// Makruk, five pieces: the pieces'-honour endings of the folded tables in `dir`.
+fn makruk5(dir: &Path, rng: &mut Lcg) {
+    let variant = makruk::Variant::Makruk;
+    let tables = MakrukTables::open(dir, variant).unwrap_or_else(|e| die(e));
+    println!(
+        "# Makruk five-piece endings where the tables matter (crates/tablebase/examples/endgame_openings.rs):"
+    );
+    println!(
+        "# three pieces and a khun against a bare khun, won without the count in {MIN_PLIES}+ plies,"
+    );
+    println!(
+        "# counting fields leaving enough plies (won in time) or a few too few (a draw to hold)."
+    );
+    println!("# After ';' the tables' verdict for the side to move.");
+    for name in MAKRUK_FIVE_HONOUR {
+        let material = Material::from_name(name).expect("a material name");
+        let index = TableIndex5::of(&material).expect("a five-piece table's index");
+        let sample = |rng: &mut Lcg, count| {
+            index.position_at(variant, count, rng.below(index.entries() as u64) as usize)
+        };
+        counted_starts(&tables, variant, name, MAKRUK_FIVE_EACH, rng, sample);
+    }
+}
+
 /// A random legal placement of `material` with a board's-honour count leaving 30–70 plies.
 fn random_placement(
     variant: makruk::Variant,
@@ -245,34 +315,55 @@ fn category(value: i8) -> &'static str {
     }
 }
 
-fn makhos(dir: &Path, rng: &mut Lcg) {
+/// Mak-hot positions of `pieces` pieces with men: `wanted.0` decisive, `wanted.1` close draws.
+fn makhos(
+    dir: &Path,
+    rng: &mut Lcg,
+    pieces: std::ops::RangeInclusive<u32>,
+    (want_decisive, want_close): (usize, usize),
+) {
     let rules = makhos::Rules::Default;
     let tables = MakhosTables::open(dir, rules).unwrap_or_else(|e| die(e));
     let materials: Vec<_> = tables
         .materials()
         .into_iter()
-        .filter(|m| (4..=5).contains(&m.total()) && m.men() > 0)
+        .filter(|m| pieces.contains(&m.total()) && m.men() > 0)
         .collect();
     if materials.is_empty() {
         die(format!(
-            "{}: no table of 4 or 5 pieces with men",
-            dir.display()
+            "{}: no table of {}-{} pieces with men",
+            dir.display(),
+            pieces.start(),
+            pieces.end()
         ));
     }
     println!(
         "# Mak-hot endings where the tables matter (crates/tablebase/examples/endgame_openings.rs):"
     );
-    println!("# 4-5 pieces with men, fresh count: won or lost with the next capture or man move");
+    let how_many = if pieces.start() == pieces.end() {
+        pieces.start().to_string()
+    } else {
+        format!("{}-{}", pieces.start(), pieces.end())
+    };
+    println!(
+        "# {how_many} pieces with men, fresh count: won or lost with the next capture or man move"
+    );
     println!(
         "# {MIN_MAKHOS_PLIES}+ plies away, or drawn with most moves losing. After ';' the tables' verdict."
     );
     let (mut decisive, mut close, mut tries) = (0, 0, 0u64);
-    while (decisive < MAKHOS_DECISIVE || close < MAKHOS_CLOSE) && tries < 10_000_000 {
+    while (decisive < want_decisive || close < want_close) && tries < 10_000_000 {
         tries += 1;
         let material = materials[rng.below(materials.len() as u64) as usize];
         let index = TableIndex::new(material);
         let Some(pos) = index.position_at(rng.below(index.len())) else {
             continue;
+        };
+        // Tables hold White as the stronger side; half the starts are seen from Black's.
+        let pos = if rng.below(2) == 0 {
+            pos
+        } else {
+            pos.flipped()
         };
         let moves = pos.legal_moves(rules);
         if moves.len() < 2 {
@@ -281,7 +372,7 @@ fn makhos(dir: &Path, rng: &mut Lcg) {
         let probe = tables.probe(&pos, 0).unwrap_or_else(|e| die(e));
         let note = match (probe.wdl, probe.stored) {
             (Wdl::Win | Wdl::Loss, Stored::Win(d) | Stored::Loss(d)) => {
-                if decisive >= MAKHOS_DECISIVE || d < MIN_MAKHOS_PLIES {
+                if decisive >= want_decisive || d < MIN_MAKHOS_PLIES {
                     continue;
                 }
                 decisive += 1;
@@ -291,7 +382,7 @@ fn makhos(dir: &Path, rng: &mut Lcg) {
                 )
             }
             _ => {
-                if close >= MAKHOS_CLOSE {
+                if close >= want_close {
                     continue;
                 }
                 let values = tables.probe_moves(&pos, 0).unwrap_or_else(|e| die(e));
