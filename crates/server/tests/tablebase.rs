@@ -23,7 +23,7 @@ fn tables_dir(name: &str) -> std::path::PathBuf {
     let dir =
         std::env::temp_dir().join(format!("thaiboard-server-tb-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    thaiboard_tablebase::makhos::generate(&dir, makhos::Rules::Default, 3, |_| {}).unwrap();
+    thaiboard_tablebase::makhos::generate(&dir, makhos::Rules::Default, 3, false, |_| {}).unwrap();
     dir
 }
 

@@ -34,7 +34,7 @@ fn tables_dir(rules: Rules) -> &'static Path {
             .iter()
             .map(|&r| {
                 let dir = scratch_dir(r.name());
-                generate(&dir, r, TEST_PIECES, |_| {}).unwrap();
+                generate(&dir, r, TEST_PIECES, true, |_| {}).unwrap();
                 (r, dir)
             })
             .collect()
@@ -219,7 +219,7 @@ fn a_position_outside_the_tables_says_so() {
 #[test]
 fn a_generation_run_skips_tables_already_written() {
     let dir = tables_dir(Rules::Default);
-    let report = generate(dir, Rules::Default, TEST_PIECES, |_| {}).unwrap();
+    let report = generate(dir, Rules::Default, TEST_PIECES, false, |_| {}).unwrap();
     assert!(report.iter().all(|step| step.skipped));
 }
 
@@ -267,6 +267,42 @@ fn zeroing_moves_lead_only_where_the_generator_looks() {
     assert!(!leads_to(k_m, kk_m));
 }
 
+/// The consistency proof finds a table that was changed: one win made a step longer, one
+/// loss turned into a draw.
+#[test]
+fn the_consistency_proof_refuses_a_changed_entry() {
+    use thaiboard_tablebase::makhos::{Stored, check_table};
+    let dir = tables_dir(Rules::Default);
+    let kkvk: Material = "KKvK".parse().unwrap();
+    let values = thaiboard_tablebase::TableFile::open(&dir.join("makhos-default-KKvK.thtb"))
+        .unwrap()
+        .read_all()
+        .unwrap();
+    let none = HashMap::new();
+    assert!(check_table(kkvk, Rules::Default, &values, &none, 2).unwrap() > 10_000);
+    for (from, to) in [
+        (
+            |s| matches!(s, Stored::Win(d) if d > 1),
+            |s| match s {
+                Stored::Win(d) => Stored::Win(d + 1),
+                other => other,
+            },
+        ),
+        (|s| matches!(s, Stored::Loss(d) if d > 0), |_| Stored::Draw),
+    ] as [(fn(Stored) -> bool, fn(Stored) -> Stored); 2]
+    {
+        let at = values
+            .iter()
+            .position(|&b| Stored::from_byte(b).is_some_and(from))
+            .unwrap();
+        let mut changed = values.clone();
+        changed[at] = to(Stored::from_byte(values[at]).unwrap()).to_byte();
+        // The changed entry, or a position whose moves lead to it, is refused.
+        let err = check_table(kkvk, Rules::Default, &changed, &none, 2).unwrap_err();
+        assert!(err.reason.starts_with("stored"), "{err:?}");
+    }
+}
+
 /// A table generated again alone reads the tables its moves reach from their files and
 /// comes out byte for byte the same.
 #[test]
@@ -280,7 +316,7 @@ fn a_table_generated_alone_reads_what_it_needs_from_disk() {
     // White's man against a king: its promotion reaches KKvK, its captures nothing.
     let name = "makhos-default-KMvK.thtb";
     std::fs::remove_file(dir.join(name)).unwrap();
-    let report = generate(&dir, Rules::Default, TEST_PIECES, |_| {}).unwrap();
+    let report = generate(&dir, Rules::Default, TEST_PIECES, false, |_| {}).unwrap();
     let again: Vec<_> = report.iter().filter(|s| !s.skipped).collect();
     assert_eq!(again.len(), 1);
     assert_eq!(again[0].material.to_string(), "KMvK");

@@ -48,8 +48,9 @@ pub struct GenArgs {
     /// Where to write the tables.
     #[arg(long)]
     out: PathBuf,
-    /// Makruk: check every table move by move after generating it (wins, losses and
-    /// draws against their moves' values).
+    /// Check tables move by move (wins, losses and draws against their moves' values):
+    /// Makruk, every table generated, before it is written; Mak-hot, every table of the
+    /// run, generated (before it is written) or already on disk.
     #[arg(long)]
     check: bool,
     /// Makruk, `--pieces 5`: only these five-piece tables (comma-separated names such as
@@ -193,10 +194,14 @@ fn gen_tables(args: &GenArgs) -> Result<(), CliError> {
         )));
     }
     let started = Instant::now();
-    let report = makhos::generate(&args.out, rules, args.pieces, |step| {
+    let report = makhos::generate(&args.out, rules, args.pieces, args.check, |step| {
         let total = (step.wins + step.draws + step.losses).max(1) as f64;
+        let checked = match step.checked {
+            Some((n, secs)) => format!("; consistent ({n} positions, {secs:.1} s)"),
+            None => String::new(),
+        };
         eprintln!(
-            "[{}/{}] {:<10} {} {:>8.2} s {:>10} bytes  win {:5.1}% draw {:5.1}% loss {:5.1}%",
+            "[{}/{}] {:<10} {} {:>8.2} s {:>10} bytes  win {:5.1}% draw {:5.1}% loss {:5.1}%{checked}",
             step.number,
             step.total,
             step.material.to_string(),

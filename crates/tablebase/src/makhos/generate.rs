@@ -14,6 +14,7 @@
 //! needs about the largest table and its successors, not every table solved so far
 //! (which passes 5 GB with six pieces).
 
+use super::consistency::{Inconsistency, check_table};
 use super::index::{LayoutIndex, Material, TableIndex};
 use super::probe::{file_name, resolve, rules_code};
 use super::{DRAW, INVALID, METRIC_DTZ32, NO_PROGRESS_LIMIT, Stored, Wdl};
@@ -40,6 +41,13 @@ pub enum GenerateError {
     },
     /// A table file could not be written or read back.
     Table(TableError),
+    /// A table failed its consistency proof (a bug in the generator, or a damaged file).
+    Inconsistent {
+        /// The table.
+        table: Material,
+        /// The first position that breaks a rule.
+        at: Inconsistency,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -49,6 +57,11 @@ impl fmt::Display for GenerateError {
                 write!(f, "generating {table}: table {needed} is not solved yet")
             }
             GenerateError::Table(e) => write!(f, "{e}"),
+            GenerateError::Inconsistent { table, at } => write!(
+                f,
+                "table {table} is not consistent at {}: {}",
+                at.position, at.reason
+            ),
         }
     }
 }
@@ -83,15 +96,20 @@ pub struct GenerateProgress {
     pub draws: u64,
     /// See `wins`.
     pub losses: u64,
+    /// With a check: the positions proved consistent and the seconds it took.
+    pub checked: Option<(u64, f64)>,
 }
 
 /// Generates (or, when already written and verified, reads back) every table with up to
 /// `pieces` pieces into `dir`, calling `progress` after each table. The tables a table
-/// needs are read from `dir`, where the run has written or found them.
+/// needs are read from `dir`, where the run has written or found them. With `check`,
+/// every table of the run, generated or read back, is proved consistent move by move
+/// ([`check_table`]) before the next one; a table generated is written only once proved.
 pub fn generate(
     dir: &Path,
     rules: Rules,
     pieces: u32,
+    check: bool,
     mut progress: impl FnMut(&GenerateProgress),
 ) -> Result<Vec<GenerateProgress>, GenerateError> {
     std::fs::create_dir_all(dir).map_err(|error| TableError::Io {
@@ -111,20 +129,41 @@ pub fn generate(
             .filter(|f| *f.header() == expected)
             .and_then(|f| f.read_all().ok().map(|v| (v, f.file_len())));
         let start = Instant::now();
+        if existing.is_none() || check {
+            solved.retain(|&m, _| leads_to(material, m));
+            for &m in &materials[..i] {
+                if leads_to(material, m) && !solved.contains_key(&m) {
+                    let file = TableFile::open(&dir.join(file_name(rules, m)))?;
+                    solved.insert(m, file.read_all()?);
+                }
+            }
+        }
         let (values, bytes, skipped) = match existing {
             Some((values, bytes)) => (values, bytes, true),
-            None => {
-                solved.retain(|&m, _| leads_to(material, m));
-                for &m in &materials[..i] {
-                    if leads_to(material, m) && !solved.contains_key(&m) {
-                        let file = TableFile::open(&dir.join(file_name(rules, m)))?;
-                        solved.insert(m, file.read_all()?);
+            None => (generate_table(material, rules, &solved)?, 0, false),
+        };
+        let seconds = if skipped {
+            0.0
+        } else {
+            start.elapsed().as_secs_f64()
+        };
+        let checked = if check {
+            let started = Instant::now();
+            let n =
+                check_table(material, rules, &values, &solved, worker_threads()).map_err(|at| {
+                    GenerateError::Inconsistent {
+                        table: material,
+                        at,
                     }
-                }
-                let values = generate_table(material, rules, &solved)?;
-                let bytes = write_table(&path, &expected, &values)?;
-                (values, bytes, false)
-            }
+                })?;
+            Some((n, started.elapsed().as_secs_f64()))
+        } else {
+            None
+        };
+        let bytes = if skipped {
+            bytes
+        } else {
+            write_table(&path, &expected, &values)?
         };
         let (wins, draws, losses) = tally(&values);
         let step = GenerateProgress {
@@ -132,15 +171,12 @@ pub fn generate(
             number: i + 1,
             total: materials.len(),
             skipped,
-            seconds: if skipped {
-                0.0
-            } else {
-                start.elapsed().as_secs_f64()
-            },
+            seconds,
             bytes,
             wins,
             draws,
             losses,
+            checked,
         };
         progress(&step);
         report.push(step);
@@ -195,6 +231,11 @@ fn header(rules: Rules, material: Material) -> Header {
     }
 }
 
+/// Threads for the parts of generation that share out: one per core.
+fn worker_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Wins, draws and losses among a table's valid entries, with a fresh count.
 fn tally(values: &[u8]) -> (u64, u64, u64) {
     let (mut w, mut d, mut l) = (0, 0, 0);
@@ -234,7 +275,7 @@ pub fn generate_table(
         .filter(|&l| index.layout_men(l).is_some())
         .collect();
     layouts.sort_by_key(|&l| Reverse(index.advancement(l)));
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = worker_threads();
     let mut work = LayoutWork::new(index.layout_len() as usize);
     for layout in layouts.into_iter().filter_map(|l| index.layout_index(l)) {
         let layout = &layout;

@@ -52,11 +52,13 @@
 //! `n − 1` by sliding a king back.
 
 mod api;
+mod consistency;
 mod generate;
 mod index;
 mod probe;
 
 pub use api::{Answer, MoveAnswer, answer};
+pub use consistency::{Inconsistency, check_table};
 pub use generate::{GenerateError, GenerateProgress, generate, generate_table, leads_to};
 pub use index::{Material, MaterialParseError, TableIndex};
 pub use probe::{
