@@ -129,8 +129,8 @@ pub fn generate(
             .filter(|f| *f.header() == expected)
             .and_then(|f| f.read_all().ok().map(|v| (v, f.file_len())));
         let start = Instant::now();
+        solved.retain(|&m, _| leads_to(material, m));
         if existing.is_none() || check {
-            solved.retain(|&m, _| leads_to(material, m));
             for &m in &materials[..i] {
                 if leads_to(material, m) && !solved.contains_key(&m) {
                     let file = TableFile::open(&dir.join(file_name(rules, m)))?;
