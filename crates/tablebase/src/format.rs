@@ -50,6 +50,7 @@
 //! decompresses everything and checks the whole-table CRC.
 
 use crate::block_cache::{BlockCache, FileId, next_file_id};
+pub use crate::variant::Variant;
 use core::fmt;
 use memmap2::Mmap;
 use std::fs::File;
@@ -73,62 +74,8 @@ pub const HEADER_LEN: usize = 64;
 pub const INDEX_ENTRY_LEN: usize = 16;
 /// Positions (entries) per block: small enough that a probe decompresses quickly.
 pub const BLOCK_ENTRIES: u32 = 32 * 1024;
-/// The zstd level Makruk tables are written with (their generation is dominated by the
-/// search, not this).
-pub const ZSTD_LEVEL: i32 = 19;
-/// The zstd level Mak-hot tables are written with: their generation is fast enough that
-/// level 19 took a third of it. On a five-piece table level 9 wrote 12% more bytes in a
-/// twentieth of the time.
-pub const ZSTD_LEVEL_MAKHOS: i32 = 9;
 /// Length of the material-signature field.
 pub const SIGNATURE_LEN: usize = 16;
-
-/// Which game a table belongs to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// Mak-hot (RULES.md section 2).
-    Makhos,
-    /// Makruk (RULES.md section 1).
-    Makruk,
-    /// Ouk Chatrang, Makruk's `cambodian` option.
-    Cambodian,
-}
-
-impl Variant {
-    /// The byte stored in the header.
-    pub const fn code(self) -> u8 {
-        match self {
-            Variant::Makhos => 0,
-            Variant::Makruk => 1,
-            Variant::Cambodian => 2,
-        }
-    }
-
-    /// The variant of a header byte.
-    pub const fn from_code(code: u8) -> Option<Variant> {
-        match code {
-            0 => Some(Variant::Makhos),
-            1 => Some(Variant::Makruk),
-            2 => Some(Variant::Cambodian),
-            _ => None,
-        }
-    }
-
-    /// The name used on the command line and in file names.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Makhos => "makhos",
-            Variant::Makruk => "makruk",
-            Variant::Cambodian => "cambodian",
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// What a table file says about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,10 +186,7 @@ pub fn write_table(path: &Path, header: &Header, entries: &[u8]) -> Result<u64, 
         ));
     }
     let block_len = BLOCK_ENTRIES as usize * usize::from(width);
-    let level = match header.variant {
-        Variant::Makhos => ZSTD_LEVEL_MAKHOS,
-        Variant::Makruk | Variant::Cambodian => ZSTD_LEVEL,
-    };
+    let level = header.variant.zstd_level();
     let blocks: Vec<Vec<u8>> = entries
         .chunks(block_len)
         .map(|chunk| zstd::bulk::compress(chunk, level).map_err(|e| io_error(path, e)))

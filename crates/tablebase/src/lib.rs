@@ -39,6 +39,7 @@ pub mod combin;
 pub mod format;
 pub mod makhos;
 pub mod makruk;
+pub mod variant;
 
 pub use block_cache::BlockCache;
 pub use format::{Header, TableError, TableFile, Variant};
