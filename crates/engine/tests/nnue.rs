@@ -154,6 +154,40 @@ fn a_zero_network_leaves_only_the_rules() {
     assert_eq!(HIDDEN % 16, 0, "the kernels work in 16-lane steps");
 }
 
+#[test]
+fn a_zero_network_on_the_classical_base_is_the_classical_evaluation() {
+    use engine::eval::nnue::Base;
+    let mut zero = Network::zeroed();
+    zero.base = Base::Classical;
+    let net: &'static Network = Box::leak(Box::new(zero));
+    let mut differing = 0;
+    random_game(9, 160, net, |g| {
+        let classical = MakrukGame::new(g.pos.clone());
+        assert_eq!(g.evaluator().raw(&g.pos), 0);
+        assert_eq!(g.evaluate(), classical.evaluate(), "{}", g.pos.fen());
+        differing += usize::from(classical.evaluate() != 0);
+    });
+    assert!(differing > 100, "the classical scores were mostly 0");
+    // On a random network the base adds the classical sum to the raw score.
+    let mut random = random_network(4).clone();
+    random.base = Base::Classical;
+    let on_base: &'static Network = Box::leak(Box::new(random));
+    let pos = makruk::Position::from_fen(
+        makruk::Variant::Makruk,
+        "rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1",
+    )
+    .unwrap();
+    let plain = MakrukGame::new(pos.clone()).with_network(random_network(4));
+    let based = MakrukGame::new(pos.clone()).with_network(on_base);
+    let sum = engine::eval::linear_white(&pos, &engine::eval::MakrukWeights::DEFAULT.terms);
+    assert_eq!(plain.evaluator().raw(&pos), based.evaluator().raw(&pos));
+    assert_eq!(
+        based.evaluate(),
+        plain.evaluate() - sum,
+        "Black to move: White's sum counts against"
+    );
+}
+
 /// A network whose raw score is `cp` for the side to move everywhere.
 fn constant_network(cp: i32) -> &'static Network {
     use engine::eval::nnue::{OUTPUT_SCALE, QA, QB};

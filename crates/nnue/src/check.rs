@@ -8,7 +8,6 @@ use crate::data::Record;
 use crate::model::Model;
 use engine::eval::nnue::{HIDDEN, Network, simd};
 use engine::eval::{MakrukWeights, evaluate_makruk};
-use makruk::{Color, Piece, Position, Setup, Variant};
 
 /// Sums for the agreement of one predictor with the search scores.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -68,22 +67,6 @@ pub struct Report {
     pub quantisation_max: f64,
 }
 
-/// The position of a record (a promoted bia comes back as a met, and no
-/// count runs: the network sees it so too); `None` for a board the rules
-/// refuse.
-pub fn record_position(r: &Record) -> Option<Position> {
-    let mut setup = Setup::empty();
-    for (sq, slot) in setup.board.iter_mut().enumerate() {
-        *slot = r.piece(sq).map(|(color, role)| Piece { color, role });
-    }
-    setup.turn = if r.white_to_move {
-        Color::White
-    } else {
-        Color::Black
-    };
-    Position::from_setup(Variant::Makruk, &setup).ok()
-}
-
 /// The quantised network's score of a record's inputs, in centipawns from
 /// the side to move's view (accumulators summed in full).
 fn quantised_score(net: &Network, us: &[u16], them: &[u16], bucket: usize) -> i32 {
@@ -110,13 +93,14 @@ pub fn compare(model: &Model, records: &[Record]) -> Report {
     let mut quant_sum = 0.0;
     for r in records {
         let bucket = r.inputs(&mut us, &mut them);
-        let float = f64::from(model.centipawns(&us, &them, bucket));
-        let quant = f64::from(quantised_score(&net, &us, &them, bucket));
+        let base = f64::from(r.base_score(model.base));
+        let float = f64::from(model.centipawns(&us, &them, bucket)) + base;
+        let quant = f64::from(quantised_score(&net, &us, &them, bucket)) + base;
         let score = f64::from(r.score);
         report.network.add(float, score);
         quant_sum += (quant - float).abs();
         report.quantisation_max = report.quantisation_max.max((quant - float).abs());
-        if let Some(pos) = record_position(r) {
+        if let Some(pos) = r.position() {
             let classical = evaluate_makruk(&pos, &classical_weights);
             report.classical.add(f64::from(classical), score);
         }
@@ -128,6 +112,7 @@ pub fn compare(model: &Model, records: &[Record]) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use makruk::{Color, Position, Variant};
 
     #[test]
     fn agreement_sums() {
@@ -152,7 +137,7 @@ mod tests {
             "r1sm1s1r/4k3/p1pnpnpp/1p1p4/4P3/PPPP1PPP/4K3/RNSM1SNR b - - 0 8",
         )
         .unwrap();
-        let back = record_position(&Record::new(&pos, 5, 1, 0)).unwrap();
+        let back = Record::new(&pos, 5, 1, 0).position().unwrap();
         assert_eq!(back.turn(), Color::Black);
         assert_eq!(back.occupied(), pos.occupied());
         let w = MakrukWeights::DEFAULT;

@@ -14,8 +14,9 @@
 //! Shards are written whole to a temporary name and renamed, so a shard
 //! that exists is complete; a shard of the wrong length is refused.
 
-use engine::eval::nnue::{View, output_bucket};
-use makruk::{Color, Position, Role, Square};
+use engine::eval::MakrukWeights;
+use engine::eval::nnue::{Base, View, output_bucket};
+use makruk::{Color, Piece, Position, Role, Setup, Square, Variant};
 use std::path::{Path, PathBuf};
 
 /// The first bytes of a shard.
@@ -63,6 +64,34 @@ impl Record {
             result,
             score: score.clamp(-MAX_SCORE, MAX_SCORE) as i16,
             game,
+        }
+    }
+
+    /// The position of the record (a promoted bia comes back as a met,
+    /// and no count runs: the network sees it so too); `None` for a board
+    /// the rules refuse.
+    pub fn position(&self) -> Option<Position> {
+        let mut setup = Setup::empty();
+        for (sq, slot) in setup.board.iter_mut().enumerate() {
+            *slot = self.piece(sq).map(|(color, role)| Piece { color, role });
+        }
+        setup.turn = if self.white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Position::from_setup(Variant::Makruk, &setup).ok()
+    }
+
+    /// The score of `base` for the record, in centipawns from the side to
+    /// move's view, with the weights the engine plays with (0 for a board
+    /// the rules refuse).
+    pub fn base_score(&self, base: Base) -> i32 {
+        match base {
+            Base::Zero => 0,
+            _ => self
+                .position()
+                .map_or(0, |pos| base.relative(&pos, &MakrukWeights::DEFAULT)),
         }
     }
 

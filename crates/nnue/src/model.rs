@@ -7,7 +7,7 @@
 //! units of [`OUTPUT_SCALE`] centipawns.
 
 use engine::eval::nnue::{
-    HIDDEN, INPUTS, KING_BUCKETS, Network, OUTPUT_BUCKETS, OUTPUT_SCALE, QA, QB,
+    Base, HIDDEN, INPUTS, KING_BUCKETS, Network, OUTPUT_BUCKETS, OUTPUT_SCALE, QA, QB,
     WEIGHT_CLIP_HUNDREDTHS,
 };
 
@@ -43,6 +43,9 @@ pub const WEIGHT_CLIP: f32 = WEIGHT_CLIP_HUNDREDTHS as f32 / 100.0;
 pub struct Model {
     /// The parameters.
     pub params: Vec<f32>,
+    /// What the output is added to (the trainer fits the output to the
+    /// target less the base's score; the engine adds it back).
+    pub base: Base,
 }
 
 /// What a forward pass keeps for the backward pass.
@@ -88,7 +91,10 @@ impl Model {
         for w in &mut params[OUTPUT_WEIGHTS..OUTPUT_BIASES] {
             *w = rng.uniform(1.0 / (2 * HIDDEN) as f32);
         }
-        Model { params }
+        Model {
+            params,
+            base: Base::Zero,
+        }
     }
 
     /// The forward pass over the features on for the side to move (`us`)
@@ -196,6 +202,7 @@ impl Model {
                 .iter()
                 .map(|&b| (f64::from(b) * f64::from(QA * QB)).round() as i32)
                 .collect(),
+            base: self.base,
             description: description.to_string(),
         }
     }

@@ -5,7 +5,7 @@
 
 use crate::data::Record;
 use crate::model::{FACTOR_WEIGHTS, FEATURE_BIASES, FEATURE_WEIGHTS, Model, PARAMS, Rng};
-use engine::eval::nnue::OUTPUT_SCALE;
+use engine::eval::nnue::{Base, OUTPUT_SCALE};
 use std::path::Path;
 
 /// How to train.
@@ -113,14 +113,21 @@ pub struct Checkpoint {
 
 /// The first bytes of a checkpoint file.
 const CHECKPOINT_MAGIC: &[u8; 8] = b"THNNCKPT";
-/// The checkpoint format version.
-const CHECKPOINT_VERSION: u32 = 2;
+/// The checkpoint format version written (version 2, without the base,
+/// is still read, as [`Base::Zero`]).
+const CHECKPOINT_VERSION: u32 = 3;
+/// Bytes before the parameters: magic, version, parameter count, epoch,
+/// step, best validation loss, base.
+const CHECKPOINT_HEADER: usize = 36;
 
 impl Checkpoint {
-    /// A fresh start from random weights.
-    pub fn new(seed: u64) -> Checkpoint {
+    /// A fresh start from random weights, the output added to `base`.
+    pub fn new(seed: u64, base: Base) -> Checkpoint {
         Checkpoint {
-            model: Model::new(seed),
+            model: Model {
+                base,
+                ..Model::new(seed)
+            },
             m: vec![0.0; PARAMS],
             v: vec![0.0; PARAMS],
             step: 0,
@@ -130,16 +137,17 @@ impl Checkpoint {
     }
 
     /// The checkpoint as bytes: magic, version, parameter count, epoch,
-    /// step, best validation loss, the parameters and both moments (f32
-    /// little-endian), then a CRC-32 of all before it.
+    /// step, best validation loss, the base's code, the parameters and
+    /// both moments (f32 little-endian), then a CRC-32 of all before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(32 + 12 * PARAMS + 4);
+        let mut out = Vec::with_capacity(CHECKPOINT_HEADER + 12 * PARAMS + 4);
         out.extend_from_slice(CHECKPOINT_MAGIC);
         out.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
         out.extend_from_slice(&(PARAMS as u32).to_le_bytes());
         out.extend_from_slice(&self.epoch.to_le_bytes());
         out.extend_from_slice(&self.step.to_le_bytes());
         out.extend_from_slice(&self.best_val.to_le_bytes());
+        out.extend_from_slice(&self.model.base.code().to_le_bytes());
         for x in self.model.params.iter().chain(&self.m).chain(&self.v) {
             out.extend_from_slice(&x.to_le_bytes());
         }
@@ -150,17 +158,21 @@ impl Checkpoint {
 
     /// A checkpoint from its bytes; a damaged or foreign file is refused.
     pub fn from_bytes(b: &[u8]) -> Result<Checkpoint, String> {
-        let want = 32 + 12 * PARAMS + 4;
         if b.len() < 12 || &b[..8] != CHECKPOINT_MAGIC {
             return Err("not a training checkpoint (no THNNCKPT header)".into());
         }
         let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-        if u32_at(8) != CHECKPOINT_VERSION {
-            return Err(format!(
-                "checkpoint version {}, this build reads {CHECKPOINT_VERSION}",
-                u32_at(8)
-            ));
-        }
+        let version = u32_at(8);
+        let header = match version {
+            2 => CHECKPOINT_HEADER - 4,
+            CHECKPOINT_VERSION => CHECKPOINT_HEADER,
+            _ => {
+                return Err(format!(
+                    "checkpoint version {version}, this build reads 2 and {CHECKPOINT_VERSION}"
+                ));
+            }
+        };
+        let want = header + 12 * PARAMS + 4;
         if b.len() != want {
             return Err(format!(
                 "checkpoint of {} bytes, {want} expected (cut short or another shape)",
@@ -177,13 +189,21 @@ impl Checkpoint {
         if crc32fast::hash(&b[..want - 4]) != stored {
             return Err("the checkpoint is damaged (checksum mismatch)".into());
         }
-        let floats: Vec<f32> = b[32..want - 4]
+        let base = if version == 2 {
+            Base::Zero
+        } else {
+            let code = u32_at(32);
+            Base::from_code(code)
+                .ok_or_else(|| format!("the checkpoint's base {code} is unknown to this build"))?
+        };
+        let floats: Vec<f32> = b[header..want - 4]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect();
         Ok(Checkpoint {
             model: Model {
                 params: floats[..PARAMS].to_vec(),
+                base,
             },
             m: floats[PARAMS..2 * PARAMS].to_vec(),
             v: floats[2 * PARAMS..].to_vec(),
@@ -223,7 +243,8 @@ pub fn loss(model: &Model, records: &[Record], cfg: &TrainConfig) -> f32 {
     for r in records {
         let bucket = r.inputs(&mut io.us, &mut io.them);
         let y = model.forward(&io.us, &io.them, bucket).y;
-        let p = sigmoid(y * OUTPUT_SCALE as f32 / cfg.wdl_scale);
+        let base = r.base_score(model.base) as f32;
+        let p = sigmoid((y * OUTPUT_SCALE as f32 + base) / cfg.wdl_scale);
         sum += f64::from((p - target(r, cfg)).powi(2));
     }
     (sum / records.len().max(1) as f64) as f32
@@ -234,10 +255,11 @@ const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
 
-/// One Adam step over a batch; returns the batch's mean loss.
+/// One Adam step over a batch of records with their bases' scores;
+/// returns the batch's mean loss.
 fn step(
     ck: &mut Checkpoint,
-    batch: &[&Record],
+    batch: &[(&Record, f32)],
     cfg: &TrainConfig,
     lr: f32,
     grad: &mut [f32],
@@ -249,10 +271,10 @@ fn step(
     };
     let scale = OUTPUT_SCALE as f32 / cfg.wdl_scale;
     let mut total = 0.0f32;
-    for r in batch {
+    for &(r, base) in batch {
         let bucket = r.inputs(&mut io.us, &mut io.them);
         let f = ck.model.forward(&io.us, &io.them, bucket);
-        let p = sigmoid(f.y * scale);
+        let p = sigmoid(f.y * scale + base / cfg.wdl_scale);
         let diff = p - target(r, cfg);
         total += diff * diff;
         let dy = 2.0 * diff * p * (1.0 - p) * scale / batch.len() as f32;
@@ -313,6 +335,10 @@ pub fn train(
         return Err("no training positions".into());
     }
     let mut grad = vec![0.0f32; PARAMS];
+    let bases: Vec<f32> = train
+        .iter()
+        .map(|r| r.base_score(ck.model.base) as f32)
+        .collect();
     let mut order: Vec<usize> = (0..train.len()).collect();
     while ck.epoch < cfg.epochs {
         let start = std::time::Instant::now();
@@ -326,7 +352,7 @@ pub fn train(
         let mut sum = 0.0f64;
         let mut batches = 0;
         for chunk in order.chunks(cfg.batch.max(1)) {
-            let batch: Vec<&Record> = chunk.iter().map(|&i| &train[i]).collect();
+            let batch: Vec<(&Record, f32)> = chunk.iter().map(|&i| (&train[i], bases[i])).collect();
             sum += f64::from(step(ck, &batch, cfg, lr, &mut grad));
             batches += 1;
         }

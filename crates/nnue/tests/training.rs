@@ -2,7 +2,7 @@
 //! keeps the float network's scores within a stated tolerance, training
 //! and generation resume where they stopped with the same result.
 
-use engine::eval::nnue::{Accumulator, Network, simd};
+use engine::eval::nnue::{Accumulator, Base, Network, simd};
 use engine::{Game, MakrukGame};
 use makruk::{Position, Role};
 use nnue::data::{Record, read_shard, shard_path, shards};
@@ -84,7 +84,7 @@ fn the_trainer_fits_a_synthetic_target_and_quantises_within_tolerance() {
         lr: 1e-3,
         ..config(4)
     };
-    let mut ck = Checkpoint::new(3);
+    let mut ck = Checkpoint::new(3, Base::Zero);
     let before = loss(&ck.model, &val_set, &cfg);
     train(&mut ck, &train_set, &val_set, &cfg, |_, r| {
         eprintln!("{r:?}");
@@ -140,10 +140,10 @@ fn the_trainer_fits_a_synthetic_target_and_quantises_within_tolerance() {
 fn training_resumed_from_a_checkpoint_equals_training_straight_through() {
     let data: Vec<Record> = synthetic_records(6).into_iter().map(|(_, r)| r).collect();
     let cfg = config(2);
-    let mut straight = Checkpoint::new(9);
+    let mut straight = Checkpoint::new(9, Base::Zero);
     train(&mut straight, &data, &[], &cfg, |_, _| Ok(())).unwrap();
 
-    let mut first = Checkpoint::new(9);
+    let mut first = Checkpoint::new(9, Base::Zero);
     train(&mut first, &data, &[], &config(1), |_, _| Ok(())).unwrap();
     let mut resumed = Checkpoint::from_bytes(&first.to_bytes()).unwrap();
     assert_eq!(resumed, first);
@@ -153,8 +153,75 @@ fn training_resumed_from_a_checkpoint_equals_training_straight_through() {
 }
 
 #[test]
+fn on_the_classical_base_the_network_learns_only_the_correction() {
+    use engine::eval::MakrukWeights;
+    // Targets: the classical sum plus 150 cp for each own khon (a
+    // correction the sum does not know).
+    let data: Vec<Record> = random_positions(300, 160)
+        .iter()
+        .map(|p| {
+            let sum = Base::Classical.relative(p, &MakrukWeights::DEFAULT);
+            let khons = p.pieces(p.turn(), Role::Khon).count() as i32
+                - p.pieces(p.turn().other(), Role::Khon).count() as i32;
+            Record::new(p, sum + 150 * khons, 1, 0)
+        })
+        .collect();
+    let (fit, check) = data.split_at(data.len() * 4 / 5);
+    let cfg = TrainConfig {
+        lr: 1e-3,
+        ..config(3)
+    };
+    let mut on_base = Checkpoint::new(3, Base::Classical);
+    let mut alone = Checkpoint::new(3, Base::Zero);
+    // The classical sum is most of the target before any training.
+    let (base0, alone0) = (
+        loss(&on_base.model, check, &cfg),
+        loss(&alone.model, check, &cfg),
+    );
+    assert!(base0 < alone0 / 2.0, "{base0} against {alone0}");
+    for ck in [&mut on_base, &mut alone] {
+        train(ck, fit, check, &cfg, |_, _| Ok(())).unwrap();
+    }
+    let (base1, alone1) = (
+        loss(&on_base.model, check, &cfg),
+        loss(&alone.model, check, &cfg),
+    );
+    eprintln!("on the base {base0} -> {base1}, alone {alone0} -> {alone1}");
+    assert!(
+        base1 < base0 / 3.0 && base1 < alone1,
+        "{base1} against {alone1}"
+    );
+    // The output is the correction: about +150 with a khon more, -150 with
+    // one fewer, where the pieces are otherwise alike.
+    let mut io = (Vec::new(), Vec::new());
+    let (mut up, mut n) = (0.0, 0);
+    for r in check {
+        let pos = r.position().unwrap();
+        let khons = pos.pieces(pos.turn(), Role::Khon).count() as i32
+            - pos.pieces(pos.turn().other(), Role::Khon).count() as i32;
+        if khons == 1 {
+            let bucket = r.inputs(&mut io.0, &mut io.1);
+            up += on_base.model.centipawns(&io.0, &io.1, bucket);
+            n += 1;
+        }
+    }
+    assert!(n > 20, "{n} positions a khon up");
+    let mean = up / n as f32;
+    // (After three short epochs it is at 93 cp and rising.)
+    assert!(
+        (75.0..225.0).contains(&mean),
+        "a khon up: {mean} cp over {n}"
+    );
+    // The base goes with the checkpoint and into the network file.
+    let back = Checkpoint::from_bytes(&on_base.to_bytes()).unwrap();
+    assert_eq!(back.model.base, Base::Classical);
+    let net = Network::from_bytes(&on_base.model.quantize("t").to_bytes()).unwrap();
+    assert_eq!(net.base, Base::Classical);
+}
+
+#[test]
 fn damaged_checkpoints_are_refused() {
-    let bytes = Checkpoint::new(1).to_bytes();
+    let bytes = Checkpoint::new(1, Base::Zero).to_bytes();
     let err = Checkpoint::from_bytes(&bytes[..bytes.len() - 7]).unwrap_err();
     assert!(err.contains("cut short"), "{err}");
     let mut bad = bytes.clone();
@@ -216,7 +283,7 @@ fn weight_decay_shrinks_the_feature_weights() {
             .sum()
     };
     let run = |weight_decay| {
-        let mut ck = Checkpoint::new(4);
+        let mut ck = Checkpoint::new(4, Base::Zero);
         let cfg = TrainConfig {
             weight_decay,
             ..config(3)

@@ -5,7 +5,7 @@
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
-use engine::eval::nnue::Network;
+use engine::eval::nnue::{Base, Network};
 use nnue::data::{read_dirs, shards};
 use nnue::selfplay::{GenConfig, generate};
 use nnue::train::{Checkpoint, TrainConfig, split, train};
@@ -124,9 +124,18 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// What the network's output is added to: `zero` (the network is the
+    /// whole evaluation) or `classical` (it learns a correction to the
+    /// classical feature sum). A resumed run must name its own.
+    #[arg(long, default_value = "zero", value_parser = parse_base)]
+    base: Base,
     /// Start from random weights even if --out holds a checkpoint.
     #[arg(long)]
     fresh: bool,
+}
+
+fn parse_base(s: &str) -> Result<Base, String> {
+    Base::from_name(s).ok_or_else(|| format!("unknown base {s:?}: zero or classical"))
 }
 
 fn input(e: String) -> CliError {
@@ -151,10 +160,11 @@ pub fn run(cmd: NnueCommand) -> Result<(), CliError> {
             let ck = Checkpoint::load(&checkpoint).map_err(input)?;
             let description = description.unwrap_or_else(|| {
                 format!(
-                    "{} epoch {} validation loss {:.6}",
+                    "{} epoch {} validation loss {:.6}, added to base {}",
                     checkpoint.display(),
                     ck.epoch,
-                    ck.best_val
+                    ck.best_val,
+                    ck.model.base.name()
                 )
             });
             let net = ck.model.quantize(&description);
@@ -232,6 +242,16 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
     let latest = a.out.join("checkpoint.bin");
     let mut ck = if latest.exists() && !a.fresh {
         let ck = Checkpoint::load(&latest).map_err(input)?;
+        if ck.model.base != a.base {
+            return Err(CliError::input(format!(
+                "{} adds the output to base {}, but --base is {} (give --base {} to resume, \
+                 or --fresh to start again)",
+                latest.display(),
+                ck.model.base.name(),
+                a.base.name(),
+                ck.model.base.name()
+            )));
+        }
         println!(
             "resuming from {} after epoch {}",
             latest.display(),
@@ -239,7 +259,7 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
         );
         ck
     } else {
-        Checkpoint::new(a.seed)
+        Checkpoint::new(a.seed, a.base)
     };
     let records = read_dirs(&a.data).map_err(input)?;
     let (train_set, val_set) = split(records, a.val_percent);

@@ -10,6 +10,8 @@
 //!   pieces on the board ([`output_bucket`]).
 //! - int16 arithmetic, with AVX2 kernels when the processor has them and a
 //!   portable scalar path that gives identical results ([`simd`]).
+//! - What the output is added to ([`Base`]): nothing, or the classical
+//!   feature sum, so that the network learns a correction to it.
 //! - The rules stay outside the net: the counting fade, material that
 //!   cannot mate and mop-up of a bare khun are applied to its output as to
 //!   the classical sum ([`super::rules_white`], [`super::count_fade`]).
@@ -18,11 +20,13 @@
 //! `thaiboard nnue` commands (crate `thaiboard-nnue`).
 
 mod accumulator;
+mod base;
 pub mod features;
 mod network;
 pub mod simd;
 
 pub use accumulator::Accumulator;
+pub use base::Base;
 pub use features::{INPUTS, KING_BUCKETS, OUTPUT_BUCKETS, View, output_bucket};
 pub use network::{
     HIDDEN, MAGIC, MAX_DESCRIPTION, Network, NetworkError, OUTPUT_SCALE, QA, QB, VERSION,
@@ -73,7 +77,8 @@ impl MakrukEvaluator for Nnue {
 
     fn evaluate(&self, pos: &Position, w: &MakrukWeights) -> i32 {
         let raw = self.raw(pos);
-        let white = rules_white(pos, w, pos.turn().fold(raw, -raw));
+        let total = pos.turn().fold(raw, -raw) + self.net.base.white(pos, w);
+        let white = rules_white(pos, w, total);
         count_fade(pos, w, pos.turn().fold(white, -white))
     }
 }

@@ -1,14 +1,15 @@
 //! The quantised network and its file format.
 //!
-//! # File format (`.nnue`, version 1)
+//! # File format (`.nnue`, version 2)
 //!
 //! All numbers little-endian.
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `THAINNUE` |
-//! | 4 | format version (1) |
+//! | 4 | format version (2) |
 //! | 4 x 6 | shape and scales: inputs, hidden units, output buckets, QA, QB, output scale |
+//! | 4 | what the output is added to ([`Base::code`]: 0 nothing, 1 the classical sum); absent in version 1, whose networks add to nothing |
 //! | 4 | length of the description, at most [`MAX_DESCRIPTION`] |
 //! | n | description (UTF-8: how the network was made) |
 //! | 2 x inputs x hidden | feature weights (int16), one row of `hidden` per input |
@@ -22,6 +23,7 @@
 //! short, too long, damaged (checksum) or of another shape is refused with
 //! a message saying which.
 
+use super::base::Base;
 use super::features::{INPUTS, OUTPUT_BUCKETS};
 use super::simd::{self, Kernel};
 use std::fmt;
@@ -52,13 +54,15 @@ const _: () = assert!(
 pub const OUTPUT_SCALE: i32 = 400;
 /// The first bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"THAINNUE";
-/// The file format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The file format version this build writes (it also reads version 1).
+pub const VERSION: u32 = 2;
 /// The longest description a file may carry, in bytes.
 pub const MAX_DESCRIPTION: usize = 64 * 1024;
 /// Bytes before the description: magic, version, six shape numbers, the
-/// description's length.
-const HEADER_BYTES: usize = 8 + 4 + 6 * 4 + 4;
+/// base, the description's length.
+const HEADER_BYTES: usize = 8 + 4 + 6 * 4 + 4 + 4;
+/// The same in a version 1 file (no base).
+const HEADER_BYTES_V1: usize = HEADER_BYTES - 4;
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +71,8 @@ pub enum NetworkError {
     NotANetwork,
     /// A format version this build does not read.
     Version(u32),
+    /// A base code this build does not know.
+    Base(u32),
     /// A shape or scale other than this build's: (field, in the file, here).
     Shape(&'static str, u32, u32),
     /// The description is longer than [`MAX_DESCRIPTION`] or not UTF-8.
@@ -89,7 +95,12 @@ impl fmt::Display for NetworkError {
             }
             NetworkError::Version(v) => write!(
                 f,
-                "network format version {v}, but this build reads version {VERSION}"
+                "network format version {v}, but this build reads versions 1 to {VERSION}"
+            ),
+            NetworkError::Base(code) => write!(
+                f,
+                "the network adds its output to base {code}, which this build does not know \
+                 (0 nothing, 1 the classical sum)"
             ),
             NetworkError::Shape(what, file, here) => write!(
                 f,
@@ -133,6 +144,8 @@ pub struct Network {
     pub output_weights: Vec<i16>,
     /// `OUTPUT_BUCKETS` biases, in units of `QA * QB`.
     pub output_biases: Vec<i32>,
+    /// What the output is added to.
+    pub base: Base,
     /// How the network was made (training data, command, epochs).
     pub description: String,
 }
@@ -178,6 +191,7 @@ impl Network {
             feature_biases: vec![0; HIDDEN],
             output_weights: vec![0; OUTPUT_BUCKETS * 2 * HIDDEN],
             output_biases: vec![0; OUTPUT_BUCKETS],
+            base: Base::Zero,
             description: String::new(),
         }
     }
@@ -206,13 +220,18 @@ impl Network {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(NetworkError::NotANetwork);
         }
-        if bytes.len() < HEADER_BYTES {
-            return Err(NetworkError::Truncated(bytes.len(), HEADER_BYTES));
+        if bytes.len() < HEADER_BYTES_V1 {
+            return Err(NetworkError::Truncated(bytes.len(), HEADER_BYTES_V1));
         }
         let mut r = Reader(&bytes[MAGIC.len()..]);
         let version = r.u32();
-        if version != VERSION {
-            return Err(NetworkError::Version(version));
+        let header = match version {
+            1 => HEADER_BYTES_V1,
+            VERSION => HEADER_BYTES,
+            _ => return Err(NetworkError::Version(version)),
+        };
+        if bytes.len() < header {
+            return Err(NetworkError::Truncated(bytes.len(), header));
         }
         let shape = [
             ("input count", INPUTS as u32),
@@ -228,11 +247,17 @@ impl Network {
                 return Err(NetworkError::Shape(what, file, here));
             }
         }
+        let base = if version == 1 {
+            Base::Zero
+        } else {
+            let code = r.u32();
+            Base::from_code(code).ok_or(NetworkError::Base(code))?
+        };
         let described = r.u32() as usize;
         if described > MAX_DESCRIPTION {
             return Err(NetworkError::Description);
         }
-        let want = HEADER_BYTES + described + PAYLOAD_BYTES + 4;
+        let want = header + described + PAYLOAD_BYTES + 4;
         if bytes.len() < want {
             return Err(NetworkError::Truncated(bytes.len(), want));
         }
@@ -244,15 +269,16 @@ impl Network {
         if stored != computed {
             return Err(NetworkError::Checksum(stored, computed));
         }
-        let description = std::str::from_utf8(&bytes[HEADER_BYTES..HEADER_BYTES + described])
+        let description = std::str::from_utf8(&bytes[header..header + described])
             .map_err(|_| NetworkError::Description)?
             .to_string();
-        let mut r = Reader(&bytes[HEADER_BYTES + described..]);
+        let mut r = Reader(&bytes[header + described..]);
         Ok(Network {
             feature_weights: r.i16s(INPUTS * HIDDEN),
             feature_biases: r.i16s(HIDDEN),
             output_weights: r.i16s(OUTPUT_BUCKETS * 2 * HIDDEN),
             output_biases: r.i32s(OUTPUT_BUCKETS),
+            base,
             description,
         })
     }
@@ -269,6 +295,7 @@ impl Network {
             QA as u32,
             QB as u32,
             OUTPUT_SCALE as u32,
+            self.base.code(),
             self.description.len() as u32,
         ] {
             out.extend_from_slice(&n.to_le_bytes());
@@ -314,8 +341,35 @@ mod tests {
 
     #[test]
     fn a_network_survives_writing_and_reading() {
-        let net = sample();
+        let mut net = sample();
+        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net.clone()));
+        net.base = Base::Classical;
         assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+    }
+
+    /// Where the base's code sits in a version 2 file.
+    const BASE_AT: usize = 8 + 4 + 6 * 4;
+
+    #[test]
+    fn a_version_1_network_adds_to_nothing() {
+        let net = sample();
+        let v2 = net.to_bytes();
+        // Version 1: the same bytes without the base, its own checksum.
+        let mut v1 = v2[..BASE_AT].to_vec();
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        v1.extend_from_slice(&v2[BASE_AT + 4..v2.len() - 4]);
+        let crc = crc32fast::hash(&v1);
+        v1.extend_from_slice(&crc.to_le_bytes());
+        assert_eq!(Network::from_bytes(&v1), Ok(net));
+    }
+
+    #[test]
+    fn an_unknown_base_is_refused() {
+        let mut bytes = sample().to_bytes();
+        bytes[BASE_AT] = 5;
+        let err = Network::from_bytes(&bytes).unwrap_err();
+        assert_eq!(err, NetworkError::Base(5));
+        assert!(err.to_string().contains("base 5"), "{err}");
     }
 
     #[test]
