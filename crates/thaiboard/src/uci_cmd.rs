@@ -40,12 +40,18 @@ struct Uci {
     search: Option<JoinHandle<()>>,
     /// Endgame tables consulted at the root (`TablebasePath`).
     tables: crate::tb_root::RootTables,
-    /// The network loaded by `EvalFile` (kept for the life of the process).
+    /// The network: the shipped one, or the one `EvalFile` loaded (kept
+    /// for the life of the process).
     network: Option<&'static Network>,
     /// `Use NNUE`: Makruk positions are scored by the network (when one is
     /// loaded) instead of the classical evaluation.
     use_nnue: bool,
 }
+
+/// Whether Makruk is played with the network unless `Use NNUE` says
+/// otherwise: the shipped network must beat the classical evaluation at
+/// equal time first (the README's SPRT).
+const USE_NNUE_DEFAULT: bool = false;
 
 const ELO_MIN: u32 = 500;
 const ELO_MAX: u32 = 2850;
@@ -68,8 +74,8 @@ impl Uci {
             running: Arc::new(AtomicBool::new(false)),
             search: None,
             tables: crate::tb_root::RootTables::default(),
-            network: None,
-            use_nnue: false,
+            network: engine::eval::nnue::embedded().ok(),
+            use_nnue: USE_NNUE_DEFAULT,
         }
     }
 
@@ -162,7 +168,9 @@ impl Uci {
         ));
         say("option name Random Mover type check default false");
         say("option name TablebasePath type string default <empty>");
-        say("option name Use NNUE type check default false");
+        say(&format!(
+            "option name Use NNUE type check default {USE_NNUE_DEFAULT}"
+        ));
         say("option name EvalFile type string default <empty>");
         say("uciok");
     }
@@ -276,7 +284,7 @@ impl Uci {
                     self.use_nnue = true;
                     if self.network.is_none() {
                         say(
-                            "info string Use NNUE: no network loaded (set EvalFile); the classical evaluation plays until one is",
+                            "info string Use NNUE: no network loaded (the shipped one is damaged: set EvalFile); the classical evaluation plays until one is",
                         );
                     }
                 }
@@ -286,7 +294,11 @@ impl Uci {
             return;
         }
         if value.is_empty() || value == "<empty>" {
-            self.network = None;
+            // Back to the shipped network.
+            match engine::eval::nnue::embedded() {
+                Ok(net) => self.network = Some(net),
+                Err(e) => say(&format!("info string EvalFile: the shipped network: {e}")),
+            }
             return;
         }
         match Network::load(std::path::Path::new(value)) {

@@ -425,9 +425,17 @@ fn evalfile_and_use_nnue_choose_the_evaluation() {
     );
     // Every child of the root scores +50 for its mover: -50 at the root.
     assert_eq!(depth_one_score(&mut e), "cp -50");
+    // An empty EvalFile goes back to the shipped network.
+    e.send("setoption name EvalFile value <empty>");
+    let shipped = depth_one_score(&mut e);
+    assert_ne!(shipped, "cp -50");
     e.send("setoption name Use NNUE value false");
     assert_eq!(depth_one_score(&mut e), classical);
     assert_ne!(classical, "cp -50");
+    assert_ne!(
+        shipped, classical,
+        "the shipped network adds its correction"
+    );
     e.quit();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
@@ -459,7 +467,7 @@ fn damaged_or_cut_short_network_files_are_refused_with_a_reason() {
             "{reason}: {lines:?}"
         );
     }
-    // Still playing, with the classical evaluation.
+    // Still playing, with the shipped network.
     e.send("setoption name Use NNUE value true");
     e.send("position startpos");
     e.send("go depth 2");

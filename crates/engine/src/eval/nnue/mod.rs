@@ -21,12 +21,14 @@
 
 mod accumulator;
 mod base;
+mod embedded;
 pub mod features;
 mod network;
 pub mod simd;
 
 pub use accumulator::Accumulator;
 pub use base::Base;
+pub use embedded::embedded;
 pub use features::{INPUTS, KING_BUCKETS, OUTPUT_BUCKETS, View, output_bucket};
 pub use network::{
     HIDDEN, MAGIC, MAX_DESCRIPTION, Network, NetworkError, OUTPUT_SCALE, QA, QB, VERSION,
