@@ -129,7 +129,7 @@ async fn add(
     Body(req): Body<NewComment>,
 ) -> ApiResult<(StatusCode, Json<Comment>)> {
     check_id(&id)?;
-    let game = app.games.view(&id, false).await?;
+    let game = app.games.view_for(&id, false, &s.user.id).await?;
     let text = req.text.trim();
     if text.is_empty() || text.chars().count() > MAX_COMMENT_CHARS {
         return Err(ApiError::bad_request(

@@ -180,7 +180,7 @@ async fn mine(
             "no valid session: call GET /api/session first",
         )
     })?;
-    let view = app.games.view(&id, true).await?;
+    let view = app.games.view_for(&id, true, &s.user.id).await?;
     let (ply, lines) = load(&app.db.pool, &id, &s.user.id).await?;
     let (display, display_thai) = check_lines(&view, &lines)
         .map(|(_, d, t)| (d, t))
@@ -201,7 +201,7 @@ async fn set(
     Body(req): Body<SetConditional>,
 ) -> ApiResult<Json<Conditional>> {
     check_id(&id)?;
-    let view = app.games.view(&id, true).await?;
+    let view = app.games.view_for(&id, true, &s.user.id).await?;
     let side = if view.white.as_ref().is_some_and(|p| p.id == s.user.id) {
         Color::White
     } else if view.black.as_ref().is_some_and(|p| p.id == s.user.id) {

@@ -406,12 +406,29 @@ async fn a_command_on_an_old_copy_runs_again_on_the_stored_game() {
     let b = thaiboard_server::Server::start(common::test_config(&url))
         .await
         .unwrap();
-    let (white, black, id) = started_game(&a, "makruk", json!({})).await;
+    let white = common::Client::registered(&a, "white").await;
+    let black = common::Client::registered(&a, "black").await;
+    let id = white
+        .challenge(json!({ "variant": "makruk", "color": "white" }))
+        .await;
     // Cookies are kept per host, not per port: Black's session works on B.
     let mut black_b = black;
     black_b.base = format!("http://{}", b.addr);
+    // B reads the challenge before it is accepted: its copy has no Black.
     let (s, g) = black_b.get(&format!("/api/games/{id}")).await;
-    assert_eq!((s, g["ply"].as_i64()), (StatusCode::OK, Some(0)), "{g}");
+    assert_eq!((s, g["black"].is_null()), (StatusCode::OK, true), "{g}");
+    let mut black = black_b;
+    black.base = format!("http://{}", a.addr);
+    let (s, g) = black
+        .post(&format!("/api/games/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(
+        (s, g["status"].as_str()),
+        (StatusCode::OK, Some("ongoing")),
+        "{g}"
+    );
+    let mut black_b = black;
+    black_b.base = format!("http://{}", b.addr);
     let (s, _) = white
         .post(
             &format!("/api/games/{id}/move"),

@@ -143,7 +143,7 @@ async fn a_player_keeps_at_most_1000_private_notes() {
             "INSERT INTO game_comments (id, game_id, ply, author_id, private, body, created_at) \
              VALUES ($1, $2, 0, $3, 1, 'n', 0)",
         )
-        .bind(format!("note{n}"))
+        .bind(format!("note{n}-{id}"))
         .bind(&id)
         .bind(white.user["id"].as_str().unwrap())
         .execute(&server.app.db.pool)
@@ -194,7 +194,9 @@ async fn the_computers_names_and_their_look_alikes_are_reserved() {
         )
         .await;
     }
-    for name in ["engineer42", "enginefan", "levelengine"] {
+    // Unique names, so that the test runs again on a kept database.
+    for prefix in ["engineer42", "enginefan", "levelengine"] {
+        let name = unique(prefix);
         let c = Client::guest(&server).await;
         let (s, body) = c
             .post(

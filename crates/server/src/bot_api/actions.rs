@@ -32,7 +32,7 @@ pub async fn play_move(
     require_bot(&auth)?;
     let user = &auth.user;
     if offering_draw {
-        let view = app.games.view(&id, false).await?;
+        let view = app.games.view_for(&id, false, &user.id).await?;
         let side = side_of(&view, &user.id)?;
         if view.draw_offer == Some(side.other()) {
             // Agreeing to the standing offer ends the game; the move is not played.
@@ -113,7 +113,7 @@ pub async fn chat(
     check_id(&id)?;
     require_bot(&auth)?;
     let room = Room::parse(params.get("room").unwrap_or("player"))?;
-    let view = app.games.view(&id, false).await?;
+    let view = app.games.view_for(&id, false, &auth.user.id).await?;
     side_of(&view, &auth.user.id)?;
     chat::post_line(
         &app,

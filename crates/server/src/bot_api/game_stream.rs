@@ -46,7 +46,7 @@ pub async fn stream(
     // Subscribed before the first view, so that no change falls between.
     let mut changes = app.hub.subscribe(&id);
     let mut notes = app.bots.subscribe_game(&id);
-    let view = app.games.view(&id, true).await?;
+    let view = app.games.view_for(&id, true, &auth.user.id).await?;
     let side = side_of(&view, &auth.user.id)?;
     let slot = app
         .bots

@@ -185,7 +185,7 @@ pub async fn post_line(
     bot: bool,
 ) -> ApiResult<ChatLine> {
     let text = clean_text(text)?;
-    let game = app.games.view(game_id, false).await?;
+    let game = app.games.view_for(game_id, false, &user.id).await?;
     if matches!(
         game.status,
         crate::game::Status::Open | crate::game::Status::Cancelled
@@ -282,8 +282,11 @@ async fn read(
     Path(id): Path<String>,
 ) -> ApiResult<Json<ChatView>> {
     check_id(&id)?;
-    let game = app.games.view(&id, false).await?;
     let user = s.as_ref().map(|s| &s.user);
+    let game = match user {
+        Some(u) => app.games.view_for(&id, false, &u.id).await?,
+        None => app.games.view(&id, false).await?,
+    };
     let mut rooms = Vec::new();
     for room in readable(&game, user) {
         let lines = store::lines(&app.db, &id, room.name()).await?;
@@ -320,7 +323,7 @@ async fn write(
     let room = match body.room.as_deref() {
         Some(name) => Room::parse(name)?,
         None => {
-            let game = app.games.view(&id, false).await?;
+            let game = app.games.view_for(&id, false, &s.user.id).await?;
             if plays(&game, &s.user) {
                 Room::Player
             } else {
@@ -359,7 +362,7 @@ async fn report(
             format!("a reason has at most {MAX_REPORT_CHARS} characters"),
         ));
     }
-    let game = app.games.view(&id, false).await?;
+    let game = app.games.view_for(&id, false, &s.user.id).await?;
     let room = store::room_of(&app.db, &id, seq)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("game {id} has no chat line {seq}")))?;

@@ -210,6 +210,22 @@ impl Games {
             .await
     }
 
+    /// The view of a game for a request of user `user_id`, who may play in
+    /// it: like [`Games::view`], but a copy of an open challenge that does
+    /// not name the user is first checked against the stored game, since
+    /// another server process may have seen it accepted.
+    pub async fn view_for(&self, id: &str, full: bool, user_id: &str) -> ApiResult<GameView> {
+        let view = self.view(id, full).await?;
+        let named = [&view.white, &view.black]
+            .into_iter()
+            .flatten()
+            .any(|p| p.id == user_id);
+        if named || view.status != Status::Open || !self.dropped_old_copy(id).await {
+            return Ok(view);
+        }
+        self.view(id, full).await
+    }
+
     /// The game's record (PGN, PDN for Mak-hot) with these comments
     /// `(ply, text)` in it, and which game it is.
     pub async fn pgn(
@@ -273,8 +289,9 @@ impl Games {
     /// This process's copy of the game decides a command, and another
     /// server process may have changed the game since (before its notice
     /// arrives). So a command refused on the copy's state (409: not your
-    /// turn, wrong ply, game over...) whose copy turns out older than the
-    /// stored game, or whose write found the copy stale (and wrote
+    /// turn, wrong ply, game over...; or not a player, when the copy is of
+    /// the challenge before its acceptance) whose copy turns out older than
+    /// the stored game, or whose write found the copy stale (and wrote
     /// nothing), is carried out once more on the game as stored, which
     /// decides it.
     pub async fn act_with(
@@ -286,7 +303,7 @@ impl Games {
     ) -> ApiResult<Option<GameView>> {
         match self.act_once(user, id, cmd.clone(), full).await {
             Err(e) if e.code == "stale" => self.act_once(user, id, cmd, full).await,
-            Err(e) if e.status == StatusCode::CONFLICT && self.dropped_old_copy(id).await => {
+            Err(e) if refused_on_the_copy(&e) && self.dropped_old_copy(id).await => {
                 self.act_once(user, id, cmd, full).await
             }
             done => done,
@@ -554,4 +571,12 @@ impl Games {
         list.sort_by_key(|s| (rank(s), -s.updated_at));
         Ok(list)
     }
+}
+
+/// Whether error `e` refused a command for the state of this process's copy
+/// of a game, which another process may have changed since: a conflict with
+/// the game's state, or "not a player" (a copy of the challenge from before
+/// its acceptance has no opponent yet).
+fn refused_on_the_copy(e: &ApiError) -> bool {
+    e.status == StatusCode::CONFLICT || e.code == "not_a_player"
 }
