@@ -1,11 +1,13 @@
 //! Mak-hot as a [`Game`].
 
+use crate::eval::nnue::{Network, makhos as net};
 use crate::eval::{MakhosWeights, evaluate_makhos};
 use crate::game::{Game, StandPat};
 use makhos::{Move, NO_PROGRESS_LIMIT, Position, Rules};
 
 /// A Mak-hot position for the search, with the rule option, the no-progress
-/// count (plies without capture or man move) and the Zobrist key.
+/// count (plies without capture or man move), the Zobrist key and what
+/// evaluates it (the classical weights, or a network).
 #[derive(Clone, Debug)]
 pub struct MakhosGame {
     /// The position.
@@ -16,6 +18,7 @@ pub struct MakhosGame {
     pub no_progress: u32,
     key: u64,
     weights: &'static MakhosWeights,
+    network: Option<&'static Network>,
 }
 
 impl MakhosGame {
@@ -40,6 +43,16 @@ impl MakhosGame {
             no_progress,
             key,
             weights,
+            network: None,
+        }
+    }
+
+    /// The same position evaluated by the Mak-hot network `net` (the
+    /// caller checked its layout, [`Network::check_layout`]).
+    pub fn with_network(&self, net: &'static Network) -> MakhosGame {
+        MakhosGame {
+            network: Some(net),
+            ..self.clone()
         }
     }
 }
@@ -86,6 +99,7 @@ impl Game for MakhosGame {
             rules: self.rules,
             no_progress: if progress { 0 } else { self.no_progress + 1 },
             weights: self.weights,
+            network: self.network,
         }
     }
 
@@ -115,7 +129,10 @@ impl Game for MakhosGame {
     }
 
     fn evaluate(&self) -> i32 {
-        evaluate_makhos(&self.pos, self.weights)
+        match self.network {
+            Some(n) => net::evaluate(n, &self.pos),
+            None => evaluate_makhos(&self.pos, self.weights),
+        }
     }
 
     fn is_tactical(&self, m: Move) -> bool {

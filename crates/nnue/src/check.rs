@@ -4,10 +4,9 @@
 //! classical static evaluation's are compared with the search score the
 //! position was labelled with.
 
-use crate::data::Record;
+use crate::data::Sample;
 use crate::model::Model;
 use engine::eval::nnue::{HIDDEN, Network, simd};
-use engine::eval::{MakrukWeights, evaluate_makruk};
 
 /// Sums for the agreement of one predictor with the search scores.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -70,8 +69,10 @@ pub struct Report {
 /// The quantised network's score of a record's inputs, in centipawns from
 /// the side to move's view (accumulators summed in full).
 fn quantised_score(net: &Network, us: &[u16], them: &[u16], bucket: usize) -> i32 {
+    let h = net.layout.hidden();
     let mut acc = [[0i16; HIDDEN]; 2];
     for (units, features) in acc.iter_mut().zip([us, them]) {
+        let units = &mut units[..h];
         units.copy_from_slice(&net.feature_biases);
         for &f in features {
             for (u, w) in units.iter_mut().zip(net.feature_row(usize::from(f))) {
@@ -79,15 +80,14 @@ fn quantised_score(net: &Network, us: &[u16], them: &[u16], bucket: usize) -> i3
             }
         }
     }
-    net.output(simd::kernel(), &acc[0], &acc[1], bucket)
+    net.output(simd::kernel(), &acc[0][..h], &acc[1][..h], bucket)
 }
 
 /// Compares `model` (and its quantisation) and the classical evaluation
 /// with the search scores of `records`. Records whose board the rules
 /// refuse are skipped for the classical evaluation only.
-pub fn compare(model: &Model, records: &[Record]) -> Report {
+pub fn compare<R: Sample>(model: &Model, records: &[R]) -> Report {
     let net = model.quantize("check");
-    let classical_weights = MakrukWeights::DEFAULT;
     let mut report = Report::default();
     let (mut us, mut them) = (Vec::with_capacity(32), Vec::with_capacity(32));
     let mut quant_sum = 0.0;
@@ -96,12 +96,11 @@ pub fn compare(model: &Model, records: &[Record]) -> Report {
         let base = f64::from(r.base_score(model.base));
         let float = f64::from(model.centipawns(&us, &them, bucket)) + base;
         let quant = f64::from(quantised_score(&net, &us, &them, bucket)) + base;
-        let score = f64::from(r.score);
+        let score = f64::from(r.score());
         report.network.add(float, score);
         quant_sum += (quant - float).abs();
         report.quantisation_max = report.quantisation_max.max((quant - float).abs());
-        if let Some(pos) = r.position() {
-            let classical = evaluate_makruk(&pos, &classical_weights);
+        if let Some(classical) = r.classical() {
             report.classical.add(f64::from(classical), score);
         }
     }
@@ -112,6 +111,8 @@ pub fn compare(model: &Model, records: &[Record]) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::Record;
+    use engine::eval::{MakrukWeights, evaluate_makruk};
     use makruk::{Color, Position, Variant};
 
     #[test]

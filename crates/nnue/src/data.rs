@@ -1,7 +1,11 @@
-//! Training positions: shards of fixed-size binary records.
+//! Training positions: shards of fixed-size binary records, of Makruk
+//! ([`Record`]) or Mak-hot ([`crate::makhos_data::MakhosRecord`]), both
+//! [`Sample`]s.
 //!
-//! A shard file is the 8 bytes `THNNDATA`, a format version (u32, 1), then
-//! records of [`RECORD_BYTES`] bytes each (all numbers little-endian):
+//! A shard file is 8 bytes of magic (`THNNDATA` for Makruk, see
+//! [`Sample::MAGIC`]), a format version (u32, 1), then records of
+//! [`Sample::BYTES`] bytes each (all numbers little-endian). A Makruk
+//! record:
 //!
 //! | bytes | field |
 //! |---|---|
@@ -15,20 +19,57 @@
 //! that exists is complete; a shard of the wrong length is refused.
 
 use engine::eval::MakrukWeights;
-use engine::eval::nnue::{Base, View, output_bucket};
+use engine::eval::nnue::{Base, Layout, View, output_bucket};
 use makruk::{Color, Piece, Position, Role, Setup, Square, Variant};
 use std::path::{Path, PathBuf};
 
-/// The first bytes of a shard.
-pub const MAGIC: &[u8; 8] = b"THNNDATA";
 /// The shard format version.
 pub const VERSION: u32 = 1;
-/// Bytes of one record.
+/// Bytes of one Makruk record.
 pub const RECORD_BYTES: usize = 40;
 /// Bytes before the first record.
 pub const HEADER_BYTES: usize = 12;
 /// Search scores are stored clamped to this many centipawns.
 pub const MAX_SCORE: i32 = 4000;
+
+/// A training position of one game, as shards store it and the trainer
+/// reads it.
+pub trait Sample: Sized + Clone + Send + Sync + std::fmt::Debug {
+    /// The layout of the networks it trains.
+    const LAYOUT: Layout;
+    /// The first bytes of its shards.
+    const MAGIC: &'static [u8; 8];
+    /// Bytes of one record.
+    const BYTES: usize;
+    /// Appends the record's bytes to `out`.
+    fn write(&self, out: &mut Vec<u8>);
+    /// A record from its bytes; `None` when a field is out of range.
+    fn read(b: &[u8]) -> Option<Self>;
+    /// The features on from the side to move's view and the other side's,
+    /// and the output bucket: the network's inputs for this position.
+    fn inputs(&self, us: &mut Vec<u16>, them: &mut Vec<u16>) -> usize;
+    /// The search score in centipawns, side to move's view.
+    fn score(&self) -> i16;
+    /// The game's result from the side to move's view: 1 won, 0.5 drawn,
+    /// 0 lost.
+    fn result_for_mover(&self) -> f32;
+    /// The game's number within its shard.
+    fn game(&self) -> u32;
+    /// The score of `base` for the record, in centipawns from the side to
+    /// move's view.
+    fn base_score(&self, base: Base) -> i32;
+    /// The classical static evaluation of the position with the weights
+    /// the engine plays with, side to move's view (`None` for a board the
+    /// rules refuse).
+    fn classical(&self) -> Option<i32>;
+}
+
+/// The game's result for White (0 lost, 1 draw, 2 won) from the side to
+/// move's view: 1 won, 0.5 drawn, 0 lost.
+pub fn result_for(result: u8, white_to_move: bool) -> f32 {
+    let white = f32::from(result) / 2.0;
+    if white_to_move { white } else { 1.0 - white }
+}
 
 /// One training position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,18 +124,6 @@ impl Record {
         Position::from_setup(Variant::Makruk, &setup).ok()
     }
 
-    /// The score of `base` for the record, in centipawns from the side to
-    /// move's view, with the weights the engine plays with (0 for a board
-    /// the rules refuse).
-    pub fn base_score(&self, base: Base) -> i32 {
-        match base {
-            Base::Zero => 0,
-            _ => self
-                .position()
-                .map_or(0, |pos| base.relative(&pos, &MakrukWeights::DEFAULT)),
-        }
-    }
-
     /// The piece on square index `sq`, if any.
     pub fn piece(&self, sq: usize) -> Option<(Color, Role)> {
         let code = (self.board[sq / 2] >> (4 * (sq % 2))) & 15;
@@ -145,10 +174,22 @@ impl Record {
         }
         (khuns == [1, 1]).then_some(r)
     }
+}
 
-    /// The features on from the side to move's view and the other side's,
-    /// and the output bucket: the network's inputs for this position.
-    pub fn inputs(&self, us: &mut Vec<u16>, them: &mut Vec<u16>) -> usize {
+impl Sample for Record {
+    const LAYOUT: Layout = Layout::Makruk;
+    const MAGIC: &'static [u8; 8] = b"THNNDATA";
+    const BYTES: usize = RECORD_BYTES;
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_bytes());
+    }
+
+    fn read(b: &[u8]) -> Option<Record> {
+        Record::from_bytes(b)
+    }
+
+    fn inputs(&self, us: &mut Vec<u16>, them: &mut Vec<u16>) -> usize {
         us.clear();
         them.clear();
         let mut khun = [Square::new(0).expect("a1"); 2];
@@ -180,15 +221,32 @@ impl Record {
         output_bucket(pieces)
     }
 
-    /// The game's result from the side to move's view: 1 won, 0.5 drawn,
-    /// 0 lost.
-    pub fn result_for_mover(&self) -> f32 {
-        let white = f32::from(self.result) / 2.0;
-        if self.white_to_move {
-            white
-        } else {
-            1.0 - white
+    fn score(&self) -> i16 {
+        self.score
+    }
+
+    fn result_for_mover(&self) -> f32 {
+        result_for(self.result, self.white_to_move)
+    }
+
+    fn game(&self) -> u32 {
+        self.game
+    }
+
+    /// With the weights the engine plays with (0 for a board the rules
+    /// refuse).
+    fn base_score(&self, base: Base) -> i32 {
+        match base {
+            Base::Zero => 0,
+            _ => self
+                .position()
+                .map_or(0, |pos| base.relative(&pos, &MakrukWeights::DEFAULT)),
         }
+    }
+
+    fn classical(&self) -> Option<i32> {
+        let pos = self.position()?;
+        Some(engine::eval::evaluate_makruk(&pos, &MakrukWeights::DEFAULT))
     }
 }
 
@@ -219,12 +277,12 @@ pub fn shards(dir: &Path) -> Result<Vec<(u64, PathBuf)>, String> {
 
 /// Writes a shard of `records` as `path`, whole or not at all (through a
 /// temporary file renamed into place).
-pub fn write_shard(path: &Path, records: &[Record]) -> Result<(), String> {
-    let mut bytes = Vec::with_capacity(HEADER_BYTES + records.len() * RECORD_BYTES);
-    bytes.extend_from_slice(MAGIC);
+pub fn write_shard<R: Sample>(path: &Path, records: &[R]) -> Result<(), String> {
+    let mut bytes = Vec::with_capacity(HEADER_BYTES + records.len() * R::BYTES);
+    bytes.extend_from_slice(R::MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     for r in records {
-        bytes.extend_from_slice(&r.to_bytes());
+        r.write(&mut bytes);
     }
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, &bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
@@ -233,11 +291,15 @@ pub fn write_shard(path: &Path, records: &[Record]) -> Result<(), String> {
 
 /// Reads a shard; a file of another format, version or length, or with a
 /// record out of range, is refused with the reason.
-pub fn read_shard(path: &Path) -> Result<Vec<Record>, String> {
+pub fn read_shard<R: Sample>(path: &Path) -> Result<Vec<R>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let at = |what: String| format!("{}: {what}", path.display());
-    if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
-        return Err(at("not a training shard (no THNNDATA header)".into()));
+    if bytes.len() < HEADER_BYTES || &bytes[..8] != R::MAGIC {
+        let magic = String::from_utf8_lossy(R::MAGIC);
+        let game = R::LAYOUT.name();
+        return Err(at(format!(
+            "not a {game} training shard (no {magic} header)"
+        )));
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
     if version != VERSION {
@@ -246,15 +308,16 @@ pub fn read_shard(path: &Path) -> Result<Vec<Record>, String> {
         )));
     }
     let body = &bytes[HEADER_BYTES..];
-    if body.len() % RECORD_BYTES != 0 {
+    if body.len() % R::BYTES != 0 {
         return Err(at(format!(
-            "cut short: {} bytes of records is not a whole number of {RECORD_BYTES}-byte records",
-            body.len()
+            "cut short: {} bytes of records is not a whole number of {}-byte records",
+            body.len(),
+            R::BYTES
         )));
     }
-    body.chunks_exact(RECORD_BYTES)
+    body.chunks_exact(R::BYTES)
         .enumerate()
-        .map(|(i, c)| Record::from_bytes(c).ok_or_else(|| at(format!("record {i} is damaged"))))
+        .map(|(i, c)| R::read(c).ok_or_else(|| at(format!("record {i} is damaged"))))
         .collect()
 }
 
@@ -263,7 +326,7 @@ pub fn read_shard(path: &Path) -> Result<Vec<Record>, String> {
 /// folder splits as before), plus `i << 20` for the `i`-th (shard numbers
 /// stay below 2^20; the validation split hashes the number shifted left
 /// by 32, which keeps the folder's bits).
-pub fn read_dirs(dirs: &[impl AsRef<Path>]) -> Result<Vec<(u64, Record)>, String> {
+pub fn read_dirs<R: Sample>(dirs: &[impl AsRef<Path>]) -> Result<Vec<(u64, R)>, String> {
     let mut all = Vec::new();
     for (i, dir) in dirs.iter().enumerate() {
         all.extend(
@@ -279,7 +342,7 @@ pub fn read_dirs(dirs: &[impl AsRef<Path>]) -> Result<Vec<(u64, Record)>, String
 const DIR_SHIFT: u32 = 20;
 
 /// Every record of every shard in `dir`, with its shard's number.
-pub fn read_dir(dir: &Path) -> Result<Vec<(u64, Record)>, String> {
+pub fn read_dir<R: Sample>(dir: &Path) -> Result<Vec<(u64, R)>, String> {
     let mut all = Vec::new();
     for (n, path) in shards(dir)? {
         all.extend(read_shard(&path)?.into_iter().map(|r| (n, r)));

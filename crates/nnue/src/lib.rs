@@ -1,7 +1,9 @@
-//! The training pipeline of the engine's Makruk network (NNUE), on CPUs:
+//! The training pipeline of the engine's networks (NNUE), Makruk's and
+//! Mak-hot's, on CPUs:
 //!
 //! - [`data`]: training positions in shards of fixed-size binary records
-//!   (board, side to move, search score, game result);
+//!   (board, side to move, search score, game result), Makruk's there and
+//!   Mak-hot's in [`makhos_data`], both a [`data::Sample`];
 //! - [`selfplay`]: self-play at a fixed node count from random openings,
 //!   appending shards (resumable);
 //! - [`model`]: the network in floating point, its forward and backward
@@ -11,11 +13,12 @@
 //! - [`check`]: a network's and the classical evaluation's agreement with
 //!   the search scores of held-out positions.
 //!
-//! Imports run one way: `data` at the bottom, `model` on it, then `selfplay`
-//! and `train`; `check` on `model`.
+//! Imports run one way: `data` at the bottom, `makhos_data` on it, `model`
+//! beside them, then `selfplay` and `train`; `check` on `model`.
 
 pub mod check;
 pub mod data;
+pub mod makhos_data;
 pub mod model;
 pub mod selfplay;
 pub mod train;

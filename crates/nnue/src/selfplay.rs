@@ -4,10 +4,10 @@
 //! complete shard, and shard `n`'s games depend only on the seed and `n`,
 //! so an interrupted run resumed gives the data an uninterrupted one would.
 
-use crate::data::{Record, shard_path, shards, write_shard};
-use engine::eval::MakrukEvaluator;
-use engine::eval::nnue::Network;
-use engine::{Game, Limits, MATE, MAX_PLY, MakrukGame, SearchOptions, Tt, search};
+use crate::data::{Record, Sample, shard_path, shards, write_shard};
+use crate::makhos_data::MakhosRecord;
+use engine::eval::nnue::{Layout, Network};
+use engine::{Game, Limits, MATE, MAX_PLY, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use tune::selfplay::{Rng, random_opening};
@@ -28,8 +28,8 @@ pub struct GenConfig {
     pub shards: u64,
     /// The seed of the openings.
     pub seed: u64,
-    /// The network both sides play with (`None`: the classical
-    /// evaluation).
+    /// The network both sides play with, of the game played (`None`: the
+    /// classical evaluation).
     pub network: Option<&'static Network>,
 }
 
@@ -48,11 +48,64 @@ pub struct ShardStats {
     pub results: [u32; 3],
 }
 
-/// Plays the games of every missing shard up to `cfg.shards` into `dir`
-/// (created if needed), calling `on_shard` after each shard is written.
+/// Plays the Makruk games of every missing shard up to `cfg.shards` into
+/// `dir` (created if needed), calling `on_shard` after each shard is
+/// written.
 pub fn generate(
     dir: &Path,
     cfg: &GenConfig,
+    on_shard: impl FnMut(&ShardStats),
+) -> Result<(), String> {
+    check_network(cfg, Layout::Makruk)?;
+    let one_game = |rng: &mut Rng, tts: &mut [Tt; 2], positions: &mut Vec<_>| {
+        let (start, keys) = random_opening::<MakrukGame>(cfg.random_plies, rng)?;
+        // The network changes the game's type, so each arm has its own play.
+        Some(match cfg.network {
+            Some(net) => play(start.with_network(net), keys, cfg, tts, positions, |g| {
+                g.pos.clone()
+            }),
+            None => play(start, keys, cfg, tts, positions, |g| g.pos.clone()),
+        })
+    };
+    generate_with(dir, cfg, one_game, Record::new, on_shard)
+}
+
+/// Plays the Mak-hot games (default rules) of every missing shard up to
+/// `cfg.shards` into `dir`, as [`generate`] does Makruk's.
+pub fn generate_makhos(
+    dir: &Path,
+    cfg: &GenConfig,
+    on_shard: impl FnMut(&ShardStats),
+) -> Result<(), String> {
+    check_network(cfg, Layout::Makhos)?;
+    let one_game = |rng: &mut Rng, tts: &mut [Tt; 2], positions: &mut Vec<_>| {
+        let (mut start, keys) = random_opening::<MakhosGame>(cfg.random_plies, rng)?;
+        if let Some(net) = cfg.network {
+            start = start.with_network(net);
+        }
+        Some(play(start, keys, cfg, tts, positions, |g| g.pos))
+    };
+    generate_with(dir, cfg, one_game, MakhosRecord::new, on_shard)
+}
+
+/// Refuses a network of another game.
+fn check_network(cfg: &GenConfig, layout: Layout) -> Result<(), String> {
+    match cfg.network {
+        Some(net) => net.check_layout(layout).map_err(|e| e.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// The shard loop of [`generate`] and [`generate_makhos`]: `one_game`
+/// plays a game from a random opening of its own, its quiet positions
+/// with their scores to the vector it is given (`None`: the opening ended
+/// the game; `Some(None)`: the game reached the ply limit; else White's
+/// result), and `record` makes a record of one of them.
+fn generate_with<P, R: Sample>(
+    dir: &Path,
+    cfg: &GenConfig,
+    mut one_game: impl FnMut(&mut Rng, &mut [Tt; 2], &mut Vec<(P, i32)>) -> Option<Option<u8>>,
+    record: impl Fn(&P, i32, u8, u32) -> R,
     mut on_shard: impl FnMut(&ShardStats),
 ) -> Result<(), String> {
     if cfg.nodes == 0 || cfg.games_per_shard == 0 || cfg.max_plies == 0 {
@@ -69,14 +122,9 @@ pub fn generate(
             ..ShardStats::default()
         };
         while stats.games < cfg.games_per_shard {
-            let Some((start, keys)) = random_opening::<MakrukGame>(cfg.random_plies, &mut rng)
-            else {
-                continue;
-            };
             let mut positions = Vec::new();
-            let result = match cfg.network {
-                Some(net) => play(start.with_network(net), keys, cfg, &mut tts, &mut positions),
-                None => play(start, keys, cfg, &mut tts, &mut positions),
+            let Some(result) = one_game(&mut rng, &mut tts, &mut positions) else {
+                continue;
             };
             let Some(result) = result else {
                 stats.dropped += 1;
@@ -90,7 +138,7 @@ pub fn generate(
             };
             stats.results[usize::from(2 - result)] += 1;
             for (pos, score) in positions {
-                records.push(Record::new(&pos, score, result, stats.games));
+                records.push(record(&pos, score, result, stats.games));
             }
             stats.games += 1;
         }
@@ -107,12 +155,13 @@ pub fn generate(
 /// draw, 2 won), or `None` when the game reaches the ply limit. A mate
 /// found by the search ends the game; so does a third occurrence of a
 /// position (a draw).
-fn play<E: MakrukEvaluator>(
-    start: MakrukGame<E>,
+fn play<G: Game, P>(
+    start: G,
     mut keys: Vec<u64>,
     cfg: &GenConfig,
     tts: &mut [Tt; 2],
-    positions: &mut Vec<(makruk::Position, i32)>,
+    positions: &mut Vec<(P, i32)>,
+    snap: impl Fn(&G) -> P,
 ) -> Option<u8> {
     let mate_bound = MATE - MAX_PLY as i32;
     let stop = AtomicBool::new(false);
@@ -166,7 +215,7 @@ fn play<E: MakrukEvaluator>(
             return Some(mover_won(r.score > 0));
         }
         if g.quiet() && !g.is_tactical(best) {
-            positions.push((g.pos.clone(), r.score));
+            positions.push((snap(&g), r.score));
         }
         keys.push(key);
         g = g.play(best);

@@ -3,9 +3,9 @@
 //! score's with the game's result, a validation split by game, and
 //! checkpoints after each epoch from which training resumes exactly.
 
-use crate::data::Record;
-use crate::model::{FACTOR_WEIGHTS, FEATURE_BIASES, FEATURE_WEIGHTS, Model, PARAMS, Rng};
-use engine::eval::nnue::{Base, OUTPUT_SCALE};
+use crate::data::Sample;
+use crate::model::{Model, Rng, Shape};
+use engine::eval::nnue::{Base, Layout, OUTPUT_SCALE};
 use std::path::Path;
 
 /// How to train.
@@ -72,19 +72,19 @@ fn sigmoid(x: f32) -> f32 {
 
 /// The target of a record: `lambda` of the search score's expectation and
 /// the rest of the game's result, from the side to move's view.
-pub fn target(r: &Record, cfg: &TrainConfig) -> f32 {
-    cfg.lambda * sigmoid(f32::from(r.score) / cfg.wdl_scale)
+pub fn target<R: Sample>(r: &R, cfg: &TrainConfig) -> f32 {
+    cfg.lambda * sigmoid(f32::from(r.score()) / cfg.wdl_scale)
         + (1.0 - cfg.lambda) * r.result_for_mover()
 }
 
 /// Splits records into training and validation sets by game (the shard's
 /// and the game's numbers hashed), so the positions of one game fall on
 /// one side.
-pub fn split(records: Vec<(u64, Record)>, val_percent: u32) -> (Vec<Record>, Vec<Record>) {
+pub fn split<R: Sample>(records: Vec<(u64, R)>, val_percent: u32) -> (Vec<R>, Vec<R>) {
     let mut train = Vec::new();
     let mut val = Vec::new();
     for (shard, r) in records {
-        let mut h = Rng(shard << 32 ^ u64::from(r.game));
+        let mut h = Rng(shard << 32 ^ u64::from(r.game()));
         if (h.next_u64() % 100) < u64::from(val_percent) {
             val.push(r);
         } else {
@@ -114,22 +114,32 @@ pub struct Checkpoint {
 /// The first bytes of a checkpoint file.
 const CHECKPOINT_MAGIC: &[u8; 8] = b"THNNCKPT";
 /// The checkpoint format version written (version 2, without the base,
-/// is still read, as [`Base::Zero`]).
-const CHECKPOINT_VERSION: u32 = 3;
+/// is still read, as [`Base::Zero`]; versions 2 and 3, without the
+/// layout, as Makruk's).
+const CHECKPOINT_VERSION: u32 = 4;
 /// Bytes before the parameters: magic, version, parameter count, epoch,
-/// step, best validation loss, base.
-const CHECKPOINT_HEADER: usize = 36;
+/// step, best validation loss, base, layout.
+const CHECKPOINT_HEADER: usize = 40;
 
 impl Checkpoint {
-    /// A fresh start from random weights, the output added to `base`.
+    /// A fresh start of a Makruk network from random weights, the output
+    /// added to `base`.
     pub fn new(seed: u64, base: Base) -> Checkpoint {
+        Checkpoint::new_for(seed, base, Layout::Makruk)
+    }
+
+    /// A fresh start of a network of `layout` from random weights, the
+    /// output added to `base`.
+    pub fn new_for(seed: u64, base: Base, layout: Layout) -> Checkpoint {
+        let model = Model {
+            base,
+            ..Model::new_for(seed, layout)
+        };
+        let params = model.shape.params;
         Checkpoint {
-            model: Model {
-                base,
-                ..Model::new(seed)
-            },
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
+            model,
+            m: vec![0.0; params],
+            v: vec![0.0; params],
             step: 0,
             epoch: 0,
             best_val: f32::INFINITY,
@@ -137,17 +147,20 @@ impl Checkpoint {
     }
 
     /// The checkpoint as bytes: magic, version, parameter count, epoch,
-    /// step, best validation loss, the base's code, the parameters and
-    /// both moments (f32 little-endian), then a CRC-32 of all before it.
+    /// step, best validation loss, the base's code, the layout's code,
+    /// the parameters and both moments (f32 little-endian), then a CRC-32
+    /// of all before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(CHECKPOINT_HEADER + 12 * PARAMS + 4);
+        let params = self.model.shape.params;
+        let mut out = Vec::with_capacity(CHECKPOINT_HEADER + 12 * params + 4);
         out.extend_from_slice(CHECKPOINT_MAGIC);
         out.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
-        out.extend_from_slice(&(PARAMS as u32).to_le_bytes());
+        out.extend_from_slice(&(params as u32).to_le_bytes());
         out.extend_from_slice(&self.epoch.to_le_bytes());
         out.extend_from_slice(&self.step.to_le_bytes());
         out.extend_from_slice(&self.best_val.to_le_bytes());
         out.extend_from_slice(&self.model.base.code().to_le_bytes());
+        out.extend_from_slice(&self.model.shape.layout.code().to_le_bytes());
         for x in self.model.params.iter().chain(&self.m).chain(&self.v) {
             out.extend_from_slice(&x.to_le_bytes());
         }
@@ -164,25 +177,42 @@ impl Checkpoint {
         let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
         let version = u32_at(8);
         let header = match version {
-            2 => CHECKPOINT_HEADER - 4,
+            2 => CHECKPOINT_HEADER - 8,
+            3 => CHECKPOINT_HEADER - 4,
             CHECKPOINT_VERSION => CHECKPOINT_HEADER,
             _ => {
                 return Err(format!(
-                    "checkpoint version {version}, this build reads 2 and {CHECKPOINT_VERSION}"
+                    "checkpoint version {version}, this build reads 2 to {CHECKPOINT_VERSION}"
                 ));
             }
         };
-        let want = header + 12 * PARAMS + 4;
+        if b.len() < header {
+            return Err(format!(
+                "checkpoint of {} bytes, cut short in its header",
+                b.len()
+            ));
+        }
+        let layout = if version < 4 {
+            Layout::Makruk
+        } else {
+            let code = u32_at(36);
+            Layout::from_code(code)
+                .ok_or_else(|| format!("the checkpoint's layout {code} is unknown to this build"))?
+        };
+        let shape = Shape::of(layout);
+        let params = shape.params;
+        let want = header + 12 * params + 4;
         if b.len() != want {
             return Err(format!(
                 "checkpoint of {} bytes, {want} expected (cut short or another shape)",
                 b.len()
             ));
         }
-        if u32_at(12) as usize != PARAMS {
+        if u32_at(12) as usize != params {
             return Err(format!(
-                "checkpoint of {} parameters, this build's network has {PARAMS}",
-                u32_at(12)
+                "checkpoint of {} parameters, this build's {} network has {params}",
+                u32_at(12),
+                layout.name()
             ));
         }
         let stored = u32_at(want - 4);
@@ -202,11 +232,12 @@ impl Checkpoint {
             .collect();
         Ok(Checkpoint {
             model: Model {
-                params: floats[..PARAMS].to_vec(),
+                shape,
+                params: floats[..params].to_vec(),
                 base,
             },
-            m: floats[PARAMS..2 * PARAMS].to_vec(),
-            v: floats[2 * PARAMS..].to_vec(),
+            m: floats[params..2 * params].to_vec(),
+            v: floats[2 * params..].to_vec(),
             epoch: u32_at(16),
             step: u64::from_le_bytes(b[20..28].try_into().expect("8 bytes")),
             best_val: f32::from_le_bytes(b[28..32].try_into().expect("4 bytes")),
@@ -234,7 +265,7 @@ struct Inputs {
 }
 
 /// The mean loss of `model` over `records`.
-pub fn loss(model: &Model, records: &[Record], cfg: &TrainConfig) -> f32 {
+pub fn loss<R: Sample>(model: &Model, records: &[R], cfg: &TrainConfig) -> f32 {
     let mut io = Inputs {
         us: Vec::with_capacity(32),
         them: Vec::with_capacity(32),
@@ -257,9 +288,9 @@ const EPSILON: f32 = 1e-8;
 
 /// One Adam step over a batch of records with their bases' scores;
 /// returns the batch's mean loss.
-fn step(
+fn step<R: Sample>(
     ck: &mut Checkpoint,
-    batch: &[(&Record, f32)],
+    batch: &[(&R, f32)],
     cfg: &TrainConfig,
     lr: f32,
     grad: &mut [f32],
@@ -297,7 +328,7 @@ fn step(
     }
     if cfg.weight_decay > 0.0 {
         let keep = 1.0 - lr * cfg.weight_decay;
-        for range in [FEATURE_WEIGHTS..FEATURE_BIASES, FACTOR_WEIGHTS..PARAMS] {
+        for range in ck.model.feature_ranges() {
             ck.model.params[range].iter_mut().for_each(|w| *w *= keep);
         }
     }
@@ -324,17 +355,24 @@ pub struct EpochReport {
 /// measuring `val` after each, and calls `on_epoch` with the checkpoint
 /// after every epoch (to save it): stopping between epochs and resuming
 /// from the saved checkpoint gives the same weights as not stopping.
-pub fn train(
+pub fn train<R: Sample>(
     ck: &mut Checkpoint,
-    train: &[Record],
-    val: &[Record],
+    train: &[R],
+    val: &[R],
     cfg: &TrainConfig,
     mut on_epoch: impl FnMut(&Checkpoint, &EpochReport) -> Result<(), String>,
 ) -> Result<(), String> {
     if train.is_empty() {
         return Err("no training positions".into());
     }
-    let mut grad = vec![0.0f32; PARAMS];
+    if ck.model.shape.layout != R::LAYOUT {
+        return Err(format!(
+            "a {} network cannot learn from {} positions",
+            ck.model.shape.layout.name(),
+            R::LAYOUT.name()
+        ));
+    }
+    let mut grad = vec![0.0f32; ck.model.shape.params];
     let bases: Vec<f32> = train
         .iter()
         .map(|r| r.base_score(ck.model.base) as f32)
@@ -352,7 +390,7 @@ pub fn train(
         let mut sum = 0.0f64;
         let mut batches = 0;
         for chunk in order.chunks(cfg.batch.max(1)) {
-            let batch: Vec<(&Record, f32)> = chunk.iter().map(|&i| (&train[i], bases[i])).collect();
+            let batch: Vec<(&R, f32)> = chunk.iter().map(|&i| (&train[i], bases[i])).collect();
             sum += f64::from(step(ck, &batch, cfg, lr, &mut grad));
             batches += 1;
         }

@@ -5,7 +5,7 @@
 use engine::eval::nnue::{Accumulator, Base, Network, simd};
 use engine::{Game, MakrukGame};
 use makruk::{Position, Role};
-use nnue::data::{Record, read_shard, shard_path, shards};
+use nnue::data::{Record, Sample, read_shard, shard_path, shards};
 use nnue::model::Rng;
 use nnue::selfplay::{GenConfig, generate};
 use nnue::train::{Checkpoint, TrainConfig, loss, train};
@@ -251,7 +251,7 @@ fn generation_resumes_after_the_last_whole_shard() {
     generate(&b, &cfg(2), |s| written.push(s.shard)).unwrap();
     assert_eq!(written, vec![1]);
     for n in 0..2 {
-        let (x, y) = (
+        let (x, y): (Vec<Record>, Vec<Record>) = (
             read_shard(&shard_path(&a, n)).unwrap(),
             read_shard(&shard_path(&b, n)).unwrap(),
         );
@@ -267,14 +267,13 @@ fn generation_resumes_after_the_last_whole_shard() {
     let path = shard_path(&a, 0);
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
-    let err = read_shard(&path).unwrap_err();
+    let err = read_shard::<Record>(&path).unwrap_err();
     assert!(err.contains("cut short"), "{err}");
     let _ = std::fs::remove_dir_all(&base);
 }
 
 #[test]
 fn weight_decay_shrinks_the_feature_weights() {
-    use nnue::model::{FEATURE_BIASES, FEATURE_WEIGHTS};
     let data: Vec<Record> = synthetic_records(4).into_iter().map(|(_, r)| r).collect();
     let norm = |ck: &Checkpoint, range: std::ops::Range<usize>| -> f64 {
         ck.model.params[range]
@@ -292,7 +291,7 @@ fn weight_decay_shrinks_the_feature_weights() {
         ck
     };
     let (plain, decayed) = (run(0.0), run(50.0));
-    let features = FEATURE_WEIGHTS..FEATURE_BIASES;
+    let [features, _] = Checkpoint::new(4, Base::Zero).model.feature_ranges();
     // lr 4e-3 times 50 is a fifth of each weight a step: the rows no
     // position uses end far smaller.
     assert!(
@@ -313,13 +312,13 @@ fn several_data_folders_are_pooled_with_distinct_shard_numbers() {
         std::fs::create_dir_all(dir).unwrap();
         write_shard(&shard_path(dir, 3), &records[..5]).unwrap();
     }
-    let pooled = read_dirs(&[&a, &b]).unwrap();
+    let pooled = read_dirs::<Record>(&[&a, &b]).unwrap();
     assert_eq!(pooled.len(), 10);
     let numbers: Vec<u64> = pooled.iter().map(|(n, _)| *n).collect();
     assert_eq!(numbers[..5], [3; 5]);
     assert_eq!(numbers[5..], [3 + (1 << 20); 5]);
     assert_eq!(pooled[5].1, records[0]);
-    let missing = read_dirs(&[base.join("none")]);
+    let missing = read_dirs::<Record>(&[base.join("none")]);
     assert!(missing.is_err());
     std::fs::remove_dir_all(&base).unwrap();
 }

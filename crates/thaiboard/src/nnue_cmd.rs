@@ -1,13 +1,15 @@
-//! `thaiboard nnue`: the Makruk network's training pipeline (the work is
-//! done by the `nnue` crate; this module maps the command line onto it).
+//! `thaiboard nnue`: the networks' training pipeline, Makruk's and
+//! Mak-hot's (`--variant`; the work is done by the `nnue` crate; this
+//! module maps the command line onto it).
 //! Every command can be stopped and run again to continue: `gen` after its
 //! last whole shard, `train` from its last checkpoint.
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
-use engine::eval::nnue::{Base, Network};
-use nnue::data::{read_dirs, shards};
-use nnue::selfplay::{GenConfig, generate};
+use engine::eval::nnue::{Base, Layout, Network};
+use nnue::data::{Record, Sample, read_dirs, shards};
+use nnue::makhos_data::MakhosRecord;
+use nnue::selfplay::{GenConfig, generate, generate_makhos};
 use nnue::train::{Checkpoint, TrainConfig, split, train};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,6 +58,9 @@ pub enum NnueCommand {
 /// `nnue gen`'s options.
 #[derive(Args, Debug)]
 pub struct GenArgs {
+    /// The game: makruk, or makhos (Mak-hot, default rules).
+    #[arg(long, default_value = "makruk", value_parser = parse_layout)]
+    variant: Layout,
     /// The folder of the shards (created if needed).
     #[arg(long)]
     out: PathBuf,
@@ -85,6 +90,9 @@ pub struct GenArgs {
 /// `nnue train`'s options.
 #[derive(Args, Debug)]
 pub struct TrainArgs {
+    /// The game of the network and its shards: makruk or makhos.
+    #[arg(long, default_value = "makruk", value_parser = parse_layout)]
+    variant: Layout,
     /// The folders of the training shards (one or more; positions of
     /// every folder are pooled).
     #[arg(long, num_args = 1..)]
@@ -132,6 +140,13 @@ pub struct TrainArgs {
     /// Start from random weights even if --out holds a checkpoint.
     #[arg(long)]
     fresh: bool,
+}
+
+fn parse_layout(s: &str) -> Result<Layout, String> {
+    Layout::ALL
+        .into_iter()
+        .find(|l| l.name() == s)
+        .ok_or_else(|| format!("unknown variant {s:?}: makruk or makhos"))
 }
 
 fn parse_base(s: &str) -> Result<Base, String> {
@@ -195,7 +210,11 @@ fn gen_cmd(a: GenArgs) -> Result<(), CliError> {
     };
     let start = std::time::Instant::now();
     let mut positions = 0;
-    generate(&a.out, &cfg, |s| {
+    let run = match a.variant {
+        Layout::Makruk => generate,
+        Layout::Makhos => generate_makhos,
+    };
+    run(&a.out, &cfg, &mut |s: &nnue::selfplay::ShardStats| {
         positions += s.positions;
         println!(
             "shard {}: {} games (+{} dropped at the ply limit), {} positions, W-D-B {}-{}-{}; {:.0} positions/s this run",
@@ -240,8 +259,21 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
     };
     std::fs::create_dir_all(&a.out).map_err(|e| input(format!("{}: {e}", a.out.display())))?;
     let latest = a.out.join("checkpoint.bin");
+    if a.variant == Layout::Makhos && a.base != Base::Zero {
+        return Err(CliError::input(
+            "--base: a Mak-hot network adds to nothing (--base zero)",
+        ));
+    }
     let mut ck = if latest.exists() && !a.fresh {
         let ck = Checkpoint::load(&latest).map_err(input)?;
+        if ck.model.shape.layout != a.variant {
+            return Err(CliError::input(format!(
+                "{} is a {} network, but --variant is {} (or give --fresh to start again)",
+                latest.display(),
+                ck.model.shape.layout.name(),
+                a.variant.name()
+            )));
+        }
         if ck.model.base != a.base {
             return Err(CliError::input(format!(
                 "{} adds the output to base {}, but --base is {} (give --base {} to resume, \
@@ -259,9 +291,23 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
         );
         ck
     } else {
-        Checkpoint::new(a.seed, a.base)
+        Checkpoint::new_for(a.seed, a.base, a.variant)
     };
-    let records = read_dirs(&a.data).map_err(input)?;
+    match a.variant {
+        Layout::Makruk => train_on::<Record>(&a, &cfg, &mut ck, &latest),
+        Layout::Makhos => train_on::<MakhosRecord>(&a, &cfg, &mut ck, &latest),
+    }
+}
+
+/// Trains `ck` on the shards of `a.data`, records of type `R`, saving it
+/// as `latest` after each epoch (and as `best.bin` when it is the best).
+fn train_on<R: Sample>(
+    a: &TrainArgs,
+    cfg: &TrainConfig,
+    ck: &mut Checkpoint,
+    latest: &Path,
+) -> Result<(), CliError> {
+    let records = read_dirs::<R>(&a.data).map_err(input)?;
     let (train_set, val_set) = split(records, a.val_percent);
     println!(
         "{} training positions, {} validation positions",
@@ -269,14 +315,14 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
         val_set.len()
     );
     let log_path = a.out.join("train.log");
-    train(&mut ck, &train_set, &val_set, &cfg, |ck, r| {
+    train(ck, &train_set, &val_set, cfg, |ck, r| {
         let line = format!(
             "epoch {} lr {:.2e} train loss {:.6} validation loss {:.6} ({:.0} positions/s)",
             r.epoch, r.lr, r.train_loss, r.val_loss, r.positions_per_second
         );
         println!("{line}");
         append(&log_path, &line)?;
-        ck.save(&latest)?;
+        ck.save(latest)?;
         if r.val_loss <= ck.best_val {
             ck.save(&a.out.join("best.bin"))?;
         }
@@ -290,12 +336,11 @@ fn check_cmd(checkpoint: &Path, data: &[PathBuf], val_percent: u32) -> Result<()
         return Err(CliError::input("--val-percent must be from 1 to 50"));
     }
     let ck = Checkpoint::load(checkpoint).map_err(input)?;
-    let (_, val_set) = split(read_dirs(data).map_err(input)?, val_percent);
-    let r = nnue::check::compare(&ck.model, &val_set);
-    println!(
-        "{} held-out positions; against their search scores:",
-        val_set.len()
-    );
+    let (held_out, r) = match ck.model.shape.layout {
+        Layout::Makruk => compare_held_out::<Record>(&ck, data, val_percent)?,
+        Layout::Makhos => compare_held_out::<MakhosRecord>(&ck, data, val_percent)?,
+    };
+    println!("{held_out} held-out positions; against their search scores:");
     for (name, a) in [("network", &r.network), ("classical", &r.classical)] {
         println!(
             "  {name:<9} mean |error| {:.1} cp, correlation {:.4} ({} positions)",
@@ -309,6 +354,17 @@ fn check_cmd(checkpoint: &Path, data: &[PathBuf], val_percent: u32) -> Result<()
         r.quantisation_mean, r.quantisation_max
     );
     Ok(())
+}
+
+/// The held-out records of type `R` in `data` and how `ck`'s network and
+/// the classical evaluation score them.
+fn compare_held_out<R: Sample>(
+    ck: &Checkpoint,
+    data: &[PathBuf],
+    val_percent: u32,
+) -> Result<(usize, nnue::check::Report), CliError> {
+    let (_, val_set) = split(read_dirs::<R>(data).map_err(input)?, val_percent);
+    Ok((val_set.len(), nnue::check::compare(&ck.model, &val_set)))
 }
 
 fn append(path: &Path, line: &str) -> Result<(), String> {

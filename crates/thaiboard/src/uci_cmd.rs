@@ -8,7 +8,7 @@ use crate::GameArgs;
 use crate::bench_cmd::cmd_bench_words;
 use crate::error::CliError;
 use crate::output::say;
-use engine::eval::nnue::Network;
+use engine::eval::nnue::{Layout, Network};
 use engine::uci::{self, Board, Command, Go, echo};
 use engine::{Game, Limits, SearchOptions, Tablebase, Tt, search_with_tables};
 use games::GameKind;
@@ -40,10 +40,12 @@ struct Uci {
     search: Option<JoinHandle<()>>,
     /// Endgame tables consulted at the root (`TablebasePath`).
     tables: crate::tb_root::RootTables,
-    /// The network: the shipped one, or the one `EvalFile` loaded (kept
-    /// for the life of the process).
+    /// The Makruk network: the shipped one, or the one `EvalFile` loaded
+    /// (kept for the life of the process).
     network: Option<&'static Network>,
-    /// `Use NNUE`: Makruk positions are scored by the network (when one is
+    /// The Mak-hot network `EvalFile` loaded, if any (none is shipped).
+    makhos_network: Option<&'static Network>,
+    /// `Use NNUE`: positions are scored by the game's network (when one is
     /// loaded) instead of the classical evaluation.
     use_nnue: bool,
 }
@@ -75,6 +77,7 @@ impl Uci {
             search: None,
             tables: crate::tb_root::RootTables::default(),
             network: engine::eval::nnue::embedded().ok(),
+            makhos_network: None,
             use_nnue: USE_NNUE_DEFAULT,
         }
     }
@@ -294,7 +297,8 @@ impl Uci {
             return;
         }
         if value.is_empty() || value == "<empty>" {
-            // Back to the shipped network.
+            // Back to the shipped network (Makruk's; Mak-hot has none).
+            self.makhos_network = None;
             match engine::eval::nnue::embedded() {
                 Ok(net) => self.network = Some(net),
                 Err(e) => say(&format!("info string EvalFile: the shipped network: {e}")),
@@ -304,13 +308,19 @@ impl Uci {
         match Network::load(std::path::Path::new(value)) {
             Ok(net) => {
                 say(&format!(
-                    "info string EvalFile: network {} loaded ({})",
+                    "info string EvalFile: {} network {} loaded ({})",
+                    net.layout.name(),
                     echo(value),
                     echo(&net.description)
                 ));
                 // Searches hold the network by reference for their whole
-                // run: it lives as long as the process.
-                self.network = Some(Box::leak(Box::new(net)));
+                // run: it lives as long as the process. A file holds one
+                // game's network; the other game's is kept.
+                let net: &'static Network = Box::leak(Box::new(net));
+                match net.layout {
+                    Layout::Makruk => self.network = Some(net),
+                    Layout::Makhos => self.makhos_network = Some(net),
+                }
             }
             Err(e) => say(&format!(
                 "info string EvalFile {}: {e} (network unchanged)",
@@ -375,6 +385,7 @@ impl Uci {
         let running = Arc::clone(&self.running);
         let board = self.board.clone();
         let network = self.network.filter(|_| self.use_nnue);
+        let makhos_network = self.makhos_network.filter(|_| self.use_nnue);
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&self.stop);
         let opts = SearchOptions {
@@ -409,7 +420,11 @@ impl Uci {
                         }
                         (Board::Makhos(g, hist), _) => {
                             let tables = makhos_tables.as_deref().map(|t| t as _);
-                            run(g, hist, &mut tt, &limits, &opts, tables, &stop)
+                            let g = match makhos_network {
+                                Some(net) => g.with_network(net),
+                                None => g.clone(),
+                            };
+                            run(&g, hist, &mut tt, &limits, &opts, tables, &stop)
                         }
                     }
                 };

@@ -372,8 +372,18 @@ fn random_mover_plays_varied_legal_moves_in_both_games() {
 /// A network file whose every raw score is `cp` centipawns for the side to
 /// move (zero weights, output biases only), in a fresh temporary folder.
 fn constant_network_file(name: &str, cp: i32) -> std::path::PathBuf {
+    constant_network_of(engine::eval::nnue::Layout::Makruk, name, cp)
+}
+
+/// A network of `layout` that scores every position `cp` for the side to
+/// move, written to a file of its own.
+fn constant_network_of(
+    layout: engine::eval::nnue::Layout,
+    name: &str,
+    cp: i32,
+) -> std::path::PathBuf {
     use engine::eval::nnue::{Network, OUTPUT_SCALE, QA, QB};
-    let mut net = Network::zeroed();
+    let mut net = Network::zeroed_for(layout);
     for b in &mut net.output_biases {
         *b = cp * QA * QB / OUTPUT_SCALE;
     }
@@ -438,6 +448,41 @@ fn evalfile_and_use_nnue_choose_the_evaluation() {
     );
     e.quit();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn a_mak_hot_network_plays_mak_hot_and_leaves_makruk_its_own() {
+    use engine::eval::nnue::Layout;
+    let makruk = constant_network_of(Layout::Makruk, "both-makruk", 50);
+    let makhos = constant_network_of(Layout::Makhos, "both-makhos", 30);
+    let mut e = Engine::start();
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        makruk.display()
+    ));
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        makhos.display()
+    ));
+    e.send("setoption name Use NNUE value true");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("makhos network") && l.contains("constant 30 cp")),
+        "{lines:?}"
+    );
+    assert_eq!(depth_one_score(&mut e), "cp -50");
+    e.send("setoption name UCI_Variant value makhos");
+    assert_eq!(depth_one_score(&mut e), "cp -30");
+    // Without the network, Mak-hot is scored by its classical evaluation.
+    e.send("setoption name Use NNUE value false");
+    assert_ne!(depth_one_score(&mut e), "cp -30");
+    e.quit();
+    for p in [makruk, makhos] {
+        let _ = std::fs::remove_dir_all(p.parent().unwrap());
+    }
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! NNUE: an efficiently updatable neural network evaluation of Makruk.
+//! NNUE: an efficiently updatable neural network evaluation of Makruk,
+//! and a small network of the same kind for Mak-hot ([`makhos`]).
 //!
 //! - Inputs ([`features`]): (side, role, square) from each side's own
 //!   end of the board, mirrored so the own khun is on files a-d, in four
@@ -23,6 +24,8 @@ mod accumulator;
 mod base;
 mod embedded;
 pub mod features;
+mod layout;
+pub mod makhos;
 mod network;
 pub mod simd;
 
@@ -31,7 +34,7 @@ pub use base::Base;
 pub use embedded::embedded;
 pub use features::{INPUTS, KING_BUCKETS, OUTPUT_BUCKETS, View, output_bucket};
 pub use network::{
-    HIDDEN, MAGIC, MAX_DESCRIPTION, Network, NetworkError, OUTPUT_SCALE, QA, QB, VERSION,
+    HIDDEN, Layout, MAGIC, MAX_DESCRIPTION, Network, NetworkError, OUTPUT_SCALE, QA, QB, VERSION,
     WEIGHT_CLIP_HUNDREDTHS,
 };
 

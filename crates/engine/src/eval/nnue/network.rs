@@ -1,15 +1,16 @@
 //! The quantised network and its file format.
 //!
-//! # File format (`.nnue`, version 2)
+//! # File format (`.nnue`, version 3)
 //!
 //! All numbers little-endian.
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `THAINNUE` |
-//! | 4 | format version (2) |
+//! | 4 | format version (3) |
 //! | 4 x 6 | shape and scales: inputs, hidden units, output buckets, QA, QB, output scale |
 //! | 4 | what the output is added to ([`Base::code`]: 0 nothing, 1 the classical sum); absent in version 1, whose networks add to nothing |
+//! | 4 | the input layout ([`Layout::code`]: 0 Makruk, 1 Mak-hot); absent in versions 1 and 2, whose networks are Makruk's |
 //! | 4 | length of the description, at most [`MAX_DESCRIPTION`] |
 //! | n | description (UTF-8: how the network was made) |
 //! | 2 x inputs x hidden | feature weights (int16), one row of `hidden` per input |
@@ -18,19 +19,18 @@
 //! | 4 x buckets | output biases (int32) |
 //! | 4 | CRC-32 of every byte before it |
 //!
-//! The shape must be the one this build computes ([`INPUTS`], [`HIDDEN`],
-//! [`OUTPUT_BUCKETS`], [`QA`], [`QB`], [`OUTPUT_SCALE`]); a file that is cut
-//! short, too long, damaged (checksum) or of another shape is refused with
-//! a message saying which.
+//! The shape must be the one this build computes for the layout
+//! ([`Layout::inputs`], [`Layout::hidden`], [`Layout::buckets`], and
+//! [`QA`], [`QB`], [`OUTPUT_SCALE`]); a file that is cut short, too long,
+//! damaged (checksum) or of another shape is refused with a message saying
+//! which.
 
 use super::base::Base;
-use super::features::{INPUTS, OUTPUT_BUCKETS};
+pub use super::layout::{HIDDEN, Layout};
 use super::simd::{self, Kernel};
 use std::fmt;
 use std::path::Path;
 
-/// Hidden units of the accumulator, per perspective.
-pub const HIDDEN: usize = 256;
 /// The accumulator's scale: a float activation of 1.0 is `QA`, where the
 /// clipped ReLU saturates. As large as int16 allows: 32 feature weights
 /// of at most 1.98 (the trainer's clip) and a bias stay below 32,767.
@@ -55,14 +55,16 @@ pub const OUTPUT_SCALE: i32 = 400;
 /// The first bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"THAINNUE";
 /// The file format version this build writes (it also reads version 1).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The longest description a file may carry, in bytes.
 pub const MAX_DESCRIPTION: usize = 64 * 1024;
 /// Bytes before the description: magic, version, six shape numbers, the
-/// base, the description's length.
-const HEADER_BYTES: usize = 8 + 4 + 6 * 4 + 4 + 4;
-/// The same in a version 1 file (no base).
-const HEADER_BYTES_V1: usize = HEADER_BYTES - 4;
+/// base, the layout, the description's length.
+const HEADER_BYTES: usize = 8 + 4 + 6 * 4 + 4 + 4 + 4;
+/// The same in a version 2 file (no layout).
+const HEADER_BYTES_V2: usize = HEADER_BYTES - 4;
+/// The same in a version 1 file (no base, no layout).
+const HEADER_BYTES_V1: usize = HEADER_BYTES - 8;
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +75,11 @@ pub enum NetworkError {
     Version(u32),
     /// A base code this build does not know.
     Base(u32),
+    /// A layout code this build does not know.
+    Layout(u32),
+    /// A network for another game than the one asked for: (the file's,
+    /// the one asked for).
+    Game(Layout, Layout),
     /// A shape or scale other than this build's: (field, in the file, here).
     Shape(&'static str, u32, u32),
     /// The description is longer than [`MAX_DESCRIPTION`] or not UTF-8.
@@ -101,6 +108,16 @@ impl fmt::Display for NetworkError {
                 f,
                 "the network adds its output to base {code}, which this build does not know \
                  (0 nothing, 1 the classical sum)"
+            ),
+            NetworkError::Layout(code) => write!(
+                f,
+                "the network's input layout {code} is unknown to this build (0 Makruk, 1 Mak-hot)"
+            ),
+            NetworkError::Game(file, wanted) => write!(
+                f,
+                "the network is for {}, not {}",
+                file.name(),
+                wanted.name()
             ),
             NetworkError::Shape(what, file, here) => write!(
                 f,
@@ -131,18 +148,22 @@ impl fmt::Display for NetworkError {
 impl std::error::Error for NetworkError {}
 
 /// A quantised network: the feature transformer (int16 weights and biases
-/// into [`HIDDEN`] units per perspective) and one output neuron per
-/// material bucket over both perspectives' clipped units.
+/// into the layout's hidden units per perspective) and one output neuron
+/// per material bucket over both perspectives' clipped units.
 #[derive(Clone, PartialEq)]
 pub struct Network {
-    /// `INPUTS` rows of `HIDDEN` weights.
+    /// The board it reads, which fixes the shape: `inputs`, `hidden` and
+    /// `buckets` below are its [`Layout::inputs`], [`Layout::hidden`] and
+    /// [`Layout::buckets`].
+    pub layout: Layout,
+    /// `inputs` rows of `hidden` weights.
     pub feature_weights: Vec<i16>,
-    /// `HIDDEN` biases.
+    /// `hidden` biases.
     pub feature_biases: Vec<i16>,
-    /// `OUTPUT_BUCKETS` rows of `2 * HIDDEN` weights: the side to move's
-    /// units first, then the other side's.
+    /// `buckets` rows of `2 * hidden` weights: the side to move's units
+    /// first, then the other side's.
     pub output_weights: Vec<i16>,
-    /// `OUTPUT_BUCKETS` biases, in units of `QA * QB`.
+    /// `buckets` biases, in units of `QA * QB`.
     pub output_biases: Vec<i32>,
     /// What the output is added to.
     pub base: Base,
@@ -177,29 +198,41 @@ impl Reader<'_> {
     }
 }
 
-/// Bytes of the weights and biases, between the description and the
-/// checksum.
-const PAYLOAD_BYTES: usize =
-    2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
-
 impl Network {
-    /// A network whose every weight and bias is zero (it scores every
-    /// position 0); training and tests start from its shape.
+    /// A Makruk network whose every weight and bias is zero (it scores
+    /// every position 0); training and tests start from its shape.
     pub fn zeroed() -> Network {
+        Network::zeroed_for(Layout::Makruk)
+    }
+
+    /// A network of `layout` whose every weight and bias is zero.
+    pub fn zeroed_for(layout: Layout) -> Network {
+        let (i, h, b) = (layout.inputs(), layout.hidden(), layout.buckets());
         Network {
-            feature_weights: vec![0; INPUTS * HIDDEN],
-            feature_biases: vec![0; HIDDEN],
-            output_weights: vec![0; OUTPUT_BUCKETS * 2 * HIDDEN],
-            output_biases: vec![0; OUTPUT_BUCKETS],
+            layout,
+            feature_weights: vec![0; i * h],
+            feature_biases: vec![0; h],
+            output_weights: vec![0; b * 2 * h],
+            output_biases: vec![0; b],
             base: Base::Zero,
             description: String::new(),
+        }
+    }
+
+    /// Refuses a network of another layout than `wanted`.
+    pub fn check_layout(&self, wanted: Layout) -> Result<(), NetworkError> {
+        if self.layout == wanted {
+            Ok(())
+        } else {
+            Err(NetworkError::Game(self.layout, wanted))
         }
     }
 
     /// The weights of feature `f`: one int16 per hidden unit.
     #[inline]
     pub fn feature_row(&self, f: usize) -> &[i16] {
-        &self.feature_weights[f * HIDDEN..(f + 1) * HIDDEN]
+        let h = self.layout.hidden();
+        &self.feature_weights[f * h..(f + 1) * h]
     }
 
     /// The score in centipawns, from the side to move's view, of the
@@ -207,10 +240,11 @@ impl Network {
     /// bucket `bucket`.
     #[inline]
     pub fn output(&self, kernel: Kernel, us: &[i16], them: &[i16], bucket: usize) -> i32 {
-        let w = &self.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+        let h = self.layout.hidden();
+        let w = &self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
         let max = QA as i16;
-        let sum = simd::clipped_dot(kernel, us, &w[..HIDDEN], max)
-            .wrapping_add(simd::clipped_dot(kernel, them, &w[HIDDEN..], max))
+        let sum = simd::clipped_dot(kernel, us, &w[..h], max)
+            .wrapping_add(simd::clipped_dot(kernel, them, &w[h..], max))
             .wrapping_add(self.output_biases[bucket]);
         (i64::from(sum) * i64::from(OUTPUT_SCALE) / i64::from(QA * QB)) as i32
     }
@@ -227,37 +261,44 @@ impl Network {
         let version = r.u32();
         let header = match version {
             1 => HEADER_BYTES_V1,
+            2 => HEADER_BYTES_V2,
             VERSION => HEADER_BYTES,
             _ => return Err(NetworkError::Version(version)),
         };
         if bytes.len() < header {
             return Err(NetworkError::Truncated(bytes.len(), header));
         }
-        let shape = [
-            ("input count", INPUTS as u32),
-            ("hidden unit count", HIDDEN as u32),
-            ("output bucket count", OUTPUT_BUCKETS as u32),
-            ("QA scale", QA as u32),
-            ("QB scale", QB as u32),
-            ("output scale", OUTPUT_SCALE as u32),
-        ];
-        for (what, here) in shape {
-            let file = r.u32();
-            if file != here {
-                return Err(NetworkError::Shape(what, file, here));
-            }
-        }
+        let shape: [u32; 6] = std::array::from_fn(|_| r.u32());
         let base = if version == 1 {
             Base::Zero
         } else {
             let code = r.u32();
             Base::from_code(code).ok_or(NetworkError::Base(code))?
         };
+        let layout = if version < 3 {
+            Layout::Makruk
+        } else {
+            let code = r.u32();
+            Layout::from_code(code).ok_or(NetworkError::Layout(code))?
+        };
+        let here = [
+            ("input count", layout.inputs() as u32),
+            ("hidden unit count", layout.hidden() as u32),
+            ("output bucket count", layout.buckets() as u32),
+            ("QA scale", QA as u32),
+            ("QB scale", QB as u32),
+            ("output scale", OUTPUT_SCALE as u32),
+        ];
+        for (file, (what, here)) in shape.into_iter().zip(here) {
+            if file != here {
+                return Err(NetworkError::Shape(what, file, here));
+            }
+        }
         let described = r.u32() as usize;
         if described > MAX_DESCRIPTION {
             return Err(NetworkError::Description);
         }
-        let want = header + described + PAYLOAD_BYTES + 4;
+        let want = header + described + layout.payload_bytes() + 4;
         if bytes.len() < want {
             return Err(NetworkError::Truncated(bytes.len(), want));
         }
@@ -273,11 +314,13 @@ impl Network {
             .map_err(|_| NetworkError::Description)?
             .to_string();
         let mut r = Reader(&bytes[header + described..]);
+        let (i, h, b) = (layout.inputs(), layout.hidden(), layout.buckets());
         Ok(Network {
-            feature_weights: r.i16s(INPUTS * HIDDEN),
-            feature_biases: r.i16s(HIDDEN),
-            output_weights: r.i16s(OUTPUT_BUCKETS * 2 * HIDDEN),
-            output_biases: r.i32s(OUTPUT_BUCKETS),
+            layout,
+            feature_weights: r.i16s(i * h),
+            feature_biases: r.i16s(h),
+            output_weights: r.i16s(b * 2 * h),
+            output_biases: r.i32s(b),
             base,
             description,
         })
@@ -285,17 +328,20 @@ impl Network {
 
     /// The network as the bytes of a file (see the module's format).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_BYTES + self.description.len() + PAYLOAD_BYTES + 4);
+        let l = self.layout;
+        let mut out =
+            Vec::with_capacity(HEADER_BYTES + self.description.len() + l.payload_bytes() + 4);
         out.extend_from_slice(MAGIC);
         for n in [
             VERSION,
-            INPUTS as u32,
-            HIDDEN as u32,
-            OUTPUT_BUCKETS as u32,
+            l.inputs() as u32,
+            l.hidden() as u32,
+            l.buckets() as u32,
             QA as u32,
             QB as u32,
             OUTPUT_SCALE as u32,
             self.base.code(),
+            l.code(),
             self.description.len() as u32,
         ] {
             out.extend_from_slice(&n.to_le_bytes());
@@ -347,20 +393,56 @@ mod tests {
         assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
     }
 
-    /// Where the base's code sits in a version 2 file.
+    /// Where the base's code sits (versions 2 and 3); the layout's follows.
     const BASE_AT: usize = 8 + 4 + 6 * 4;
 
+    /// `bytes` of the current version rewritten as `version` (1 or 2):
+    /// without the layout, and for version 1 without the base.
+    fn older(bytes: &[u8], version: u32) -> Vec<u8> {
+        let from = if version == 1 { BASE_AT } else { BASE_AT + 4 };
+        let mut old = bytes[..from].to_vec();
+        old[8..12].copy_from_slice(&version.to_le_bytes());
+        old.extend_from_slice(&bytes[BASE_AT + 8..bytes.len() - 4]);
+        let crc = crc32fast::hash(&old);
+        old.extend_from_slice(&crc.to_le_bytes());
+        old
+    }
+
     #[test]
-    fn a_version_1_network_adds_to_nothing() {
-        let net = sample();
-        let v2 = net.to_bytes();
-        // Version 1: the same bytes without the base, its own checksum.
-        let mut v1 = v2[..BASE_AT].to_vec();
-        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-        v1.extend_from_slice(&v2[BASE_AT + 4..v2.len() - 4]);
-        let crc = crc32fast::hash(&v1);
-        v1.extend_from_slice(&crc.to_le_bytes());
-        assert_eq!(Network::from_bytes(&v1), Ok(net));
+    fn older_networks_are_makruk_and_version_1_adds_to_nothing() {
+        let mut net = sample();
+        assert_eq!(
+            Network::from_bytes(&older(&net.to_bytes(), 1)),
+            Ok(net.clone())
+        );
+        net.base = Base::Classical;
+        assert_eq!(Network::from_bytes(&older(&net.to_bytes(), 2)), Ok(net));
+    }
+
+    #[test]
+    fn a_mak_hot_network_survives_writing_and_reading() {
+        let mut net = Network::zeroed_for(Layout::Makhos);
+        for (i, w) in net.feature_weights.iter_mut().enumerate() {
+            *w = (i % 97) as i16 - 48;
+        }
+        net.output_biases[1] = 1234;
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+        assert!(bytes.len() < Network::zeroed().to_bytes().len() / 20);
+        assert_eq!(net.check_layout(Layout::Makhos), Ok(()));
+        let err = net.check_layout(Layout::Makruk).unwrap_err();
+        assert_eq!(err.to_string(), "the network is for makhos, not makruk");
+        // A Makruk header on a Mak-hot body: the shape says which.
+        let mut wrong = bytes.clone();
+        wrong[BASE_AT + 4] = 0;
+        assert!(matches!(
+            Network::from_bytes(&wrong),
+            Err(NetworkError::Shape("input count", 128, 3072))
+        ));
+        wrong[BASE_AT + 4] = 9;
+        let err = Network::from_bytes(&wrong).unwrap_err();
+        assert_eq!(err, NetworkError::Layout(9));
+        assert!(err.to_string().contains("layout 9"), "{err}");
     }
 
     #[test]
