@@ -103,6 +103,16 @@ pub fn bench_makruk_network(depth: u32, net: &'static crate::eval::nnue::Network
     bench_games(games, depth, 1)
 }
 
+/// Runs the Mak-hot bench to `depth` (one thread) with the positions
+/// scored by the Mak-hot network `net`.
+pub fn bench_makhos_network(depth: u32, net: &'static crate::eval::nnue::Network) -> BenchTotals {
+    let games = MAKHOS_POSITIONS.iter().map(|text| {
+        let pos: makhos::Position = text.parse().expect("bench position");
+        MakhosGame::new(pos, makhos::Rules::Default, 0).with_network(net)
+    });
+    bench_games(games, depth, 1)
+}
+
 /// Runs the Mak-hot bench to `depth` with `threads` search threads.
 pub fn bench_makhos_threads(depth: u32, threads: usize) -> BenchTotals {
     let games = MAKHOS_POSITIONS.iter().map(|text| {

@@ -1,14 +1,15 @@
 //! `thaiboard bench` and the UCI `bench` command: the engine's fixed search
-//! set of both games, and with a network the Makruk set scored by it with
+//! set of both games, and with a network its game's set scored by it with
 //! each kernel, as ratios of the classical run in the same process.
 
 use crate::error::CliError;
 use crate::output::say;
 use engine::bench::{
-    BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makruk, bench_makruk_network,
+    BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makhos_network, bench_makruk,
+    bench_makruk_network,
 };
-use engine::eval::nnue::Network;
 use engine::eval::nnue::simd::{self, Kernel};
+use engine::eval::nnue::{Layout, Network};
 
 fn print_bench(name: &str, depth: u32, t: BenchTotals) {
     say(&format!(
@@ -46,9 +47,9 @@ fn bench_both(depth: Option<u32>) {
 }
 
 /// `thaiboard bench [--depth N] [--eval-file F]`: the fixed search set of
-/// both games; with a network, the Makruk set again scored by it, with
-/// each kernel, and the speeds as ratios of the classical one measured in
-/// the same run.
+/// both games; with a network, its game's set (Makruk or Mak-hot) again
+/// scored by it, with each kernel, and the speeds as ratios of the
+/// classical one measured in the same run.
 pub fn bench(depth: Option<u32>, eval_file: Option<&std::path::Path>) -> Result<(), CliError> {
     let Some(path) = eval_file else {
         bench_both(depth);
@@ -56,17 +57,29 @@ pub fn bench(depth: Option<u32>, eval_file: Option<&std::path::Path>) -> Result<
     };
     let net = Network::load(path).map_err(|e| CliError::input(format!("--eval-file: {e}")))?;
     let net: &'static Network = Box::leak(Box::new(net));
-    let d = depth.unwrap_or(BENCH_DEPTHS.0).clamp(1, 30);
-    let classical = bench_makruk(d);
-    print_bench("makruk classical", d, classical);
+    let game = net.layout.name();
+    let (d, classical) = match net.layout {
+        Layout::Makruk => {
+            let d = depth.unwrap_or(BENCH_DEPTHS.0).clamp(1, 30);
+            (d, bench_makruk(d))
+        }
+        Layout::Makhos => {
+            let d = depth.unwrap_or(BENCH_DEPTHS.1).clamp(1, 30);
+            (d, bench_makhos(d))
+        }
+    };
+    print_bench(&format!("{game} classical"), d, classical);
     let mut runs = Vec::new();
     for kernel in [Kernel::Avx2, Kernel::Scalar] {
         let used = simd::use_kernel(kernel);
         if runs.iter().any(|(k, _)| *k == used) {
             continue;
         }
-        let t = bench_makruk_network(d, net);
-        print_bench(&format!("makruk nnue ({used:?})"), d, t);
+        let t = match net.layout {
+            Layout::Makruk => bench_makruk_network(d, net),
+            Layout::Makhos => bench_makhos_network(d, net),
+        };
+        print_bench(&format!("{game} nnue ({used:?})"), d, t);
         runs.push((used, t));
     }
     simd::use_kernel(Kernel::Avx2);

@@ -120,3 +120,91 @@ fn gen_train_resume_quantize_bench() {
     assert!(!ok && err.contains("checkpoint"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_mak_hot_pipeline_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("thaiboard-nnue-makhos-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (data, run, net) = (dir.join("data"), dir.join("run"), dir.join("net.nnue"));
+    let (data_s, run_s, net_s) = (
+        data.to_str().unwrap(),
+        run.to_str().unwrap(),
+        net.to_str().unwrap(),
+    );
+    let (ok, out, err) = thaiboard(&[
+        "nnue",
+        "gen",
+        "--variant",
+        "makhos",
+        "--out",
+        data_s,
+        "--shards",
+        "2",
+        "--games-per-shard",
+        "3",
+        "--nodes",
+        "200",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("shard 1: 3 games"), "{out}");
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "nnue",
+            "train",
+            "--variant",
+            "makhos",
+            "--data",
+            data_s,
+            "--out",
+            run_s,
+            "--epochs",
+            "1",
+            "--batch",
+            "32",
+            "--val-percent",
+            "40",
+        ];
+        args.extend_from_slice(extra);
+        thaiboard(&args)
+    };
+    // A Mak-hot network adds to nothing.
+    let (ok, _, err) = train(&["--base", "classical"]);
+    assert!(
+        !ok && err.contains("Mak-hot network adds to nothing"),
+        "{err}"
+    );
+    let (ok, out, err) = train(&[]);
+    assert!(ok && out.contains("epoch 1 "), "{out}{err}");
+    // Makruk shards are not Mak-hot's, and a Mak-hot run is not resumed
+    // as a Makruk one.
+    let (ok, _, err) = thaiboard(&[
+        "nnue", "train", "--data", data_s, "--out", run_s, "--epochs", "2",
+    ]);
+    assert!(
+        !ok && err.contains("is a makhos network, but --variant is makruk"),
+        "{err}"
+    );
+    let (ok, out, err) = thaiboard(&[
+        "nnue",
+        "quantize",
+        "--checkpoint",
+        run.join("best.bin").to_str().unwrap(),
+        "--out",
+        net_s,
+    ]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = thaiboard(&[
+        "nnue",
+        "check",
+        "--checkpoint",
+        run.join("best.bin").to_str().unwrap(),
+        "--data",
+        data_s,
+    ]);
+    assert!(ok && out.contains("held-out positions"), "{out}{err}");
+    let (ok, out, err) = thaiboard(&["bench", "--depth", "4", "--eval-file", net_s]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("makhos classical: depth 4 nodes"), "{out}");
+    assert!(out.contains("makhos nnue (Scalar): depth 4 nodes"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
