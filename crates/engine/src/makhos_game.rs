@@ -47,6 +47,18 @@ impl MakhosGame {
         }
     }
 
+    /// The position evaluated as the engine plays by default: by the
+    /// shipped Mak-hot network when it is on by default
+    /// ([`crate::eval::nnue::on_by_default`]), else by the classical
+    /// weights.
+    pub fn played_by_default(pos: Position, rules: Rules, no_progress: u32) -> MakhosGame {
+        let g = MakhosGame::new(pos, rules, no_progress);
+        match crate::eval::nnue::default_network(crate::eval::nnue::Layout::Makhos) {
+            Some(net) => g.with_network(net),
+            None => g,
+        }
+    }
+
     /// The same position evaluated by the Mak-hot network `net` (the
     /// caller checked its layout, [`Network::check_layout`]).
     pub fn with_network(&self, net: &'static Network) -> MakhosGame {

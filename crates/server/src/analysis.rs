@@ -277,7 +277,12 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
             let white = pos.turn() == makhos::Color::White;
             // Without a move the side to move loses.
             let over = Eval::Cp(if white { -MATE_CP } else { MATE_CP });
-            run(&MakhosGame::new(*pos, *rules, 0), white, ply, over)
+            run(
+                &MakhosGame::played_by_default(*pos, *rules, 0),
+                white,
+                ply,
+                over,
+            )
         }
     }
 }

@@ -127,7 +127,11 @@ fn search_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<(Str
             if history.last() == Some(&game.hash()) {
                 history.pop();
             }
-            let root = MakhosGame::new(*game.position(), game.rules(), game.no_progress_plies());
+            let root = MakhosGame::played_by_default(
+                *game.position(),
+                game.rules(),
+                game.no_progress_plies(),
+            );
             run(&root, &history, settings, budget_ms)
         }
     }

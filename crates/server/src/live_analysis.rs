@@ -95,7 +95,7 @@ fn run_search(game: &AnyGame, stop: &AtomicBool, mut send: impl FnMut(serde_json
         AnyPosition::Makhos {
             position, rules, ..
         } => go(
-            &MakhosGame::new(*position, *rules, 0),
+            &MakhosGame::played_by_default(*position, *rules, 0),
             &mut tt,
             &limits,
             stop,

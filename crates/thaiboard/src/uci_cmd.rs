@@ -40,20 +40,27 @@ struct Uci {
     search: Option<JoinHandle<()>>,
     /// Endgame tables consulted at the root (`TablebasePath`).
     tables: crate::tb_root::RootTables,
-    /// The Makruk network: the shipped one, or the one `EvalFile` loaded
-    /// (kept for the life of the process).
-    network: Option<&'static Network>,
-    /// The Mak-hot network `EvalFile` loaded, if any (none is shipped).
-    makhos_network: Option<&'static Network>,
-    /// `Use NNUE`: positions are scored by the game's network (when one is
-    /// loaded) instead of the classical evaluation.
-    use_nnue: bool,
+    /// Each game's network, indexed by [`slot`]: the shipped one, or the
+    /// one `EvalFile` loaded (kept for the life of the process).
+    networks: [Option<&'static Network>; 2],
+    /// `Use NNUE` (Makruk) and `Use NNUE Makhos`, indexed by [`slot`]:
+    /// the game's positions are scored by its network (when one is loaded)
+    /// instead of the classical evaluation.
+    use_nnue: [bool; 2],
 }
 
-/// Whether Makruk is played with the network unless `Use NNUE` says
-/// otherwise: the shipped network must beat the classical evaluation at
-/// equal time first (the README's SPRT).
-const USE_NNUE_DEFAULT: bool = false;
+/// The index of `layout`'s game in [`Uci::networks`] and [`Uci::use_nnue`].
+fn slot(layout: Layout) -> usize {
+    layout.code() as usize
+}
+
+/// The UCI option that switches `layout`'s network on and off.
+fn use_nnue_option(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Makruk => "Use NNUE",
+        Layout::Makhos => "Use NNUE Makhos",
+    }
+}
 
 const ELO_MIN: u32 = 500;
 const ELO_MAX: u32 = 2850;
@@ -76,9 +83,8 @@ impl Uci {
             running: Arc::new(AtomicBool::new(false)),
             search: None,
             tables: crate::tb_root::RootTables::default(),
-            network: engine::eval::nnue::embedded().ok(),
-            makhos_network: None,
-            use_nnue: USE_NNUE_DEFAULT,
+            networks: Layout::ALL.map(|l| engine::eval::nnue::embedded(l).ok()),
+            use_nnue: Layout::ALL.map(engine::eval::nnue::on_by_default),
         }
     }
 
@@ -171,9 +177,13 @@ impl Uci {
         ));
         say("option name Random Mover type check default false");
         say("option name TablebasePath type string default <empty>");
-        say(&format!(
-            "option name Use NNUE type check default {USE_NNUE_DEFAULT}"
-        ));
+        for layout in Layout::ALL {
+            say(&format!(
+                "option name {} type check default {}",
+                use_nnue_option(layout),
+                engine::eval::nnue::on_by_default(layout)
+            ));
+        }
         say("option name EvalFile type string default <empty>");
         say("uciok");
     }
@@ -266,7 +276,7 @@ impl Uci {
             }
             // The table keeps static evaluations: a change of evaluation
             // clears it.
-            "use nnue" | "evalfile" => {
+            "use nnue" | "use nnue makhos" | "evalfile" => {
                 self.set_evaluation(name, value);
                 lock(&self.tt).clear();
             }
@@ -278,30 +288,39 @@ impl Uci {
         }
     }
 
-    /// `Use NNUE` (`name` "use nnue") or `EvalFile`: a file that cannot be
-    /// used is refused with its reason and the network is kept.
+    /// `Use NNUE`, `Use NNUE Makhos` (`name` lower-cased) or `EvalFile`: a
+    /// file that cannot be used is refused with its reason and the network
+    /// is kept.
     fn set_evaluation(&mut self, name: &str, value: &str) {
-        if name.eq_ignore_ascii_case("use nnue") {
+        let switch = Layout::ALL
+            .into_iter()
+            .find(|&l| use_nnue_option(l).eq_ignore_ascii_case(name));
+        if let Some(layout) = switch {
+            let option = use_nnue_option(layout);
             match value.to_ascii_lowercase().as_str() {
                 "true" => {
-                    self.use_nnue = true;
-                    if self.network.is_none() {
-                        say(
-                            "info string Use NNUE: no network loaded (the shipped one is damaged: set EvalFile); the classical evaluation plays until one is",
-                        );
+                    self.use_nnue[slot(layout)] = true;
+                    if self.networks[slot(layout)].is_none() {
+                        say(&format!(
+                            "info string {option}: no network loaded (the shipped one is damaged: set EvalFile); the classical evaluation plays until one is"
+                        ));
                     }
                 }
-                "false" => self.use_nnue = false,
-                _ => say("info string Use NNUE: expected true or false"),
+                "false" => self.use_nnue[slot(layout)] = false,
+                _ => say(&format!("info string {option}: expected true or false")),
             }
             return;
         }
         if value.is_empty() || value == "<empty>" {
-            // Back to the shipped network (Makruk's; Mak-hot has none).
-            self.makhos_network = None;
-            match engine::eval::nnue::embedded() {
-                Ok(net) => self.network = Some(net),
-                Err(e) => say(&format!("info string EvalFile: the shipped network: {e}")),
+            // Back to the shipped networks.
+            for layout in Layout::ALL {
+                match engine::eval::nnue::embedded(layout) {
+                    Ok(net) => self.networks[slot(layout)] = Some(net),
+                    Err(e) => say(&format!(
+                        "info string EvalFile: the shipped {} network: {e}",
+                        layout.name()
+                    )),
+                }
             }
             return;
         }
@@ -317,10 +336,7 @@ impl Uci {
                 // run: it lives as long as the process. A file holds one
                 // game's network; the other game's is kept.
                 let net: &'static Network = Box::leak(Box::new(net));
-                match net.layout {
-                    Layout::Makruk => self.network = Some(net),
-                    Layout::Makhos => self.makhos_network = Some(net),
-                }
+                self.networks[slot(net.layout)] = Some(net);
             }
             Err(e) => say(&format!(
                 "info string EvalFile {}: {e} (network unchanged)",
@@ -384,8 +400,8 @@ impl Uci {
         self.running.store(true, Ordering::SeqCst);
         let running = Arc::clone(&self.running);
         let board = self.board.clone();
-        let network = self.network.filter(|_| self.use_nnue);
-        let makhos_network = self.makhos_network.filter(|_| self.use_nnue);
+        let [network, makhos_network] =
+            Layout::ALL.map(|l| self.networks[slot(l)].filter(|_| self.use_nnue[slot(l)]));
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&self.stop);
         let opts = SearchOptions {

@@ -476,10 +476,33 @@ fn a_mak_hot_network_plays_mak_hot_and_leaves_makruk_its_own() {
     assert_eq!(depth_one_score(&mut e), "cp -50");
     e.send("setoption name UCI_Variant value makhos");
     assert_eq!(depth_one_score(&mut e), "cp -30");
-    // Without the network, Mak-hot is scored by its classical evaluation.
+    // Each game has its own switch: Makruk's leaves Mak-hot's network on.
     e.send("setoption name Use NNUE value false");
-    assert_ne!(depth_one_score(&mut e), "cp -30");
+    assert_eq!(depth_one_score(&mut e), "cp -30");
+    // Without it, Mak-hot is scored by its classical evaluation.
+    e.send("setoption name Use NNUE Makhos value false");
+    let classical = depth_one_score(&mut e);
+    assert_ne!(classical, "cp -30");
+    // An empty EvalFile goes back to the shipped Mak-hot network, which
+    // plays by default.
+    e.send("setoption name EvalFile value <empty>");
+    e.send("setoption name Use NNUE Makhos value true");
+    let shipped = depth_one_score(&mut e);
+    assert_ne!(shipped, "cp -30");
+    assert_ne!(shipped, classical);
     e.quit();
+    let mut fresh = Engine::start();
+    fresh.send("uci");
+    let lines = fresh.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Use NNUE Makhos type check default true"),
+        "{lines:?}"
+    );
+    fresh.send("setoption name UCI_Variant value makhos");
+    assert_eq!(depth_one_score(&mut fresh), shipped, "on by default");
+    fresh.quit();
     for p in [makruk, makhos] {
         let _ = std::fs::remove_dir_all(p.parent().unwrap());
     }

@@ -31,7 +31,7 @@ pub mod simd;
 
 pub use accumulator::Accumulator;
 pub use base::Base;
-pub use embedded::embedded;
+pub use embedded::{default_network, embedded, on_by_default};
 pub use features::{INPUTS, KING_BUCKETS, OUTPUT_BUCKETS, View, output_bucket};
 pub use network::{
     HIDDEN, Layout, MAGIC, MAX_DESCRIPTION, Network, NetworkError, OUTPUT_SCALE, QA, QB, VERSION,
