@@ -459,6 +459,28 @@ async fn a_command_on_an_old_copy_runs_again_on_the_stored_game() {
         (StatusCode::CONFLICT, Some("not_your_turn")),
         "{e}"
     );
+    // White moves through A; B's copy (ply 2) knows nothing of it. A move
+    // B's copy allows is written on an old version: found stale before its
+    // action is stored (whose number A already used), then refused by the
+    // stored game, with nothing lost.
+    let (s, g) = white
+        .post(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "a3a4", "ply": 2 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    let mut white_b = white;
+    white_b.base = format!("http://{}", b.addr);
+    let (s, e) = white_b
+        .post(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "b3b4", "ply": 2 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    let (_, g) = white_b.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["ply"].as_i64(), Some(3), "{g}");
 }
 
 #[tokio::test]

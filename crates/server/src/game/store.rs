@@ -438,8 +438,8 @@ pub async fn write(
 }
 
 /// Writes the changes of `jobs` on `conn` (inside the caller's
-/// transaction): one multi-row insert of their actions and one update of
-/// their games, each guarded by the version it expects, then the ratings of
+/// transaction): one update of their games, guarded by the versions they
+/// expect, then one multi-row insert of their actions, then the ratings of
 /// the rated games they end; fails when any game changed meanwhile.
 /// Returns, per job, what its rated game's end changed.
 pub(super) async fn write_batch(
@@ -447,27 +447,6 @@ pub(super) async fn write_batch(
     backend: Backend,
     jobs: &[WriteJob],
 ) -> ApiResult<Vec<Option<RatingDiffs>>> {
-    let actions: Vec<(&WriteJob, &Action)> = jobs
-        .iter()
-        .filter_map(|j| j.action.as_ref().map(|a| (j, a)))
-        .collect();
-    if !actions.is_empty() {
-        let sql = format!("{INSERT_ACTIONS}VALUES {}", value_rows(actions.len(), 9));
-        let mut insert = sqlx::query(&sql);
-        for (job, a) in actions {
-            insert = insert
-                .bind(&job.game_id)
-                .bind(a.seq as i32)
-                .bind(a.kind.name())
-                .bind(&a.uci)
-                .bind(&a.san)
-                .bind(&a.fen)
-                .bind(a.white_ms)
-                .bind(a.black_ms)
-                .bind(a.at);
-        }
-        insert.execute(&mut *conn).await?;
-    }
     // One guarded update for the batch: the new fields come as a VALUES
     // table (columns column1.. on both SQLite and PostgreSQL).
     let sql = format!(
@@ -498,6 +477,29 @@ pub(super) async fn write_batch(
     let done = update.execute(&mut *conn).await?;
     if done.rows_affected() != jobs.len() as u64 {
         return Err(stale());
+    }
+    // The actions after the guarded update: a stale copy stops there, before
+    // its action's number could collide with one another process wrote.
+    let actions: Vec<(&WriteJob, &Action)> = jobs
+        .iter()
+        .filter_map(|j| j.action.as_ref().map(|a| (j, a)))
+        .collect();
+    if !actions.is_empty() {
+        let sql = format!("{INSERT_ACTIONS}VALUES {}", value_rows(actions.len(), 9));
+        let mut insert = sqlx::query(&sql);
+        for (job, a) in actions {
+            insert = insert
+                .bind(&job.game_id)
+                .bind(a.seq as i32)
+                .bind(a.kind.name())
+                .bind(&a.uci)
+                .bind(&a.san)
+                .bind(&a.fen)
+                .bind(a.white_ms)
+                .bind(a.black_ms)
+                .bind(a.at);
+        }
+        insert.execute(&mut *conn).await?;
     }
     let mut diffs = Vec::with_capacity(jobs.len());
     for job in jobs {
