@@ -84,40 +84,40 @@ pub fn bench_makhos(depth: u32) -> BenchTotals {
     bench_makhos_threads(depth, 1)
 }
 
-/// Runs the Makruk bench to `depth` with `threads` search threads.
-pub fn bench_makruk_threads(depth: u32, threads: usize) -> BenchTotals {
-    let games = MAKRUK_FENS.iter().map(|fen| {
+/// The Makruk bench positions.
+fn makruk_games() -> impl Iterator<Item = MakrukGame> {
+    MAKRUK_FENS.iter().map(|fen| {
         let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).expect("bench FEN");
         MakrukGame::new(pos)
-    });
-    bench_games(games, depth, threads)
+    })
+}
+
+/// The Mak-hot bench positions (default rules).
+fn makhos_games() -> impl Iterator<Item = MakhosGame> {
+    MAKHOS_POSITIONS.iter().map(|text| {
+        let pos: makhos::Position = text.parse().expect("bench position");
+        MakhosGame::new(pos, makhos::Rules::Default, 0)
+    })
+}
+
+/// Runs the Makruk bench to `depth` with `threads` search threads.
+pub fn bench_makruk_threads(depth: u32, threads: usize) -> BenchTotals {
+    bench_games(makruk_games(), depth, threads)
 }
 
 /// Runs the Makruk bench to `depth` (one thread) with the positions scored
 /// by `net` (the kernels in use: [`crate::eval::nnue::simd::kernel`]).
 pub fn bench_makruk_network(depth: u32, net: &'static crate::eval::nnue::Network) -> BenchTotals {
-    let games = MAKRUK_FENS.iter().map(|fen| {
-        let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).expect("bench FEN");
-        MakrukGame::new(pos).with_network(net)
-    });
-    bench_games(games, depth, 1)
+    bench_games(makruk_games().map(|g| g.with_network(net)), depth, 1)
 }
 
 /// Runs the Mak-hot bench to `depth` (one thread) with the positions
 /// scored by the Mak-hot network `net`.
 pub fn bench_makhos_network(depth: u32, net: &'static crate::eval::nnue::Network) -> BenchTotals {
-    let games = MAKHOS_POSITIONS.iter().map(|text| {
-        let pos: makhos::Position = text.parse().expect("bench position");
-        MakhosGame::new(pos, makhos::Rules::Default, 0).with_network(net)
-    });
-    bench_games(games, depth, 1)
+    bench_games(makhos_games().map(|g| g.with_network(net)), depth, 1)
 }
 
 /// Runs the Mak-hot bench to `depth` with `threads` search threads.
 pub fn bench_makhos_threads(depth: u32, threads: usize) -> BenchTotals {
-    let games = MAKHOS_POSITIONS.iter().map(|text| {
-        let pos: makhos::Position = text.parse().expect("bench position");
-        MakhosGame::new(pos, makhos::Rules::Default, 0)
-    });
-    bench_games(games, depth, threads)
+    bench_games(makhos_games(), depth, threads)
 }

@@ -58,16 +58,15 @@ pub fn bench(depth: Option<u32>, eval_file: Option<&std::path::Path>) -> Result<
     let net = Network::load(path).map_err(|e| CliError::input(format!("--eval-file: {e}")))?;
     let net: &'static Network = Box::leak(Box::new(net));
     let game = net.layout.name();
-    let (d, classical) = match net.layout {
-        Layout::Makruk => {
-            let d = depth.unwrap_or(BENCH_DEPTHS.0).clamp(1, 30);
-            (d, bench_makruk(d))
-        }
-        Layout::Makhos => {
-            let d = depth.unwrap_or(BENCH_DEPTHS.1).clamp(1, 30);
-            (d, bench_makhos(d))
-        }
+    // The game's default depth, its classical bench and its network bench.
+    type Bench = fn(u32) -> BenchTotals;
+    type NetBench = fn(u32, &'static Network) -> BenchTotals;
+    let (default_depth, classical, with_net): (u32, Bench, NetBench) = match net.layout {
+        Layout::Makruk => (BENCH_DEPTHS.0, bench_makruk, bench_makruk_network),
+        Layout::Makhos => (BENCH_DEPTHS.1, bench_makhos, bench_makhos_network),
     };
+    let d = depth.unwrap_or(default_depth).clamp(1, 30);
+    let classical = classical(d);
     print_bench(&format!("{game} classical"), d, classical);
     let mut runs = Vec::new();
     for kernel in [Kernel::Avx2, Kernel::Scalar] {
@@ -75,10 +74,7 @@ pub fn bench(depth: Option<u32>, eval_file: Option<&std::path::Path>) -> Result<
         if runs.iter().any(|(k, _)| *k == used) {
             continue;
         }
-        let t = match net.layout {
-            Layout::Makruk => bench_makruk_network(d, net),
-            Layout::Makhos => bench_makhos_network(d, net),
-        };
+        let t = with_net(d, net);
         print_bench(&format!("{game} nnue ({used:?})"), d, t);
         runs.push((used, t));
     }

@@ -143,10 +143,7 @@ pub struct TrainArgs {
 }
 
 fn parse_layout(s: &str) -> Result<Layout, String> {
-    Layout::ALL
-        .into_iter()
-        .find(|l| l.name() == s)
-        .ok_or_else(|| format!("unknown variant {s:?}: makruk or makhos"))
+    Layout::from_name(s).ok_or_else(|| format!("unknown variant {s:?}: makruk or makhos"))
 }
 
 fn parse_base(s: &str) -> Result<Base, String> {

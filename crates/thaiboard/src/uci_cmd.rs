@@ -40,18 +40,13 @@ struct Uci {
     search: Option<JoinHandle<()>>,
     /// Endgame tables consulted at the root (`TablebasePath`).
     tables: crate::tb_root::RootTables,
-    /// Each game's network, indexed by [`slot`]: the shipped one, or the
+    /// Each game's network, indexed by [`Layout::index`]: the shipped one, or the
     /// one `EvalFile` loaded (kept for the life of the process).
     networks: [Option<&'static Network>; 2],
-    /// `Use NNUE` (Makruk) and `Use NNUE Makhos`, indexed by [`slot`]:
+    /// `Use NNUE` (Makruk) and `Use NNUE Makhos`, indexed by [`Layout::index`]:
     /// the game's positions are scored by its network (when one is loaded)
     /// instead of the classical evaluation.
     use_nnue: [bool; 2],
-}
-
-/// The index of `layout`'s game in [`Uci::networks`] and [`Uci::use_nnue`].
-fn slot(layout: Layout) -> usize {
-    layout.code() as usize
 }
 
 /// The UCI option that switches `layout`'s network on and off.
@@ -299,14 +294,14 @@ impl Uci {
             let option = use_nnue_option(layout);
             match value.to_ascii_lowercase().as_str() {
                 "true" => {
-                    self.use_nnue[slot(layout)] = true;
-                    if self.networks[slot(layout)].is_none() {
+                    self.use_nnue[layout.index()] = true;
+                    if self.networks[layout.index()].is_none() {
                         say(&format!(
                             "info string {option}: no network loaded (the shipped one is damaged: set EvalFile); the classical evaluation plays until one is"
                         ));
                     }
                 }
-                "false" => self.use_nnue[slot(layout)] = false,
+                "false" => self.use_nnue[layout.index()] = false,
                 _ => say(&format!("info string {option}: expected true or false")),
             }
             return;
@@ -315,7 +310,7 @@ impl Uci {
             // Back to the shipped networks.
             for layout in Layout::ALL {
                 match engine::eval::nnue::embedded(layout) {
-                    Ok(net) => self.networks[slot(layout)] = Some(net),
+                    Ok(net) => self.networks[layout.index()] = Some(net),
                     Err(e) => say(&format!(
                         "info string EvalFile: the shipped {} network: {e}",
                         layout.name()
@@ -336,7 +331,7 @@ impl Uci {
                 // run: it lives as long as the process. A file holds one
                 // game's network; the other game's is kept.
                 let net: &'static Network = Box::leak(Box::new(net));
-                self.networks[slot(net.layout)] = Some(net);
+                self.networks[net.layout.index()] = Some(net);
             }
             Err(e) => say(&format!(
                 "info string EvalFile {}: {e} (network unchanged)",
@@ -401,7 +396,7 @@ impl Uci {
         let running = Arc::clone(&self.running);
         let board = self.board.clone();
         let [network, makhos_network] =
-            Layout::ALL.map(|l| self.networks[slot(l)].filter(|_| self.use_nnue[slot(l)]));
+            Layout::ALL.map(|l| self.networks[l.index()].filter(|_| self.use_nnue[l.index()]));
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&self.stop);
         let opts = SearchOptions {

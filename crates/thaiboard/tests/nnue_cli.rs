@@ -2,6 +2,7 @@
 //! resumed), quantize, then the network in `bench`; clear errors for bad
 //! files.
 
+use std::path::PathBuf;
 use std::process::Command;
 
 fn thaiboard(args: &[&str]) -> (bool, String, String) {
@@ -16,11 +17,18 @@ fn thaiboard(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-#[test]
-fn gen_train_resume_quantize_bench() {
-    let dir = std::env::temp_dir().join(format!("thaiboard-nnue-cli-{}", std::process::id()));
+/// A fresh scratch folder for one test, and in it the paths of the data
+/// folder, the training run and the network file.
+fn scratch(name: &str) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("thaiboard-nnue-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let (data, run, net) = (dir.join("data"), dir.join("run"), dir.join("net.nnue"));
+    (dir, data, run, net)
+}
+
+#[test]
+fn gen_train_resume_quantize_bench() {
+    let (dir, data, run, net) = scratch("cli");
     let (data_s, run_s, net_s) = (
         data.to_str().unwrap(),
         run.to_str().unwrap(),
@@ -123,9 +131,7 @@ fn gen_train_resume_quantize_bench() {
 
 #[test]
 fn the_mak_hot_pipeline_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("thaiboard-nnue-makhos-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let (data, run, net) = (dir.join("data"), dir.join("run"), dir.join("net.nnue"));
+    let (dir, data, run, net) = scratch("makhos");
     let (data_s, run_s, net_s) = (
         data.to_str().unwrap(),
         run.to_str().unwrap(),

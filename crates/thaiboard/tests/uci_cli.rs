@@ -396,6 +396,17 @@ fn constant_network_of(
     path
 }
 
+/// Loads each network file with `EvalFile`, switches Makruk's network on
+/// and returns what the engine said up to `readyok`.
+fn load_networks(e: &mut Engine, paths: &[&std::path::Path]) -> Vec<String> {
+    for path in paths {
+        e.send(&format!("setoption name EvalFile value {}", path.display()));
+    }
+    e.send("setoption name Use NNUE value true");
+    e.send("isready");
+    e.until("readyok")
+}
+
 fn depth_one_score(e: &mut Engine) -> String {
     e.send("position startpos");
     e.send("go depth 1");
@@ -423,10 +434,7 @@ fn evalfile_and_use_nnue_choose_the_evaluation() {
         assert!(lines.iter().any(|l| l.starts_with(opt)), "missing {opt}");
     }
     let classical = depth_one_score(&mut e);
-    e.send(&format!("setoption name EvalFile value {}", path.display()));
-    e.send("setoption name Use NNUE value true");
-    e.send("isready");
-    let lines = e.until("readyok");
+    let lines = load_networks(&mut e, &[&path]);
     assert!(
         lines
             .iter()
@@ -456,17 +464,7 @@ fn a_mak_hot_network_plays_mak_hot_and_leaves_makruk_its_own() {
     let makruk = constant_network_of(Layout::Makruk, "both-makruk", 50);
     let makhos = constant_network_of(Layout::Makhos, "both-makhos", 30);
     let mut e = Engine::start();
-    e.send(&format!(
-        "setoption name EvalFile value {}",
-        makruk.display()
-    ));
-    e.send(&format!(
-        "setoption name EvalFile value {}",
-        makhos.display()
-    ));
-    e.send("setoption name Use NNUE value true");
-    e.send("isready");
-    let lines = e.until("readyok");
+    let lines = load_networks(&mut e, &[&makruk, &makhos]);
     assert!(
         lines
             .iter()

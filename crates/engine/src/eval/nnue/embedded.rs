@@ -15,17 +15,18 @@ static MAKHOS: &[u8] = include_bytes!("../../../nets/makhos.nnue");
 /// the classical evaluation.
 pub fn embedded(layout: Layout) -> Result<&'static Network, NetworkError> {
     static NETS: [OnceLock<Result<Network, NetworkError>>; 2] = [OnceLock::new(), OnceLock::new()];
-    let (slot, bytes) = match layout {
-        Layout::Makruk => (&NETS[0], MAKRUK),
-        Layout::Makhos => (&NETS[1], MAKHOS),
+    let bytes = match layout {
+        Layout::Makruk => MAKRUK,
+        Layout::Makhos => MAKHOS,
     };
-    slot.get_or_init(|| {
-        let net = Network::from_bytes(bytes)?;
-        net.check_layout(layout)?;
-        Ok(net)
-    })
-    .as_ref()
-    .map_err(Clone::clone)
+    NETS[layout.index()]
+        .get_or_init(|| {
+            let net = Network::from_bytes(bytes)?;
+            net.check_layout(layout)?;
+            Ok(net)
+        })
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 /// Whether the engine plays `layout`'s game with its shipped network

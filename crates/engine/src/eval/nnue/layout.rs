@@ -34,12 +34,22 @@ impl Layout {
         Layout::ALL.into_iter().find(|l| l.code() == code)
     }
 
+    /// The layout's place in [`Layout::ALL`] (tables kept per game).
+    pub fn index(self) -> usize {
+        self.code() as usize
+    }
+
     /// The game's name, as the command line gives it.
     pub fn name(self) -> &'static str {
         match self {
             Layout::Makruk => "makruk",
             Layout::Makhos => "makhos",
         }
+    }
+
+    /// The layout of a game's name (see [`Layout::name`]).
+    pub fn from_name(name: &str) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| l.name() == name)
     }
 
     /// Inputs per perspective: Makruk's khun-bucketed planes; for Mak-hot
