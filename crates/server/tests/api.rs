@@ -429,6 +429,19 @@ async fn a_command_on_an_old_copy_runs_again_on_the_stored_game() {
     );
     let mut black_b = black;
     black_b.base = format!("http://{}", b.addr);
+    // A request that decides by who plays (the players' chat) reads the
+    // stored game too: B's copy is of the open challenge.
+    let (s, line) = black_b
+        .post(
+            &format!("/api/games/{id}/chat"),
+            json!({ "text": "good luck" }),
+        )
+        .await;
+    assert_eq!(
+        (s, line["room"].as_str()),
+        (StatusCode::CREATED, Some("player")),
+        "{line}"
+    );
     let (s, _) = white
         .post(
             &format!("/api/games/{id}/move"),
