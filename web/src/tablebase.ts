@@ -4,7 +4,8 @@
 // `dtc` (board's honour, bias on the board: plies to mate or to the capture or
 // promotion that starts a new count), and `plies_left`, the plies the running
 // count leaves; Mak-hot answers carry `dtz` (plies to the next capture or man
-// move, under the 32-ply rule).
+// move, under the 32-ply rule) and, where the tables have them, `dtw` (plies to
+// the end of the game).
 import { t } from './i18n';
 
 /** The API's answer (only what the sentence needs). */
@@ -13,6 +14,7 @@ export interface TablebaseAnswer {
   dtm?: number | null;
   dtc?: number | null;
   dtz?: number | null;
+  dtw?: number | null;
   plies_left?: number | null;
 }
 
@@ -32,7 +34,11 @@ export function countMoves(fen: string): number | null {
 export function tablebaseText(variant: string, fen: string, a: TablebaseAnswer): string {
   if (variant === 'makhos') {
     if (a.category === 'draw' || a.dtz == null) return t('tb.draw');
-    return t(a.category === 'win' ? 'tb.makhosWin' : 'tb.makhosLoss', { plies: Math.abs(a.dtz) });
+    const win = a.category === 'win';
+    if (a.dtw != null) {
+      return t(win ? 'tb.makhosWinEnd' : 'tb.makhosLossEnd', { end: Math.abs(a.dtw), plies: Math.abs(a.dtz) });
+    }
+    return t(win ? 'tb.makhosWin' : 'tb.makhosLoss', { plies: Math.abs(a.dtz) });
   }
   const count = countMoves(fen);
   const left = a.plies_left;

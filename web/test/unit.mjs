@@ -53,6 +53,10 @@ try {
       'Win: mate, or a capture or promotion into a won count, in 4');
     assert.equal(tb.tablebaseText('makhos', 'W:WKb8,Kd8:BKh2', { category: 'win', dtz: 7 }),
       'Win: the next capture or man move within 7 plies (32-ply rule)');
+    assert.equal(tb.tablebaseText('makhos', 'W:Wb6,Kc7:Bb8', { category: 'win', dtz: 1, dtw: 11 }),
+      'Win in 11 plies; the next capture or man move within 1 (32-ply rule)');
+    assert.equal(tb.tablebaseText('makhos', 'B:Wb6,Kd6:Bb8', { category: 'loss', dtz: -1, dtw: -2 }),
+      'Loss in 2 plies; the other side captures or moves a man within 1 (32-ply rule)');
     assert.equal(tb.countMoves('4k3/8/8/8/8/8/8/R3K3 b - 32 30 1'), 16);
     assert.equal(tb.countMoves('4k3/8/8/8/8/8/8/R3K3 b - - 0 1'), null);
   });

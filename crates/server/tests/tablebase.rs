@@ -42,10 +42,24 @@ async fn the_tables_answer_like_lichess_and_follow_the_count() {
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["category"], "win");
     assert_eq!(v["dtz"], 7);
+    assert_eq!(v["dtw"], 7, "capturing the last king ends the game");
     assert_eq!(v["moves"][0]["uci"], "d8b6");
     assert_eq!(v["moves"][0]["category"], "loss");
     let (_, late) = tablebase(&c, &[("variant", "makhos"), ("fen", fen), ("count", "26")]).await;
     assert_eq!(late["category"], "draw");
+    assert_eq!(late["dtw"], Value::Null);
+    // With one ply left on the count only the man's move wins, and the end is further.
+    let men = "W:Wb6,Kc7:Bb8";
+    let (_, fresh) = tablebase(&c, &[("variant", "makhos"), ("fen", men)]).await;
+    assert_eq!(
+        (fresh["dtz"].clone(), fresh["dtw"].clone()),
+        (1.into(), 3.into())
+    );
+    assert_eq!(fresh["moves"][0]["uci"], "c7d6");
+    let (_, tight) = tablebase(&c, &[("variant", "makhos"), ("fen", men), ("count", "31")]).await;
+    assert_eq!(tight["dtw"], 11, "{tight}");
+    assert_eq!(tight["moves"][0]["uci"], "b6a7");
+    assert_eq!(tight["moves"][1]["category"], "draw");
 
     let (status, v) = tablebase(&c, &[("variant", "makhos"), ("fen", "W:WKa1,Kc1,Ke1:BKh8")]).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{v}");

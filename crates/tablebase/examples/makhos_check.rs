@@ -14,13 +14,21 @@
 //!   values each capture or man move by a probe at a fresh count must give the probe's
 //!   result at that count. That pins every stored distance up to `k` plies.
 //!
+//! Where the tables have distance-to-win files, both checks cover the distances too: a
+//! win in `w` plies to the end has a move to a loss in `w − 1` and none sooner, a loss's
+//! longest move is `w − 1`, and the plain search, counting plies to the end (the
+//! winner's fewest, the loser's most), must give the probe's distance at each count.
+//!
 //! It prints one line per table and exits with status 1 at the first disagreement.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "../tests/common/makhos_search.rs"]
+mod makhos_search;
 
 use common::Lcg;
 use makhos::{Position, Rules};
+use makhos_search::search;
 use std::collections::HashMap;
 use std::time::Instant;
 use thaiboard_tablebase::makhos::{
@@ -50,6 +58,8 @@ fn main() {
         .map(|n| n.parse().unwrap_or_else(|_| fail("bad PIECES")));
     let tables = MakhosTables::open(std::path::Path::new(&dir), rules)
         .unwrap_or_else(|e| fail(&e.to_string()));
+    // Distances to win are checked too where the tables have them.
+    let distances = tables.has_distances();
     let started = Instant::now();
     let mut checked = 0;
     for material in tables.materials() {
@@ -78,7 +88,8 @@ fn main() {
                 let want = tables
                     .probe(&pos, count)
                     .unwrap_or_else(|e| fail(&e.to_string()));
-                let got = search(&tables, &pos, count, rules, &mut memo);
+                let (got, plies) = search(&tables, &pos, count, distances, &mut memo)
+                    .unwrap_or_else(|e| fail(&e.to_string()));
                 if got != want.wdl {
                     fail(&format!(
                         "{material} {pos} at count {count}: search says {}, the table {} ({:?})",
@@ -87,6 +98,19 @@ fn main() {
                         want.stored
                     ));
                 }
+                if distances {
+                    let table = tables
+                        .distance_to_win(&pos, count)
+                        .unwrap_or_else(|e| fail(&e.to_string()));
+                    if table != (got != Wdl::Draw).then_some(plies) {
+                        fail(&format!(
+                            "{material} {pos} at count {count}: search says the end in {plies}, the tables {table:?}"
+                        ));
+                    }
+                }
+            }
+            if distances {
+                check_distance_moves(&tables, &pos);
             }
             done += 1;
         }
@@ -148,45 +172,46 @@ fn check_moves(tables: &MakhosTables, pos: &Position) -> Stored {
     here.stored
 }
 
-/// The result for the side to move with `count` plies on the no-progress count: king
-/// moves searched to the count's end, captures and man moves valued by a probe at a
-/// fresh count, in `makhos::Game::outcome`'s order of checks.
-fn search(
-    tables: &MakhosTables,
-    pos: &Position,
-    count: u32,
-    rules: Rules,
-    memo: &mut HashMap<(Position, u32), Wdl>,
-) -> Wdl {
-    if let Some(&v) = memo.get(&(*pos, count)) {
-        return v;
-    }
-    let moves = pos.legal_moves(rules);
-    let value = if moves.is_empty() {
-        Wdl::Loss
-    } else if pos.is_kings_only_draw() || count >= NO_PROGRESS_LIMIT {
-        Wdl::Draw
-    } else {
-        let mut best = Wdl::Loss;
-        for mv in &moves {
-            let child = pos.played(mv);
-            let theirs = if mv.is_capture() || pos.is_man_move(mv) {
-                tables
-                    .probe(&child, 0)
-                    .unwrap_or_else(|e| fail(&e.to_string()))
-                    .wdl
-            } else {
-                search(tables, &child, count + 1, rules, memo)
-            };
-            best = best.max(theirs.flip());
-            if best == Wdl::Win {
-                break;
-            }
-        }
-        best
+/// Checks `pos`'s distance to win with a fresh count against its moves' (each after the
+/// move, at count 0 after a capture or man move, at 1 after a king move): a win in `w`
+/// has a move to a loss in `w − 1` and none to a loss sooner; a loss in `w` has only
+/// moves to wins, the longest in `w − 1`.
+fn check_distance_moves(tables: &MakhosTables, pos: &Position) {
+    let here = tables
+        .probe(pos, 0)
+        .unwrap_or_else(|e| fail(&e.to_string()));
+    let Some(w) = tables
+        .distance_to_win(pos, 0)
+        .unwrap_or_else(|e| fail(&e.to_string()))
+    else {
+        return;
     };
-    memo.insert((*pos, count), value);
-    value
+    let mut fastest = u32::MAX;
+    let mut longest = 0;
+    for m in tables
+        .probe_moves(pos, 0)
+        .unwrap_or_else(|e| fail(&e.to_string()))
+    {
+        let after = pos.played(&m.mv);
+        let d = tables
+            .distance_to_win(&after, m.after.no_progress)
+            .unwrap_or_else(|e| fail(&e.to_string()));
+        match (m.after.wdl, d) {
+            (Wdl::Loss, Some(d)) => fastest = fastest.min(d + 1),
+            (Wdl::Win, Some(d)) => longest = longest.max(d + 1),
+            _ => {}
+        }
+    }
+    let ok = match here.wdl {
+        Wdl::Win => fastest == w,
+        _ => longest == w || (w == 0 && longest == 0),
+    };
+    if !ok {
+        fail(&format!(
+            "{pos}: distance {w} ({:?}) disagrees with its moves (fastest {fastest}, longest {longest})",
+            here.wdl
+        ));
+    }
 }
 
 fn fail(message: &str) -> ! {

@@ -3,6 +3,8 @@
 //! rules crate, and damaged files refused.
 
 mod common;
+#[path = "common/makhos_search.rs"]
+mod makhos_search;
 use common::Lcg;
 use makhos::{Position, Rules};
 use std::collections::HashMap;
@@ -420,4 +422,222 @@ fn probes_through_a_tiny_block_cache_equal_uncached_probes() {
         }
         assert!(!cache.is_empty());
     }
+}
+
+/// The independent answer for distances: the same plain minimax as [`minimax`], on
+/// (position, count), also counting plies to the end of the game: the winner takes the
+/// fewest, the loser the most. Returns (1 win / 0 draw / -1 loss, plies; 0 for a draw).
+fn minimax_distance(
+    pos: &Position,
+    count: u32,
+    rules: Rules,
+    memo: &mut HashMap<(Position, u32), (i8, u32)>,
+) -> (i8, u32) {
+    if let Some(&v) = memo.get(&(*pos, count)) {
+        return v;
+    }
+    let moves = pos.legal_moves(rules);
+    let value = if moves.is_empty() {
+        (-1, 0)
+    } else if pos.is_kings_only_draw() || count >= makhos::NO_PROGRESS_LIMIT {
+        (0, 0)
+    } else {
+        // Ranked for the mover: a win sooner beats a win later, a loss later beats a
+        // loss sooner.
+        let rank = |(v, d): (i8, u32)| (v, if v > 0 { -(d as i64) } else { d as i64 });
+        let mut best = (-1i8, 0u32);
+        let mut first = true;
+        for mv in &moves {
+            let next = if mv.is_capture() || pos.is_man_move(mv) {
+                0
+            } else {
+                count + 1
+            };
+            let (v, d) = minimax_distance(&pos.played(mv), next, rules, memo);
+            let mine = (-v, if v == 0 { 0 } else { d + 1 });
+            if first || rank(mine) > rank(best) {
+                best = mine;
+                first = false;
+            }
+        }
+        best
+    };
+    memo.insert((*pos, count), value);
+    value
+}
+
+/// Every position of every table up to 3 pieces, at every count, both rule options: the
+/// distance to win the tables give (read from the distance file where it has settled,
+/// searched where the count is tight) equals the minimax's, and draws have none.
+#[test]
+fn distances_to_win_match_an_independent_minimax_at_every_count() {
+    for rules in Rules::ALL {
+        let tables = MakhosTables::open(tables_dir(rules), rules).unwrap();
+        assert!(
+            tables.has_distances(),
+            "{rules}: distance files beside every table"
+        );
+        let mut memo = HashMap::new();
+        let mut longest = 0;
+        let mut differs = 0;
+        for material in Material::all_up_to(TEST_PIECES) {
+            for pos in every_position(material) {
+                for count in 0..=NO_PROGRESS_LIMIT {
+                    let (value, plies) = minimax_distance(&pos, count, rules, &mut memo);
+                    let got = tables.distance_to_win(&pos, count).unwrap();
+                    let expected = (value != 0).then_some(plies);
+                    assert_eq!(got, expected, "{rules} {pos} at count {count}");
+                    longest = longest.max(plies);
+                    let zeroing = tables.probe(&pos, count).unwrap().zeroing_plies();
+                    differs += usize::from(value != 0 && zeroing != Some(plies));
+                }
+            }
+        }
+        // Not a copy of the zeroing distance: with men the end lies further.
+        eprintln!("{rules}: {differs} {longest}");
+        assert!(
+            differs > 1000 && longest > 20,
+            "{rules}: {differs}, {longest}"
+        );
+    }
+}
+
+/// The JSON answer carries the distance to win for the position and each move, and puts
+/// the soonest win first.
+#[test]
+fn the_answer_orders_winning_moves_by_their_distance_to_win() {
+    let rules = Rules::Default;
+    let tables = MakhosTables::open(tables_dir(rules), rules).unwrap();
+    let pos: Position = "W:Wb2,Ka1:BKh8".parse().unwrap();
+    let answer = thaiboard_tablebase::makhos::answer(&tables, &pos, 0).unwrap();
+    assert_eq!(answer.category, "win");
+    let dtw = answer.dtw.expect("a win has a distance");
+    let first = &answer.moves[0];
+    assert_eq!(first.category, "loss");
+    assert_eq!(
+        first.dtw,
+        Some(-(dtw - 1)),
+        "the best move is one ply nearer the end"
+    );
+    let losses: Vec<i32> = answer
+        .moves
+        .iter()
+        .filter(|m| m.category == "loss")
+        .map(|m| -m.dtw.unwrap())
+        .collect();
+    assert!(losses.windows(2).all(|w| w[0] <= w[1]), "{losses:?}");
+}
+
+/// A set made before distance files existed still answers (without distances), and a
+/// generation run over it adds them from the main tables kept, byte for byte as a fresh
+/// run makes them.
+#[test]
+fn a_set_without_distances_answers_without_them_and_a_run_adds_them() {
+    let source = tables_dir(Rules::Default);
+    let dir = scratch_dir("no-distances");
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with("-dtw.thtb") {
+            std::fs::copy(&path, dir.join(name)).unwrap();
+        }
+    }
+    let pos: Position = "W:Wb6,Kc7:Bb8".parse().unwrap();
+    let tables = MakhosTables::open(&dir, Rules::Default).unwrap();
+    assert!(!tables.has_distances());
+    let answer = thaiboard_tablebase::makhos::answer(&tables, &pos, 0).unwrap();
+    assert_eq!(
+        (answer.category, answer.dtz, answer.dtw),
+        ("win", Some(1), None)
+    );
+    let err = tables.distance_to_win(&pos, 0).unwrap_err();
+    assert!(matches!(err, ProbeError::NoDistances { .. }), "{err}");
+    assert!(err.to_string().contains("no distance-to-win file"), "{err}");
+
+    let report = generate(&dir, Rules::Default, TEST_PIECES, false, |_| {}).unwrap();
+    assert!(report.iter().all(|s| s.skipped && s.dtw_bytes > 0));
+    let name = thaiboard_tablebase::makhos::dtw_file_name(Rules::Default, "KMvK".parse().unwrap());
+    assert_eq!(
+        std::fs::read(dir.join(&name)).unwrap(),
+        std::fs::read(source.join(&name)).unwrap()
+    );
+    let tables = MakhosTables::open(&dir, Rules::Default).unwrap();
+    assert_eq!(tables.distance_to_win(&pos, 31).unwrap(), Some(11));
+}
+
+#[test]
+fn a_corrupted_distance_file_is_refused_when_probed() {
+    let dir = scratch_dir("corrupt-distances");
+    let source = tables_dir(Rules::Default);
+    for name in ["makhos-default-KKvK.thtb", "makhos-default-KKvK-dtw.thtb"] {
+        std::fs::copy(source.join(name), dir.join(name)).unwrap();
+    }
+    let file = dir.join("makhos-default-KKvK-dtw.thtb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xFF;
+    std::fs::write(&file, &bytes).unwrap();
+    let tables = MakhosTables::open(&dir, Rules::Default).unwrap();
+    let failures = every_position("KKvK".parse().unwrap())
+        .filter(|p| tables.probe(p, 0).unwrap().wdl != Wdl::Draw)
+        .filter(|p| {
+            matches!(
+                tables.distance_to_win(p, 0),
+                Err(ProbeError::Table(TableError::Corrupt { .. }))
+            )
+        })
+        .count();
+    assert!(failures > 0);
+}
+
+/// The four-piece tables under the default rules, made once over a copy of the
+/// three-piece ones.
+fn four_piece_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = scratch_dir("four");
+        for entry in std::fs::read_dir(tables_dir(Rules::Default)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+        generate(&dir, Rules::Default, 4, false, |_| {}).unwrap();
+        dir
+    })
+}
+
+/// Four-piece positions near the count's end, where the probe searches the king moves
+/// itself: its distance equals a plain search's that plays the king moves out and reads
+/// each capture or man move at a fresh count. (A probe that kept its last candidate
+/// instead of its best gave `B:WKh2:Bd4,Ka7,Kg7` 13 plies at count 29 for 11.)
+#[test]
+fn four_piece_distances_near_the_count_s_end_match_a_plain_search() {
+    let tables = MakhosTables::open(four_piece_dir(), Rules::Default).unwrap();
+    let pos: Position = "B:WKh2:Bd4,Ka7,Kg7".parse().unwrap();
+    assert_eq!(tables.distance_to_win(&pos, 29).unwrap(), Some(11));
+    let materials: Vec<Material> = Material::all_up_to(4)
+        .into_iter()
+        .filter(|m| m.total() == 4)
+        .collect();
+    let mut rng = Lcg(0xd15_7a9ce);
+    let mut decided = 0;
+    for _ in 0..600 {
+        let material = materials[rng.below(materials.len() as u64) as usize];
+        let index = TableIndex::new(material);
+        let Some(pos) = index.position_at(rng.below(index.len())) else {
+            continue;
+        };
+        let mut memo = HashMap::new();
+        for count in 27..=NO_PROGRESS_LIMIT {
+            let (value, plies) =
+                makhos_search::search(&tables, &pos, count, true, &mut memo).unwrap();
+            let expected = (value != Wdl::Draw).then_some(plies);
+            assert_eq!(
+                tables.distance_to_win(&pos, count).unwrap(),
+                expected,
+                "{pos} at count {count}"
+            );
+            decided += usize::from(expected.is_some());
+        }
+    }
+    assert!(decided > 500, "{decided}");
 }

@@ -201,7 +201,7 @@ fn gen_tables(args: &GenArgs) -> Result<(), CliError> {
             None => String::new(),
         };
         eprintln!(
-            "[{}/{}] {:<10} {} {:>8.2} s {:>10} bytes  win {:5.1}% draw {:5.1}% loss {:5.1}%{checked}",
+            "[{}/{}] {:<10} {} {:>8.2} s {:>10} bytes; distances {:>8.2} s {:>10} bytes  win {:5.1}% draw {:5.1}% loss {:5.1}%{checked}",
             step.number,
             step.total,
             step.material.to_string(),
@@ -212,15 +212,17 @@ fn gen_tables(args: &GenArgs) -> Result<(), CliError> {
             },
             step.seconds,
             step.bytes,
+            step.dtw_seconds,
+            step.dtw_bytes,
             100.0 * step.wins as f64 / total,
             100.0 * step.draws as f64 / total,
             100.0 * step.losses as f64 / total,
         );
     })
     .map_err(|e| failure(e.to_string()))?;
-    let bytes: u64 = report.iter().map(|s| s.bytes).sum();
+    let bytes: u64 = report.iter().map(|s| s.bytes + s.dtw_bytes).sum();
     write_out(&format!(
-        "{} tables ({} generated) in {}, {bytes} bytes, {:.1} s\n",
+        "{} tables ({} generated) with their distances in {}, {bytes} bytes, {:.1} s\n",
         report.len(),
         report.iter().filter(|s| !s.skipped).count(),
         args.out.display(),
@@ -288,23 +290,28 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
         let text = serde_json::to_string(&answer).map_err(|e| failure(e.to_string()))?;
         return write_out(&format!("{text}\n"));
     }
-    let distance = |dtz: Option<i32>| match dtz {
-        Some(d) => format!(" (next capture or man move: {} plies)", d.abs()),
-        None => String::new(),
+    let distance = |dtz: Option<i32>, dtw: Option<i32>| match (dtz, dtw) {
+        (Some(z), Some(w)) => format!(
+            " (end of the game: {} plies; next capture or man move: {} plies)",
+            w.abs(),
+            z.abs()
+        ),
+        (Some(z), None) => format!(" (next capture or man move: {} plies)", z.abs()),
+        _ => String::new(),
     };
     let mut out = format!(
         "{} for {} at count {}{}\n",
         answer.category,
         pos.turn().name(),
         args.count,
-        distance(answer.dtz)
+        distance(answer.dtz, answer.dtw)
     );
     for m in &answer.moves {
         out.push_str(&format!(
             "{:<12} {:<5} for the opponent{}\n",
             m.san,
             m.category,
-            distance(m.dtz)
+            distance(m.dtz, m.dtw)
         ));
     }
     write_out(&out)

@@ -65,11 +65,42 @@ fn makhos_tables_are_generated_probed_and_verified() {
     assert_eq!(fresh["moves"][0]["uci"], "d8b6");
     assert_eq!(fresh["moves"][0]["category"], "loss");
     assert_eq!(fresh["moves"][0]["dtz"], -6);
+    assert_eq!(
+        fresh["dtw"], 7,
+        "the capture of the last king ends the game"
+    );
     assert_eq!(probe("26")["category"], "draw");
+
+    // The text answer gives both distances; near the count's end only the man's move
+    // wins, and the end is further away (the worked example of the tables' docs).
+    let tight = thaiboard(&[
+        "tb",
+        "probe",
+        "--tables",
+        d,
+        "--variant",
+        "makhos",
+        "--fen",
+        "W:Wb6,Kc7:Bb8",
+        "--count",
+        "31",
+    ]);
+    assert!(tight.status.success(), "{}", text(&tight));
+    let lines: Vec<String> = text(&tight).lines().map(str::to_string).collect();
+    assert_eq!(
+        lines[0],
+        "win for white at count 31 (end of the game: 11 plies; next capture or man move: 1 plies)"
+    );
+    assert!(
+        lines[1].starts_with("b6-a7") && lines[1].contains("loss"),
+        "{lines:?}"
+    );
+    assert!(lines[2..].iter().all(|l| l.contains("draw")), "{lines:?}");
 
     let out = thaiboard(&["tb", "verify", d]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("8 files, 0 failed"), "{}", text(&out));
+    // Each table and its distance-to-win file.
+    assert!(text(&out).contains("16 files, 0 failed"), "{}", text(&out));
 
     let outside = thaiboard(&[
         "tb",

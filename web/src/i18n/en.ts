@@ -373,6 +373,8 @@ export const en = {
   'tb.countBeforeConversion': 'Draw: the count runs out {moves} moves before the win is sealed',
   'tb.makhosWin': 'Win: the next capture or man move within {plies} plies (32-ply rule)',
   'tb.makhosLoss': 'Loss: the other side captures or moves a man within {plies} plies (32-ply rule)',
+  'tb.makhosWinEnd': 'Win in {end} plies; the next capture or man move within {plies} (32-ply rule)',
+  'tb.makhosLossEnd': 'Loss in {end} plies; the other side captures or moves a man within {plies} (32-ply rule)',
 
   // Tournaments.
   'tournament.title': 'Tournaments',

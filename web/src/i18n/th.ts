@@ -364,6 +364,8 @@ export const th: Record<Key, string> = {
   'tb.countBeforeConversion': 'เสมอ: การนับหมดก่อนชนะได้ {moves} ตา',
   'tb.makhosWin': 'ชนะ: กินหรือเดินเบี้ยครั้งต่อไปภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
   'tb.makhosLoss': 'แพ้: อีกฝ่ายกินหรือเดินเบี้ยภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
+  'tb.makhosWinEnd': 'ชนะใน {end} ครั้ง; กินหรือเดินเบี้ยครั้งต่อไปภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
+  'tb.makhosLossEnd': 'แพ้ใน {end} ครั้ง; อีกฝ่ายกินหรือเดินเบี้ยภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
 
   // Tournaments.
   'tournament.title': 'ทัวร์นาเมนต์',

@@ -1,7 +1,9 @@
 //! The answer to a probe as the tablebase API gives it, shaped like lichess's tablebase
 //! API: `category` for the side to move, a signed distance, and `moves` best first, each
 //! with its `category` from the opponent's side (as lichess gives it). The command line's
-//! `--json` and the server are meant to print the same value.
+//! `--json` and the server are meant to print the same value. Where the tables have
+//! their distance-to-win files, each value also carries `dtw`, the plies to the end of
+//! the game, and the moves are ordered by it.
 
 use super::probe::{MakhosTables, MoveValue, Probe, ProbeError, Wdl};
 use makhos::Position;
@@ -15,6 +17,10 @@ pub struct Answer {
     /// Plies to the next capture or man move that keeps the result: positive for a win,
     /// negative for a loss, `None` for a draw (lichess's sign convention for `dtz`).
     pub dtz: Option<i32>,
+    /// Plies to the end of the game (the loser unable to move) with best play under the
+    /// count: positive for a win, negative for a loss, `None` for a draw or when the
+    /// tables have no distance-to-win files.
+    pub dtw: Option<i32>,
     /// The no-progress count the answer assumes.
     pub no_progress: u32,
     /// Every legal move, best first for the side to move.
@@ -32,6 +38,8 @@ pub struct MoveAnswer {
     pub category: &'static str,
     /// The opponent's signed `dtz` after the move.
     pub dtz: Option<i32>,
+    /// The opponent's signed `dtw` after the move.
+    pub dtw: Option<i32>,
     /// Whether the move is a capture or a man move (the count starts again).
     pub zeroing: bool,
 }
@@ -41,13 +49,48 @@ fn signed_dtz(p: &Probe) -> Option<i32> {
     Some(if p.wdl == Wdl::Loss { -plies } else { plies })
 }
 
-fn move_answer(m: &MoveValue) -> MoveAnswer {
-    MoveAnswer {
+/// The signed distance to win of `pos` at `no_progress`, when the tables have distances.
+fn signed_dtw(
+    tables: &MakhosTables,
+    pos: &Position,
+    probe: &Probe,
+) -> Result<Option<i32>, ProbeError> {
+    if !tables.has_distances() {
+        return Ok(None);
+    }
+    let plies = tables.distance_to_win(pos, probe.no_progress)?;
+    Ok(plies.map(|d| {
+        if probe.wdl == Wdl::Loss {
+            -(d as i32)
+        } else {
+            d as i32
+        }
+    }))
+}
+
+fn move_answer(
+    tables: &MakhosTables,
+    pos: &Position,
+    m: &MoveValue,
+) -> Result<MoveAnswer, ProbeError> {
+    Ok(MoveAnswer {
         uci: m.mv.to_engine(),
         san: m.mv.to_algebraic(),
         category: m.after.wdl.name(),
         dtz: signed_dtz(&m.after),
+        dtw: signed_dtw(tables, &pos.played(&m.mv), &m.after)?,
         zeroing: m.zeroing,
+    })
+}
+
+/// Sort key of a move for the side playing it, by the opponent's value after it: wins
+/// (the opponent's losses) soonest first, then draws, then losses latest first.
+fn by_distance(m: &MoveAnswer) -> (u8, i32) {
+    match (m.category, m.dtw) {
+        ("loss", Some(d)) => (0, -d),
+        ("draw", _) => (1, 0),
+        ("win", Some(d)) => (2, -d),
+        _ => (1, 0),
     }
 }
 
@@ -58,11 +101,20 @@ pub fn answer(
     no_progress: u32,
 ) -> Result<Answer, ProbeError> {
     let here = tables.probe(pos, no_progress)?;
-    let moves = tables.probe_moves(pos, no_progress)?;
+    let mut moves = tables
+        .probe_moves(pos, no_progress)?
+        .iter()
+        .map(|m| move_answer(tables, pos, m))
+        .collect::<Result<Vec<_>, _>>()?;
+    if tables.has_distances() {
+        // Stable: among equal distances the zeroing distance's order stays.
+        moves.sort_by_key(by_distance);
+    }
     Ok(Answer {
         category: here.wdl.name(),
         dtz: signed_dtz(&here),
+        dtw: signed_dtw(tables, pos, &here)?,
         no_progress,
-        moves: moves.iter().map(move_answer).collect(),
+        moves,
     })
 }

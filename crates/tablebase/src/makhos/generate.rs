@@ -14,65 +14,24 @@
 //! needs about the largest table and its successors, not every table solved so far
 //! (which passes 5 GB with six pieces).
 
-use super::consistency::{Inconsistency, check_table};
+use super::consistency::check_table;
+use super::dtw::METRIC_DTW32;
+use super::dtw_solve::solve_dtw;
+use super::error::GenerateError;
 use super::index::{LayoutIndex, Material, TableIndex};
-use super::probe::{file_name, resolve, rules_code};
+use super::layout_moves::{PARALLEL_MIN_ENTRIES, predecessors, worker_threads};
+use super::probe::{dtw_file_name, file_name, resolve, rules_code};
 use super::{DRAW, INVALID, METRIC_DTZ32, NO_PROGRESS_LIMIT, Stored, Wdl};
 use crate::format::{Header, TableError, TableFile, Variant, write_table};
-use core::fmt;
-use makhos::{Bitboard, Color, Position, Rules, generate_legal_moves, king_slides};
+use makhos::{Position, Rules, generate_legal_moves};
 use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::Path;
 use std::time::Instant;
 
 /// Byte of a position not decided yet (only during generation).
 const UNDECIDED: u8 = 254;
-
-/// Why generation stopped.
-#[derive(Debug)]
-pub enum GenerateError {
-    /// A table needed by a capture or promotion is not solved (a bug in the order).
-    MissingTable {
-        /// The table being generated.
-        table: Material,
-        /// The table it needed.
-        needed: Material,
-    },
-    /// A table file could not be written or read back.
-    Table(TableError),
-    /// A table failed its consistency proof (a bug in the generator, or a damaged file).
-    Inconsistent {
-        /// The table.
-        table: Material,
-        /// The first position that breaks a rule.
-        at: Inconsistency,
-    },
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::MissingTable { table, needed } => {
-                write!(f, "generating {table}: table {needed} is not solved yet")
-            }
-            GenerateError::Table(e) => write!(f, "{e}"),
-            GenerateError::Inconsistent { table, at } => write!(
-                f,
-                "table {table} is not consistent at {}: {}",
-                at.position, at.reason
-            ),
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}
-
-impl From<TableError> for GenerateError {
-    fn from(e: TableError) -> Self {
-        GenerateError::Table(e)
-    }
-}
 
 /// What happened to one table of a run.
 #[derive(Clone, Debug)]
@@ -89,6 +48,10 @@ pub struct GenerateProgress {
     pub seconds: f64,
     /// Size of the file in bytes.
     pub bytes: u64,
+    /// Seconds spent solving the distances to win (0 when their file was kept).
+    pub dtw_seconds: f64,
+    /// Size of the distance-to-win file in bytes.
+    pub dtw_bytes: u64,
     /// Positions in the table (valid entries) that are wins, draws and losses for the side
     /// to move with a fresh count.
     pub wins: u64,
@@ -101,10 +64,13 @@ pub struct GenerateProgress {
 }
 
 /// Generates (or, when already written and verified, reads back) every table with up to
-/// `pieces` pieces into `dir`, calling `progress` after each table. The tables a table
-/// needs are read from `dir`, where the run has written or found them. With `check`,
-/// every table of the run, generated or read back, is proved consistent move by move
-/// ([`check_table`]) before the next one; a table generated is written only once proved.
+/// `pieces` pieces into `dir`, each with its distance-to-win file ([`super::dtw`]),
+/// calling `progress` after each table. The tables a table needs are read from `dir`,
+/// where the run has written or found them; a table whose distance file is missing gets
+/// one from the main table kept (so a set made before distances existed is completed).
+/// With `check`, every table of the run, generated or read back, is proved consistent
+/// move by move ([`check_table`]) before the next one; a table generated is written only
+/// once proved.
 pub fn generate(
     dir: &Path,
     rules: Rules,
@@ -120,21 +86,37 @@ pub fn generate(
     // Only the tables the current one's zeroing moves reach are held in memory; the
     // others are read back from their files when a later table needs them.
     let mut solved: HashMap<Material, Vec<u8>> = HashMap::new();
+    let mut solved_dtw: HashMap<Material, Vec<u16>> = HashMap::new();
     let mut report = Vec::new();
     for (i, &material) in materials.iter().enumerate() {
         let path = dir.join(file_name(rules, material));
+        let dtw_path = dir.join(dtw_file_name(rules, material));
         let expected = header(rules, material);
-        let existing = TableFile::open(&path)
-            .ok()
-            .filter(|f| *f.header() == expected)
-            .and_then(|f| f.read_all().ok().map(|v| (v, f.file_len())));
+        let expected_dtw = dtw_header(rules, material);
+        let existing = read_back(&path, &expected);
+        // Distances are only kept beside the main table they were solved from.
+        let existing_dtw = existing
+            .as_ref()
+            .and_then(|_| read_back(&dtw_path, &expected_dtw))
+            .map(|(bytes, len)| (u16_entries(&bytes), len));
         let start = Instant::now();
         solved.retain(|&m, _| leads_to(material, m));
-        if existing.is_none() || check {
+        solved_dtw.retain(|&m, _| leads_to(material, m));
+        if existing_dtw.is_none() || check {
             for &m in &materials[..i] {
-                if leads_to(material, m) && !solved.contains_key(&m) {
+                if !leads_to(material, m) {
+                    continue;
+                }
+                if let Entry::Vacant(slot) = solved.entry(m) {
                     let file = TableFile::open(&dir.join(file_name(rules, m)))?;
-                    solved.insert(m, file.read_all()?);
+                    slot.insert(file.read_all()?);
+                }
+                if existing_dtw.is_some() {
+                    continue;
+                }
+                if let Entry::Vacant(slot) = solved_dtw.entry(m) {
+                    let file = TableFile::open(&dir.join(dtw_file_name(rules, m)))?;
+                    slot.insert(u16_entries(&file.read_all()?));
                 }
             }
         }
@@ -165,6 +147,16 @@ pub fn generate(
         } else {
             write_table(&path, &expected, &values)?
         };
+        let started = Instant::now();
+        let (dtw, dtw_bytes, dtw_seconds) = match existing_dtw {
+            Some((dtw, len)) => (dtw, len, 0.0),
+            None => {
+                let dtw = solve_dtw(material, rules, &values, &solved, &solved_dtw)?;
+                let bytes: Vec<u8> = dtw.iter().flat_map(|e| e.to_le_bytes()).collect();
+                let len = write_table(&dtw_path, &expected_dtw, &bytes)?;
+                (dtw, len, started.elapsed().as_secs_f64())
+            }
+        };
         let (wins, draws, losses) = tally(&values);
         let step = GenerateProgress {
             material,
@@ -173,6 +165,8 @@ pub fn generate(
             skipped,
             seconds,
             bytes,
+            dtw_seconds,
+            dtw_bytes,
             wins,
             draws,
             losses,
@@ -182,8 +176,26 @@ pub fn generate(
         report.push(step);
         // Kept while the next table may need it (the next `retain` decides).
         solved.insert(material, values);
+        solved_dtw.insert(material, dtw);
     }
     Ok(report)
+}
+
+/// A finished file's entries and its length, when it is there, has the header expected
+/// and reads back whole.
+fn read_back(path: &Path, expected: &Header) -> Option<(Vec<u8>, u64)> {
+    TableFile::open(path)
+        .ok()
+        .filter(|f| f.header() == expected)
+        .and_then(|f| f.read_all().ok().map(|v| (v, f.file_len())))
+}
+
+/// Two-byte entries from their little-endian bytes.
+fn u16_entries(bytes: &[u8]) -> Vec<u16> {
+    bytes
+        .chunks_exact(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect()
 }
 
 /// Whether a zeroing move (a capture, a man move, a promotion) from a position of `from`
@@ -231,9 +243,13 @@ fn header(rules: Rules, material: Material) -> Header {
     }
 }
 
-/// Threads for the parts of generation that share out: one per core.
-fn worker_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+/// The header a table's distance-to-win file carries.
+fn dtw_header(rules: Rules, material: Material) -> Header {
+    Header {
+        metric: METRIC_DTW32,
+        entry_bytes: 2,
+        ..header(rules, material)
+    }
 }
 
 /// Wins, draws and losses among a table's valid entries, with a fresh count.
@@ -259,9 +275,6 @@ const ZERO_ALL_LOSE: u8 = 2;
 /// First-pass flag: the side to move has no capture, so its king moves are legal (the
 /// position can be the origin of a king move).
 const QUIET: u8 = 4;
-/// Layouts with fewer entries than this are scanned on one thread (starting threads would
-/// cost more than it saves).
-const PARALLEL_MIN_ENTRIES: usize = 1 << 14;
 
 /// Solves one table; `solved` holds every table its captures and promotions reach.
 pub fn generate_table(
@@ -457,30 +470,6 @@ fn scan(
         flags[k] = f;
     }
     Ok(())
-}
-
-/// Calls `visit` with every entry of the layout from which a king move of the side that
-/// just moved leads to entry `p`: that side's king on `s` came from a square `t` it can
-/// slide back to (slides are symmetric), with that side to move. Whether the move was
-/// legal there (no capture was compulsory) is the caller's [`QUIET`] check.
-#[inline]
-fn predecessors(layout: &LayoutIndex, p: u32, mut visit: impl FnMut(usize)) {
-    let (turn, wk, bk) = layout.kings_at(u64::from(p));
-    let (white_men, black_men) = layout.men();
-    let occupied = Bitboard(white_men.0 | black_men.0 | wk.0 | bk.0);
-    let mover = turn.other();
-    let kings = if mover == Color::White { wk } else { bk };
-    for s in kings.squares() {
-        for t in king_slides(s, occupied).squares() {
-            let moved = Bitboard(kings.0 & !s.bit() | t.bit());
-            let q = if mover == Color::White {
-                layout.entry(mover, moved, bk)
-            } else {
-                layout.entry(mover, wk, moved)
-            };
-            visit(q as usize);
-        }
-    }
 }
 
 /// The value for the opponent, with a fresh count, of the position after a zeroing move.

@@ -53,16 +53,24 @@
 
 mod api;
 mod consistency;
+mod dtw;
+mod dtw_solve;
+mod error;
 mod generate;
 mod index;
+mod layout_moves;
 mod probe;
 
 pub use api::{Answer, MoveAnswer, answer};
 pub use consistency::{Inconsistency, check_table};
-pub use generate::{GenerateError, GenerateProgress, generate, generate_table, leads_to};
+pub use dtw::{DtwEntry, MAX_DTW, METRIC_DTW32, SLACK_UNKNOWN};
+pub use dtw_solve::solve_dtw;
+pub use error::GenerateError;
+pub use generate::{GenerateProgress, generate, generate_table, leads_to};
 pub use index::{Material, MaterialParseError, TableIndex};
 pub use probe::{
-    EXTENSION, MakhosTables, MoveValue, Probe, ProbeError, Wdl, file_name, resolve, rules_code,
+    EXTENSION, Located, MakhosTables, MoveValue, Probe, ProbeError, Wdl, dtw_file_name, file_name,
+    locate, resolve, rules_code,
 };
 
 /// The 32-ply no-progress limit of RULES.md section 2 (the same as `makhos::NO_PROGRESS_LIMIT`).

@@ -1,8 +1,9 @@
 //! Probing Mak-hot tables: a position with its no-progress count → win, draw or loss,
 //! the plies to the next zeroing move, and the value of every legal move.
 
+use super::dtw::{DtwEntry, METRIC_DTW32};
 use super::index::{Material, TableIndex};
-use super::{NO_PROGRESS_LIMIT, Stored};
+use super::{METRIC_DTZ32, NO_PROGRESS_LIMIT, Stored};
 use crate::block_cache::BlockCache;
 use crate::format::{TableError, TableFile, Variant};
 use core::fmt;
@@ -25,6 +26,11 @@ pub fn rules_code(rules: Rules) -> u8 {
 /// The file name of a table: `makhos-default-KKvK.thtb`.
 pub fn file_name(rules: Rules, material: Material) -> String {
     format!("makhos-{}-{material}.{EXTENSION}", rules.name())
+}
+
+/// The file name of a table's distance-to-win file: `makhos-default-KKvK-dtw.thtb`.
+pub fn dtw_file_name(rules: Rules, material: Material) -> String {
+    format!("makhos-{}-{material}-dtw.{EXTENSION}", rules.name())
 }
 
 /// Win, draw or loss for the side to move.
@@ -101,6 +107,11 @@ pub enum ProbeError {
     },
     /// A table was unreadable or corrupt.
     Table(TableError),
+    /// The material's table has no distance-to-win file beside it.
+    NoDistances {
+        /// The material.
+        material: Material,
+    },
 }
 
 impl fmt::Display for ProbeError {
@@ -111,6 +122,10 @@ impl fmt::Display for ProbeError {
                 "position outside the tables: no {material} table (generate it with more pieces)"
             ),
             ProbeError::Table(e) => write!(f, "{e}"),
+            ProbeError::NoDistances { material } => write!(
+                f,
+                "no distance-to-win file beside the {material} table (run tb gen again to add it)"
+            ),
         }
     }
 }
@@ -123,21 +138,31 @@ impl From<TableError> for ProbeError {
     }
 }
 
-/// The stored value of `pos`, deciding the rule-book ends first: no legal move is a loss
-/// in 0, one king each is a draw; otherwise `lookup(material, index)` gives the byte (or
-/// `None` when there is no table), where `material` is canonical and the position is
-/// flipped to it when it is not ([`Material::is_canonical`]). Generation and probing both
-/// go through here.
-pub fn resolve<E>(
-    pos: &Position,
-    rules: Rules,
-    mut lookup: impl FnMut(Material, u64) -> Result<Option<u8>, E>,
-) -> Result<Option<Stored>, E> {
+/// Where a position's value comes from: the rule book, or an entry of a table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Located {
+    /// The side to move has no legal move: lost in 0.
+    NoMove,
+    /// One king each: a draw.
+    KingsOnly,
+    /// Entry `index` of the canonical `material`'s table (the position flipped to it when
+    /// its own material is not canonical, [`Material::is_canonical`]).
+    Entry {
+        /// The canonical material.
+        material: Material,
+        /// The entry in its table.
+        index: u64,
+    },
+}
+
+/// Decides the rule-book ends first (no legal move, one king each), else finds the
+/// position's table entry. Generation and probing both go through here.
+pub fn locate(pos: &Position, rules: Rules) -> Located {
     if pos.count_legal_moves(rules) == 0 {
-        return Ok(Some(Stored::Loss(0)));
+        return Located::NoMove;
     }
     if pos.is_kings_only_draw() {
-        return Ok(Some(Stored::Draw));
+        return Located::KingsOnly;
     }
     let material = Material::of(pos);
     let index = if material.is_canonical() {
@@ -145,8 +170,27 @@ pub fn resolve<E>(
     } else {
         TableIndex::new(material.flipped()).index_of(&pos.flipped())
     };
-    let material = material.canonical();
-    Ok(lookup(material, index)?.and_then(Stored::from_byte))
+    Located::Entry {
+        material: material.canonical(),
+        index,
+    }
+}
+
+/// The stored value of `pos`, deciding the rule-book ends first: no legal move is a loss
+/// in 0, one king each is a draw; otherwise `lookup(material, index)` gives the byte (or
+/// `None` when there is no table) of the entry [`locate`] finds.
+pub fn resolve<E>(
+    pos: &Position,
+    rules: Rules,
+    mut lookup: impl FnMut(Material, u64) -> Result<Option<u8>, E>,
+) -> Result<Option<Stored>, E> {
+    match locate(pos, rules) {
+        Located::NoMove => Ok(Some(Stored::Loss(0))),
+        Located::KingsOnly => Ok(Some(Stored::Draw)),
+        Located::Entry { material, index } => {
+            Ok(lookup(material, index)?.and_then(Stored::from_byte))
+        }
+    }
 }
 
 /// A directory of Mak-hot tables for one rule option, memory-mapped.
@@ -154,6 +198,8 @@ pub fn resolve<E>(
 pub struct MakhosTables {
     rules: Rules,
     files: HashMap<Material, TableFile>,
+    /// The distance-to-win files present ([`super::dtw`]).
+    dtw_files: HashMap<Material, TableFile>,
 }
 
 impl MakhosTables {
@@ -182,6 +228,7 @@ impl MakhosTables {
             .collect();
         paths.sort();
         let mut files = HashMap::new();
+        let mut dtw_files = HashMap::new();
         for path in paths {
             let file = TableFile::open_with_cache(&path, Arc::clone(&cache))?;
             let h = file.header();
@@ -203,9 +250,24 @@ impl MakhosTables {
                     reason: format!("entry count does not fit {material}"),
                 });
             }
-            files.insert(material, file);
+            match (h.metric, h.entry_bytes) {
+                (METRIC_DTZ32, 1) => files.insert(material, file),
+                (METRIC_DTW32, 2) => dtw_files.insert(material, file),
+                (metric, width) => {
+                    return Err(TableError::BadHeader {
+                        path,
+                        reason: format!(
+                            "metric {metric} with {width}-byte entries is not a Mak-hot table"
+                        ),
+                    });
+                }
+            };
         }
-        Ok(MakhosTables { rules, files })
+        Ok(MakhosTables {
+            rules,
+            files,
+            dtw_files,
+        })
     }
 
     /// The rule option of these tables.
@@ -247,6 +309,106 @@ impl MakhosTables {
             stored,
             no_progress,
         })
+    }
+
+    /// Whether every table present has its distance-to-win file.
+    pub fn has_distances(&self) -> bool {
+        !self.files.is_empty() && self.files.keys().all(|m| self.dtw_files.contains_key(m))
+    }
+
+    /// The stored value of `pos` and its distance-to-win entry (with a fresh count).
+    fn stored_with_distance(&self, pos: &Position) -> Result<(Stored, DtwEntry), ProbeError> {
+        let stored = self.stored(pos)?;
+        let Located::Entry { material, index } = locate(pos, self.rules) else {
+            return Ok((stored, DtwEntry { plies: 0, slack: 0 }));
+        };
+        let file = self
+            .dtw_files
+            .get(&material)
+            .ok_or(ProbeError::NoDistances { material })?;
+        let entry = file.entry(index)?.ok_or_else(|| {
+            ProbeError::Table(TableError::Corrupt {
+                path: file.path().to_path_buf(),
+                what: format!("the distance of {pos}"),
+            })
+        })?;
+        Ok((stored, DtwEntry::from_u16(entry)))
+    }
+
+    /// The plies to the end of the game with best play (the winner ending it soonest
+    /// within the count, the loser putting it off), with `no_progress` plies on the
+    /// count: `Some` for a win or a loss at that count, `None` for a draw. Exact at every
+    /// count ([`super::dtw`]): read from the file where the distance has settled, else
+    /// found by searching the king moves down to the next zeroing move.
+    pub fn distance_to_win(
+        &self,
+        pos: &Position,
+        no_progress: u32,
+    ) -> Result<Option<u32>, ProbeError> {
+        let left = NO_PROGRESS_LIMIT.saturating_sub(no_progress);
+        let (stored, _) = self.stored_with_distance(pos)?;
+        if stored.at_count(no_progress) == Wdl::Draw {
+            return Ok(None);
+        }
+        let mut memo = HashMap::new();
+        self.distance_left(pos, left, &mut memo).map(Some)
+    }
+
+    /// [`MakhosTables::distance_to_win`] with `left` plies left, of a position won or
+    /// lost at that count.
+    fn distance_left(
+        &self,
+        pos: &Position,
+        left: u32,
+        memo: &mut HashMap<(Position, u32), u32>,
+    ) -> Result<u32, ProbeError> {
+        let (stored, entry) = self.stored_with_distance(pos)?;
+        let (won, zeroing) = match stored {
+            Stored::Win(d) => (true, u32::from(d)),
+            Stored::Loss(d) => (false, u32::from(d)),
+            Stored::Draw => return Ok(0),
+        };
+        if zeroing == 0 || entry.settled(zeroing, left) {
+            return Ok(u32::from(entry.plies));
+        }
+        if let Some(&d) = memo.get(&(*pos, left)) {
+            return Ok(d);
+        }
+        // The fresh-count distance is a lower bound: fewer plies left only narrow the
+        // winner's choice.
+        let bound = u32::from(entry.plies);
+        let mut best = if won { u32::MAX } else { 0 };
+        for mv in pos.legal_moves(self.rules) {
+            let child = pos.played(&mv);
+            let zeroing_move = mv.is_capture() || pos.is_man_move(&mv);
+            let (after, child_entry) = self.stored_with_distance(&child)?;
+            let child_left = if zeroing_move {
+                NO_PROGRESS_LIMIT
+            } else {
+                left - 1
+            };
+            let child_wdl = after.at_count(NO_PROGRESS_LIMIT - child_left);
+            if won {
+                if child_wdl != Wdl::Loss || 1 + u32::from(child_entry.plies) >= best {
+                    continue;
+                }
+                best = best.min(1 + self.distance_left(&child, child_left, memo)?);
+                if best == bound {
+                    break;
+                }
+            } else {
+                best = best.max(1 + self.distance_left(&child, child_left, memo)?);
+            }
+        }
+        if best == u32::MAX {
+            // A stored win with no move keeping it: the table contradicts itself.
+            return Err(ProbeError::Table(TableError::Corrupt {
+                path: PathBuf::from(Material::of(pos).to_string()),
+                what: format!("the win of {pos}, which no move keeps"),
+            }));
+        }
+        memo.insert((*pos, left), best);
+        Ok(best)
     }
 
     /// Every legal move with the value after it, best first for the side to move: the
