@@ -1,7 +1,8 @@
 //! Endgame tables for the engine (`setoption name TablebasePath value DIR`):
 //!
 //! - at the root, in a won or lost table position the engine plays the tables' move — the
-//!   fastest win the count allows, or the longest resistance — instead of searching
+//!   fastest win the count allows, or the longest resistance (Mak-hot: by the distance to
+//!   the end of the game where the tables have it) — instead of searching
 //!   (drawn positions are left to the search);
 //! - inside the search, [`RootTables::makruk_probe`] and [`RootTables::makhos_probe`] give
 //!   the search an [`engine::Tablebase`] over the same tables, so every node the tables
@@ -13,7 +14,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::path::PathBuf;
 use std::sync::Arc;
-use thaiboard_tablebase::makhos::{MakhosTables, Wdl};
+use thaiboard_tablebase::makhos::{MakhosTables, Wdl, answer as makhos_answer};
 use thaiboard_tablebase::makruk::{Dtm, MakrukTables, Phase, plies_left};
 
 /// The tables under one directory, opened on first use per game.
@@ -65,13 +66,17 @@ impl RootTables {
         if here.wdl == Wdl::Draw {
             return Ok(None);
         }
-        let moves = tables
-            .probe_moves(pos, no_progress)
-            .map_err(|e| e.to_string())?;
-        Ok(moves.first().map(|m| TableMove {
-            uci: m.mv.to_engine(),
+        // With distance-to-win files the moves come soonest end first (the loser's
+        // latest); without them, by the plies to the next capture or man move.
+        let answer = makhos_answer(tables, pos, no_progress).map_err(|e| e.to_string())?;
+        let end = answer
+            .dtw
+            .map(|d| format!("the end in {} plies, ", d.abs()))
+            .unwrap_or_default();
+        Ok(answer.moves.first().map(|m| TableMove {
+            uci: m.uci.clone(),
             info: format!(
-                "tablebase {} (next capture or man move in {} plies)",
+                "tablebase {} ({end}next capture or man move in {} plies)",
                 here.wdl.name(),
                 here.zeroing_plies().unwrap_or(0)
             ),

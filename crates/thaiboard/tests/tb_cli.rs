@@ -205,6 +205,8 @@ fn the_uci_engine_plays_the_tables_move_at_the_root() {
          setoption name TablebasePath value {d}\n\
          position fen W:WKb8,Kd8:BKh2\n\
          go depth 2\n\
+         position fen W:Wb6,Kc7:Bb8\n\
+         go depth 2\n\
          setoption name TablebasePath value {d}/missing\n\
          go depth 1\n\
          quit\n"
@@ -229,7 +231,11 @@ fn the_uci_engine_plays_the_tables_move_at_the_root() {
         .collect();
     assert_eq!(best.first(), Some(&"bestmove d8b6"), "{lines}");
     assert!(lines.contains("info string tablebase win"), "{lines}");
+    // Every move wins and the man's move is the next zeroing move, but the king's
+    // c7-d6 ends the game soonest (3 plies against the man's 11).
+    assert_eq!(best.get(1), Some(&"bestmove c7d6"), "{lines}");
+    assert!(lines.contains("the end in 3 plies"), "{lines}");
     assert!(lines.contains("info string TablebasePath:"), "{lines}");
-    assert_eq!(best.len(), 2, "{lines}");
+    assert_eq!(best.len(), 3, "{lines}");
     let _ = std::fs::remove_dir_all(&dir);
 }
