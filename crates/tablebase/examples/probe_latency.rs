@@ -5,7 +5,9 @@
 //! across all tables (warm: files mapped, blocks decompressed as probes reach them, or
 //! found in the block cache when an earlier probe decompressed them), then the mean time
 //! of probes cycling over the first [`HOT_POSITIONS`] of those positions (hot: their
-//! blocks fit the block cache, as a search's probes mostly do).
+//! blocks fit the block cache, as a search's probes mostly do). Where the tables have
+//! distance-to-win files, the same random positions' distances follow, with a fresh
+//! count and near the count's end.
 
 use std::time::Instant;
 use thaiboard_tablebase::makhos::{MakhosTables, TableIndex};
@@ -119,6 +121,42 @@ fn main() {
     hot(" without the block cache", &positions, probes, |pos| {
         std::hint::black_box(uncached.probe(pos, 0).ok());
     });
+    if tables.has_distances() {
+        distance_latency(&tables, &positions);
+    }
+}
+
+/// Distances to win of the same random positions: with a fresh count (read from the
+/// files), then at a count drawn from 20 to 31 (read where the distance has settled,
+/// searched near the count's end): the mean, and the slowest probe.
+fn distance_latency(tables: &MakhosTables, positions: &[makhos::Position]) {
+    let mut seed = 0x5eed_d157u64;
+    for (what, tight) in [("a fresh count", false), ("counts 20-31", true)] {
+        let mut slowest = 0.0f64;
+        let mut decided = 0;
+        let started = Instant::now();
+        for pos in positions {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let count = if tight {
+                20 + (seed >> 33) as u32 % 12
+            } else {
+                0
+            };
+            let one = Instant::now();
+            if let Ok(Some(_)) = tables.distance_to_win(pos, count) {
+                decided += 1;
+            }
+            slowest = slowest.max(one.elapsed().as_secs_f64());
+        }
+        println!(
+            "distance to win at {what}: {} probes ({decided} decided), mean {:.2} µs, slowest {:.0} µs",
+            positions.len(),
+            started.elapsed().as_secs_f64() * 1e6 / positions.len() as f64,
+            slowest * 1e6
+        );
+    }
 }
 
 /// The same two figures for the Makruk or Ouk Chatrang tables in `dir`: opening them and
