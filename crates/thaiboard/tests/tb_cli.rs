@@ -42,8 +42,9 @@ fn makhos_tables_are_generated_probed_and_verified() {
         text(&again)
     );
 
-    let probe = |count: &str| {
-        let out = thaiboard(&[
+    // `tb probe` of a Mak-hot position at a count, its text or (with `json`) its JSON.
+    let probe_out = |fen: &str, count: &str, json: bool| {
+        let mut args = vec![
             "tb",
             "probe",
             "--tables",
@@ -51,12 +52,19 @@ fn makhos_tables_are_generated_probed_and_verified() {
             "--variant",
             "makhos",
             "--fen",
-            "W:WKb8,Kd8:BKh2",
+            fen,
             "--count",
             count,
-            "--json",
-        ]);
+        ];
+        if json {
+            args.push("--json");
+        }
+        let out = thaiboard(&args);
         assert!(out.status.success(), "{}", text(&out));
+        out
+    };
+    let probe = |count: &str| {
+        let out = probe_out("W:WKb8,Kd8:BKh2", count, true);
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let fresh = probe("0");
@@ -73,19 +81,7 @@ fn makhos_tables_are_generated_probed_and_verified() {
 
     // The text answer gives both distances; near the count's end only the man's move
     // wins, and the end is further away (the worked example of the tables' docs).
-    let tight = thaiboard(&[
-        "tb",
-        "probe",
-        "--tables",
-        d,
-        "--variant",
-        "makhos",
-        "--fen",
-        "W:Wb6,Kc7:Bb8",
-        "--count",
-        "31",
-    ]);
-    assert!(tight.status.success(), "{}", text(&tight));
+    let tight = probe_out("W:Wb6,Kc7:Bb8", "31", false);
     let lines: Vec<String> = text(&tight).lines().map(str::to_string).collect();
     assert_eq!(
         lines[0],
