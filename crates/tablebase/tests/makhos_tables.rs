@@ -508,7 +508,12 @@ fn distances_to_win_match_an_independent_minimax_at_every_count() {
 fn the_answer_orders_winning_moves_by_their_distance_to_win() {
     let rules = Rules::Default;
     let tables = MakhosTables::open(tables_dir(rules), rules).unwrap();
-    let pos: Position = "W:Wb2,Ka1:BKh8".parse().unwrap();
+    let pos: Position = "W:Wb6,Kc7:Bb8".parse().unwrap();
+    // The docs' worked example: 3 plies to the end down to 2 plies left, 11 with 1.
+    assert_eq!(tables.distance_to_win(&pos, 0).unwrap(), Some(3));
+    assert_eq!(tables.distance_to_win(&pos, 30).unwrap(), Some(3));
+    assert_eq!(tables.distance_to_win(&pos, 31).unwrap(), Some(11));
+    assert_eq!(tables.distance_to_win(&pos, 32).unwrap(), None);
     let answer = thaiboard_tablebase::makhos::answer(&tables, &pos, 0).unwrap();
     assert_eq!(answer.category, "win");
     let dtw = answer.dtw.expect("a win has a distance");
