@@ -39,6 +39,17 @@ impl Agreement {
         self.abs_error / (self.n.max(1) as f64)
     }
 
+    /// The slope of the least-squares line of the scores on the
+    /// predictions (0 without spread): below 1, the scores are flatter
+    /// than the predictions, as when labels come on another engine's
+    /// centipawn scale.
+    pub fn slope(&self) -> f64 {
+        let n = self.n.max(1) as f64;
+        let cov = self.sum_xy / n - self.sum_x / n * self.sum_y / n;
+        let vx = self.sum_xx / n - (self.sum_x / n).powi(2);
+        if vx <= 0.0 { 0.0 } else { cov / vx }
+    }
+
     /// The correlation of predictions and scores (0 without spread).
     pub fn correlation(&self) -> f64 {
         let n = self.n.max(1) as f64;
@@ -129,6 +140,9 @@ mod tests {
         assert!((want - 0.987_829_2).abs() < 1e-6);
         assert!((a.correlation() - want).abs() < 1e-9, "{}", a.correlation());
         assert_eq!(Agreement::default().correlation(), 0.0);
+        // The slope: cov / var x = 22000 / 20000.
+        assert!((a.slope() - 1.1).abs() < 1e-9, "{}", a.slope());
+        assert_eq!(Agreement::default().slope(), 0.0);
     }
 
     #[test]

@@ -2,12 +2,14 @@
 //! Mak-hot's (`--variant`; the work is done by the `nnue` crate; this
 //! module maps the command line onto it).
 //! Every command can be stopped and run again to continue: `gen` after its
-//! last whole shard, `train` from its last checkpoint.
+//! last whole shard, `label` at the first shard it has not written,
+//! `train` from its last checkpoint.
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
 use engine::eval::nnue::{Base, Layout, Network};
 use nnue::data::{Record, Sample, read_dirs, shards};
+use nnue::label::{LabelConfig, LabelStats, Labeller, label_dir};
 use nnue::makhos_data::MakhosRecord;
 use nnue::selfplay::{GenConfig, generate, generate_makhos};
 use nnue::train::{Checkpoint, TrainConfig, split, train};
@@ -21,6 +23,12 @@ pub enum NnueCommand {
     /// position is stored with its search score and the game's result, in
     /// numbered shards. Run again to add shards up to --shards.
     Gen(GenArgs),
+    /// Search every position of existing Makruk shards again with an
+    /// external UCI engine (a native Fairy-Stockfish) to a fixed node
+    /// count, and write them with its scores, in shards of the same
+    /// numbers and format. Run again to continue after the last shard
+    /// written.
+    Label(LabelArgs),
     /// Train the network on the shards of --data (Adam, WDL-blended
     /// target, validation by game); checkpoints in --out after each epoch,
     /// from which a new run with the same --out continues.
@@ -85,6 +93,34 @@ pub struct GenArgs {
     /// Play with this network instead of the classical evaluation.
     #[arg(long)]
     eval_file: Option<PathBuf>,
+}
+
+/// `nnue label`'s options.
+#[derive(Args, Debug)]
+pub struct LabelArgs {
+    /// The engine's program (a Fairy-Stockfish built by
+    /// crates/engine/tools/build_native_fsf.sh).
+    #[arg(long)]
+    engine: PathBuf,
+    /// An argument for the engine (repeat for more; `uci` for thaiboard).
+    #[arg(long = "engine-arg", allow_hyphen_values = true)]
+    engine_args: Vec<String>,
+    /// A UCI option NAME=VALUE sent after the defaults (UCI_Variant
+    /// makruk, Use NNUE false, Threads 1, Hash 16); repeat for more.
+    #[arg(long = "option")]
+    options: Vec<String>,
+    /// Nodes the engine searches per position.
+    #[arg(long, default_value_t = 10_000)]
+    nodes: u64,
+    /// Seconds to wait for one search before giving up.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+    /// The folder of the shards to label (from `nnue gen`).
+    #[arg(long = "in")]
+    input: PathBuf,
+    /// The folder of the labelled shards (created if needed).
+    #[arg(long)]
+    out: PathBuf,
 }
 
 /// `nnue train`'s options.
@@ -158,6 +194,7 @@ fn input(e: String) -> CliError {
 pub fn run(cmd: NnueCommand) -> Result<(), CliError> {
     match cmd {
         NnueCommand::Gen(args) => gen_cmd(args),
+        NnueCommand::Label(args) => label_cmd(args),
         NnueCommand::Train(args) => train_cmd(args),
         NnueCommand::Check {
             checkpoint,
@@ -228,6 +265,54 @@ fn gen_cmd(a: GenArgs) -> Result<(), CliError> {
     .map_err(input)?;
     let held = shards(&a.out).map_err(input)?.len();
     println!("{} holds {held} shards", a.out.display());
+    Ok(())
+}
+
+fn label_cmd(a: LabelArgs) -> Result<(), CliError> {
+    let mut options = LabelConfig::default_options();
+    for o in &a.options {
+        let (name, value) = o
+            .split_once('=')
+            .ok_or_else(|| input(format!("--option {o:?} is not NAME=VALUE")))?;
+        options.push((name.to_string(), value.to_string()));
+    }
+    let cfg = LabelConfig {
+        program: a.engine.clone(),
+        args: a.engine_args.clone(),
+        options,
+        nodes: a.nodes,
+        timeout: std::time::Duration::from_secs(a.timeout.max(1)),
+    };
+    let mut labeller = Labeller::start(&cfg).map_err(input)?;
+    let start = std::time::Instant::now();
+    let (mut written, mut mates, mut unparsed) = (0, 0, 0);
+    label_dir(&a.input, &a.out, &mut labeller, |s: &LabelStats| {
+        written += s.written;
+        mates += s.mates;
+        unparsed += s.unparsed;
+        println!(
+            "shard {}: {} of {} positions labelled ({} mates, {} unparsed dropped), mean depth {:.1}, \
+             mean change {:.0} cp, {:.1} positions/s; this run {} written, {} mates, {} unparsed, {:.1} positions/s",
+            s.shard,
+            s.written,
+            s.positions,
+            s.mates,
+            s.unparsed,
+            s.mean_depth,
+            s.mean_change,
+            s.positions as f64 / s.seconds.max(1e-9),
+            written,
+            mates,
+            unparsed,
+            written as f64 / start.elapsed().as_secs_f64().max(1e-9)
+        );
+    })
+    .map_err(input)?;
+    let held = shards(&a.out).map_err(input)?.len();
+    println!(
+        "{} holds {held} shards; this run wrote {written} positions and dropped {mates} mates and {unparsed} unparsed",
+        a.out.display()
+    );
     Ok(())
 }
 
@@ -340,9 +425,10 @@ fn check_cmd(checkpoint: &Path, data: &[PathBuf], val_percent: u32) -> Result<()
     println!("{held_out} held-out positions; against their search scores:");
     for (name, a) in [("network", &r.network), ("classical", &r.classical)] {
         println!(
-            "  {name:<9} mean |error| {:.1} cp, correlation {:.4} ({} positions)",
+            "  {name:<9} mean |error| {:.1} cp, correlation {:.4}, slope {:.3} ({} positions)",
             a.mean_abs_error(),
             a.correlation(),
+            a.slope(),
             a.n
         );
     }
