@@ -32,6 +32,11 @@ pub const HEADER_BYTES: usize = 12;
 /// Search scores are stored clamped to this many centipawns.
 pub const MAX_SCORE: i32 = 4000;
 
+/// A score in centipawns as a record stores it: clamped to [`MAX_SCORE`].
+pub fn stored_score(cp: i32) -> i16 {
+    cp.clamp(-MAX_SCORE, MAX_SCORE) as i16
+}
+
 /// A training position of one game, as shards store it and the trainer
 /// reads it.
 pub trait Sample: Sized + Clone + Send + Sync + std::fmt::Debug {
@@ -103,7 +108,7 @@ impl Record {
             board,
             white_to_move: pos.turn() == Color::White,
             result,
-            score: score.clamp(-MAX_SCORE, MAX_SCORE) as i16,
+            score: stored_score(score),
             game,
         }
     }

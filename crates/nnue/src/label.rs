@@ -13,7 +13,7 @@
 //! cleared (`ucinewgame`) at each new game, so a game's labels do not
 //! depend on where a run was resumed.
 
-use crate::data::{Record, read_shard, shard_path, shards, write_shard};
+use crate::data::{Record, read_shard, shard_path, shards, stored_score, write_shard};
 use arena::spec::{EngineSpec, Limit};
 use arena::uci::{Engine, EngineScore, SearchReply};
 use std::path::{Path, PathBuf};
@@ -221,11 +221,11 @@ fn label_shard(
     Ok(stats)
 }
 
-/// `r` with the score `cp` (side to move's view), clamped as
-/// [`Record::new`] clamps, its game's result and number kept.
+/// `r` with the score `cp` (side to move's view), clamped as every
+/// record's ([`stored_score`]), its game's result and number kept.
 pub fn relabelled(r: &Record, cp: i32) -> Record {
     Record {
-        score: cp.clamp(-crate::data::MAX_SCORE, crate::data::MAX_SCORE) as i16,
+        score: stored_score(cp),
         ..r.clone()
     }
 }

@@ -11,7 +11,7 @@
 //! | 2 | the search score, centi-men from the side to move's view (i16) |
 //! | 4 | the game's number within its shard (u32) |
 
-use crate::data::{MAX_SCORE, Sample, result_for};
+use crate::data::{Sample, result_for, stored_score};
 use engine::eval::nnue::{Base, Layout, makhos as net};
 use engine::eval::{MakhosWeights, evaluate_makhos};
 use makhos::{Bitboard, Color, Position};
@@ -34,12 +34,12 @@ pub struct MakhosRecord {
 
 impl MakhosRecord {
     /// The record of `pos` with its search `score` (clamped to
-    /// [`MAX_SCORE`]) and its game's `result` and number.
+    /// [`crate::data::MAX_SCORE`]) and its game's `result` and number.
     pub fn new(pos: &Position, score: i32, result: u8, game: u32) -> MakhosRecord {
         MakhosRecord {
             pos: *pos,
             result,
-            score: score.clamp(-MAX_SCORE, MAX_SCORE) as i16,
+            score: stored_score(score),
             game,
         }
     }
@@ -123,6 +123,7 @@ impl Sample for MakhosRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::MAX_SCORE;
 
     fn sample() -> MakhosRecord {
         let pos: Position = "W:WKd4,a3,c3,e3:Bb8,d8,Kg1"

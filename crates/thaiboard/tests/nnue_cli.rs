@@ -2,20 +2,9 @@
 //! resumed), quantize, then the network in `bench`; clear errors for bad
 //! files.
 
+mod common;
+use common::thaiboard;
 use std::path::PathBuf;
-use std::process::Command;
-
-fn thaiboard(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_thaiboard"))
-        .args(args)
-        .output()
-        .expect("run thaiboard");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// A fresh scratch folder for one test, and in it the paths of the data
 /// folder, the training run and the network file.

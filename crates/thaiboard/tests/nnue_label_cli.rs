@@ -3,21 +3,10 @@
 //! one `gen` wrote, with scores of the same sign, and a second run skips
 //! it; an engine that cannot start or dies is an error, not a panic.
 
+mod common;
+use common::thaiboard;
 use nnue::data::{Record, read_shard, shard_path};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn thaiboard(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_thaiboard"))
-        .args(args)
-        .output()
-        .expect("run thaiboard");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("thaiboard-label-{name}-{}", std::process::id()));

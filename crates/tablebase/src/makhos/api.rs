@@ -44,9 +44,17 @@ pub struct MoveAnswer {
     pub zeroing: bool,
 }
 
+/// A distance with lichess's sign: negative for the side that loses.
+fn signed(plies: u32, wdl: Wdl) -> i32 {
+    if wdl == Wdl::Loss {
+        -(plies as i32)
+    } else {
+        plies as i32
+    }
+}
+
 fn signed_dtz(p: &Probe) -> Option<i32> {
-    let plies = p.zeroing_plies()? as i32;
-    Some(if p.wdl == Wdl::Loss { -plies } else { plies })
+    Some(signed(p.zeroing_plies()?, p.wdl))
 }
 
 /// The signed distance to win of `pos` at `no_progress`, when the tables have distances.
@@ -59,13 +67,7 @@ fn signed_dtw(
         return Ok(None);
     }
     let plies = tables.distance_to_win(pos, probe.no_progress)?;
-    Ok(plies.map(|d| {
-        if probe.wdl == Wdl::Loss {
-            -(d as i32)
-        } else {
-            d as i32
-        }
-    }))
+    Ok(plies.map(|d| signed(d, probe.wdl)))
 }
 
 fn move_answer(

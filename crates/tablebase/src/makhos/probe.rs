@@ -284,18 +284,27 @@ impl MakhosTables {
 
     /// The stored value of `pos` (with a fresh count).
     pub fn stored(&self, pos: &Position) -> Result<Stored, ProbeError> {
-        let mut path = PathBuf::new();
-        let stored = resolve(pos, self.rules, |material, index| {
-            let file = self
-                .files
-                .get(&material)
-                .ok_or(ProbeError::Missing { material })?;
-            path = file.path().to_path_buf();
-            Ok::<_, ProbeError>(file.get(index)?)
-        })?;
-        stored.ok_or_else(|| {
+        match locate(pos, self.rules) {
+            Located::NoMove => Ok(Stored::Loss(0)),
+            Located::KingsOnly => Ok(Stored::Draw),
+            Located::Entry { material, index } => self.stored_entry(pos, material, index),
+        }
+    }
+
+    /// Entry `index` of `material`'s table, the one [`locate`] found for `pos`.
+    fn stored_entry(
+        &self,
+        pos: &Position,
+        material: Material,
+        index: u64,
+    ) -> Result<Stored, ProbeError> {
+        let file = self
+            .files
+            .get(&material)
+            .ok_or(ProbeError::Missing { material })?;
+        file.get(index)?.and_then(Stored::from_byte).ok_or_else(|| {
             ProbeError::Table(TableError::Corrupt {
-                path,
+                path: file.path().to_path_buf(),
                 what: format!("the entry of {pos}"),
             })
         })
@@ -316,12 +325,16 @@ impl MakhosTables {
         !self.files.is_empty() && self.files.keys().all(|m| self.dtw_files.contains_key(m))
     }
 
-    /// The stored value of `pos` and its distance-to-win entry (with a fresh count).
+    /// The stored value of `pos` and its distance-to-win entry (with a fresh count),
+    /// located once for both files.
     fn stored_with_distance(&self, pos: &Position) -> Result<(Stored, DtwEntry), ProbeError> {
-        let stored = self.stored(pos)?;
-        let Located::Entry { material, index } = locate(pos, self.rules) else {
-            return Ok((stored, DtwEntry { plies: 0, slack: 0 }));
+        let none = DtwEntry { plies: 0, slack: 0 };
+        let (material, index) = match locate(pos, self.rules) {
+            Located::NoMove => return Ok((Stored::Loss(0), none)),
+            Located::KingsOnly => return Ok((Stored::Draw, none)),
+            Located::Entry { material, index } => (material, index),
         };
+        let stored = self.stored_entry(pos, material, index)?;
         let file = self
             .dtw_files
             .get(&material)
@@ -346,23 +359,26 @@ impl MakhosTables {
         no_progress: u32,
     ) -> Result<Option<u32>, ProbeError> {
         let left = NO_PROGRESS_LIMIT.saturating_sub(no_progress);
-        let (stored, _) = self.stored_with_distance(pos)?;
+        let (stored, entry) = self.stored_with_distance(pos)?;
         if stored.at_count(no_progress) == Wdl::Draw {
             return Ok(None);
         }
         let mut memo = HashMap::new();
-        self.distance_left(pos, left, &mut memo).map(Some)
+        self.distance_left(pos, stored, entry, left, &mut memo)
+            .map(Some)
     }
 
     /// [`MakhosTables::distance_to_win`] with `left` plies left, of a position won or
-    /// lost at that count.
+    /// lost at that count, whose stored value and distance entry are `stored` and
+    /// `entry`.
     fn distance_left(
         &self,
         pos: &Position,
+        stored: Stored,
+        entry: DtwEntry,
         left: u32,
         memo: &mut HashMap<(Position, u32), u32>,
     ) -> Result<u32, ProbeError> {
-        let (stored, entry) = self.stored_with_distance(pos)?;
         let (won, zeroing) = match stored {
             Stored::Win(d) => (true, u32::from(d)),
             Stored::Loss(d) => (false, u32::from(d)),
@@ -388,16 +404,18 @@ impl MakhosTables {
                 left - 1
             };
             let child_wdl = after.at_count(NO_PROGRESS_LIMIT - child_left);
+            // The winner only plays moves that keep the win and might beat the best.
+            if won && (child_wdl != Wdl::Loss || 1 + u32::from(child_entry.plies) >= best) {
+                continue;
+            }
+            let d = 1 + self.distance_left(&child, after, child_entry, child_left, memo)?;
             if won {
-                if child_wdl != Wdl::Loss || 1 + u32::from(child_entry.plies) >= best {
-                    continue;
-                }
-                best = best.min(1 + self.distance_left(&child, child_left, memo)?);
+                best = best.min(d);
                 if best == bound {
                     break;
                 }
             } else {
-                best = best.max(1 + self.distance_left(&child, child_left, memo)?);
+                best = best.max(d);
             }
         }
         if best == u32::MAX {
