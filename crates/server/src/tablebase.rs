@@ -91,9 +91,9 @@ async fn tablebase(
             let answer =
                 makhos::answer(&tables.makhos[&rules], &pos, count).map_err(|e| match e {
                     makhos::ProbeError::Missing { .. } => outside(e.to_string()),
-                    makhos::ProbeError::Table(_) | makhos::ProbeError::NoDistances { .. } => {
-                        ApiError::internal(e)
-                    }
+                    makhos::ProbeError::Table(_)
+                    | makhos::ProbeError::Contradiction { .. }
+                    | makhos::ProbeError::NoDistances { .. } => ApiError::internal(e),
                 })?;
             Ok(Json(answer).into_response())
         }

@@ -646,3 +646,63 @@ fn four_piece_distances_near_the_count_s_end_match_a_plain_search() {
     }
     assert!(decided > 500, "{decided}");
 }
+
+/// Tables that contradict themselves (entries scrambled, checksums rewritten to match,
+/// as a hostile or buggy file could be) make distance probes fail with an error or give
+/// some answer, never panic.
+#[test]
+fn scrambled_tables_make_distance_probes_fail_cleanly() {
+    use thaiboard_tablebase::TableFile;
+    use thaiboard_tablebase::format::write_table;
+    let source = tables_dir(Rules::Default);
+    let dir = scratch_dir("scrambled");
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+    }
+    let mut rng = Lcg(0x5c4a3b1e);
+    for name in ["makhos-default-KMvK.thtb", "makhos-default-KKvK.thtb"] {
+        let file = TableFile::open(&dir.join(name)).unwrap();
+        let header = file.header().clone();
+        let mut values = file.read_all().unwrap();
+        drop(file);
+        for v in values
+            .iter_mut()
+            .filter(|v| Stored::from_byte(**v).is_some())
+        {
+            *v = match rng.below(3) {
+                0 => Stored::Win(1 + rng.below(32) as u8),
+                1 => Stored::Loss(rng.below(33) as u8),
+                _ => Stored::Draw,
+            }
+            .to_byte();
+        }
+        write_table(&dir.join(name), &header, &values).unwrap();
+        // Their distances "not settled" anywhere, so that probes search.
+        let dtw = dir.join(name.replace(".thtb", "-dtw.thtb"));
+        let file = TableFile::open(&dtw).unwrap();
+        let header = file.header().clone();
+        let mut bytes = file.read_all().unwrap();
+        drop(file);
+        for pair in bytes.chunks_exact_mut(2) {
+            pair[1] |= 0xF0;
+        }
+        write_table(&dtw, &header, &bytes).unwrap();
+    }
+    let tables = MakhosTables::open(&dir, Rules::Default).unwrap();
+    let (mut answered, mut refused) = (0, 0);
+    for material in ["KMvK", "KKvK"] {
+        for pos in every_position(material.parse().unwrap()) {
+            for count in [0, 16, 30, 31, 32] {
+                match tables.distance_to_win(&pos, count) {
+                    Ok(_) => answered += 1,
+                    Err(e) => {
+                        assert!(e.to_string().contains("contradict themselves"), "{e}");
+                        refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(answered > 0 && refused > 0, "{answered} {refused}");
+}

@@ -107,6 +107,14 @@ pub enum ProbeError {
     },
     /// A table was unreadable or corrupt.
     Table(TableError),
+    /// The tables contradict themselves (a file damaged with a matching checksum, or
+    /// made by a faulty generator): the position and what is wrong.
+    Contradiction {
+        /// The position, in Mak-hot position text.
+        position: String,
+        /// What the tables say that cannot be.
+        reason: &'static str,
+    },
     /// The material's table has no distance-to-win file beside it.
     NoDistances {
         /// The material.
@@ -122,6 +130,10 @@ impl fmt::Display for ProbeError {
                 "position outside the tables: no {material} table (generate it with more pieces)"
             ),
             ProbeError::Table(e) => write!(f, "{e}"),
+            ProbeError::Contradiction { position, reason } => write!(
+                f,
+                "the tables contradict themselves at {position}: {reason}"
+            ),
             ProbeError::NoDistances { material } => write!(
                 f,
                 "no distance-to-win file beside the {material} table (run tb gen again to add it)"
@@ -404,9 +416,13 @@ impl MakhosTables {
                 left - 1
             };
             let child_wdl = after.at_count(NO_PROGRESS_LIMIT - child_left);
-            // The winner only plays moves that keep the win and might beat the best.
+            // The winner only plays moves that keep the win and might beat the best; the
+            // loser has no move that does not lose.
             if won && (child_wdl != Wdl::Loss || 1 + u32::from(child_entry.plies) >= best) {
                 continue;
+            }
+            if !won && child_wdl != Wdl::Win {
+                return Err(contradiction(pos, "a loss with a move that does not lose"));
             }
             let d = 1 + self.distance_left(&child, after, child_entry, child_left, memo)?;
             if won {
@@ -419,11 +435,7 @@ impl MakhosTables {
             }
         }
         if best == u32::MAX {
-            // A stored win with no move keeping it: the table contradicts itself.
-            return Err(ProbeError::Table(TableError::Corrupt {
-                path: PathBuf::from(Material::of(pos).to_string()),
-                what: format!("the win of {pos}, which no move keeps"),
-            }));
+            return Err(contradiction(pos, "a win that no move keeps"));
         }
         memo.insert((*pos, left), best);
         Ok(best)
@@ -449,6 +461,14 @@ impl MakhosTables {
         }
         out.sort_by_key(move_order_key);
         Ok(out)
+    }
+}
+
+/// The error of tables that contradict themselves at `pos`.
+fn contradiction(pos: &Position, reason: &'static str) -> ProbeError {
+    ProbeError::Contradiction {
+        position: pos.to_string(),
+        reason,
     }
 }
 
