@@ -706,3 +706,26 @@ fn scrambled_tables_make_distance_probes_fail_cleanly() {
     }
     assert!(answered > 0 && refused > 0, "{answered} {refused}");
 }
+
+/// A Mak-hot file of a metric or entry width no Mak-hot table has is refused on opening,
+/// with what it is.
+#[test]
+fn a_file_of_an_unknown_metric_is_refused_on_opening() {
+    use thaiboard_tablebase::TableFile;
+    use thaiboard_tablebase::format::write_table;
+    let (dir, file) = copy_of_one_table("metric");
+    let table = TableFile::open(&file).unwrap();
+    let header = thaiboard_tablebase::Header {
+        metric: 7,
+        ..table.header().clone()
+    };
+    let values = table.read_all().unwrap();
+    drop(table);
+    write_table(&file, &header, &values).unwrap();
+    let err = MakhosTables::open(&dir, Rules::Default).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("metric 7 with 1-byte entries is not a Mak-hot table"),
+        "{err}"
+    );
+}
