@@ -196,14 +196,14 @@ impl Player {
         pending: Pending,
         games: Routes,
         stats: Arc<Mutex<Stats>>,
-    ) -> Result<mpsc::UnboundedSender<String>, String> {
+    ) -> Result<mpsc::UnboundedSender<(u64, String)>, String> {
         use reqwest::cookie::CookieStore;
         let address = SocketAddress {
             url: format!("{}/api/ws", base.replacen("http", "ws", 1)),
             cookie: self.jar.cookies(&base.parse().map_err(err("url"))?),
         };
         let first = address.open().await?;
-        let (tx, rx) = mpsc::unbounded_channel::<String>();
+        let (tx, rx) = mpsc::unbounded_channel::<(u64, String)>();
         tokio::spawn(keep_socket(address, first, rx, pending, games, stats));
         Ok(tx)
     }
@@ -214,7 +214,7 @@ impl Player {
 async fn keep_socket(
     address: SocketAddress,
     first: WsStream,
-    mut commands: mpsc::UnboundedReceiver<String>,
+    mut commands: mpsc::UnboundedReceiver<(u64, String)>,
     pending: Pending,
     games: Routes,
     stats: Arc<Mutex<Stats>>,
@@ -248,7 +248,14 @@ async fn keep_socket(
         loop {
             tokio::select! {
                 command = commands.recv() => {
-                    let Some(text) = command else { return };
+                    let Some((id, text)) = command else { return };
+                    // A command queued while the socket was down whose
+                    // waiter already heard "disconnected" is not sent: it
+                    // would be carried out after the game's new snapshot,
+                    // which the waiter has taken as the game's state.
+                    if !pending.lock().unwrap().contains_key(&id) {
+                        continue;
+                    }
                     if sink.send(Message::Text(text.into())).await.is_err() {
                         break;
                     }
@@ -305,9 +312,9 @@ type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<Answer>>>>;
 /// Where a socket hands each game's updates (by game id).
 type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<GameState>>>>;
 
-/// A player's WebSocket: commands out, answers matched by id.
+/// A player's WebSocket: commands out (with their ids), answers matched by id.
 struct Conn {
-    tx: mpsc::UnboundedSender<String>,
+    tx: mpsc::UnboundedSender<(u64, String)>,
     pending: Pending,
     next: Arc<std::sync::atomic::AtomicU64>,
 }
@@ -319,7 +326,11 @@ impl Conn {
         let id = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (reply_tx, reply_rx) = oneshot::channel();
         self.pending.lock().unwrap().insert(id, reply_tx);
-        if self.tx.send(format!("{{\"id\":{id},{body}}}")).is_err() {
+        if self
+            .tx
+            .send((id, format!("{{\"id\":{id},{body}}}")))
+            .is_err()
+        {
             return Err("disconnected".into());
         }
         match tokio::time::timeout(UPDATE_TIMEOUT, reply_rx).await {
