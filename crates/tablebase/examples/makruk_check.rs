@@ -1,15 +1,21 @@
-//! The independent check of the Makruk 4-piece tables, and their pieces'-honour facts:
-//! `cargo run --release -p thaiboard-tablebase --example makruk_check -- DIR [SAMPLES]
-//! [SEED] [NAMES]` (NAMES: only the tables whose names contain it, `R` for the ruea's).
+//! The independent check of the Makruk 4- and 5-piece tables, and their pieces'-honour
+//! facts: `cargo run --release -p thaiboard-tablebase --example makruk_check -- DIR
+//! [SAMPLES] [SEED] [NAMES]` (NAMES: only the tables whose names contain it, `R` for the
+//! ruea's, `KRNvKR` for one).
 //!
-//! For every 4-piece table in DIR without bias (pieces' honour and board's honour), it
-//! draws SAMPLES random positions, gives each a running count that leaves a few plies
-//! (and, for short decided positions, exactly the plies on both sides of the count's
-//! edge), and compares the tables' value under the count with a plain minimax that shares
-//! no code with the retrograde generator: the rules crate plays every move and runs the
-//! count, `state()` decides mate, stalemate and the count's draw, and a position of three
-//! pieces is valued by [`BareTable`], the first generator (forward rounds over lists of
-//! children), which is itself checked against a search in the crate's tests.
+//! For every 4-piece table without bias and every 5-piece table of `tb gen`'s plan
+//! (pieces' honour and board's honour) in DIR, it draws SAMPLES random placements (every
+//! square for every piece: the folded 5-piece index is probed through its symmetries),
+//! gives each a running count that leaves a few plies (and, for short decided positions,
+//! exactly the plies on both sides of the count's edge), and compares the tables' value
+//! under the count with a plain minimax that shares no code with the retrograde
+//! generator: the rules crate plays every move and runs the count (a capture that leaves
+//! a bare khun starts the pieces'-honour count), `state()` decides mate, stalemate and
+//! the count's draw. The positions a capture reaches are valued by the tables checked
+//! before them: three pieces by [`BareTable`], the first generator (forward rounds over
+//! lists of children, itself checked against a search in the crate's tests); four
+//! pieces, below a 5-piece table, by the 4-piece tables this same check compares with
+//! the minimax.
 //!
 //! Then, for each bare-khun material, it reports the share of positions (stronger side
 //! to move) mated within the count as the rules start it, and the longest mate.
@@ -20,7 +26,7 @@ use common::Lcg;
 use makruk::{Color, Position, Setup, State, Variant};
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::solve::phase_count;
-use thaiboard_tablebase::makruk::{BARE_ROLES, BareTable, Dtm, MakrukTables};
+use thaiboard_tablebase::makruk::{BARE_ROLES, BareTable, Dtm, MakrukTables, plan};
 use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 
 /// Samples per table when none are given.
@@ -28,39 +34,50 @@ const DEFAULT_SAMPLES: usize = 2000;
 /// The most plies a sampled count leaves (the minimax is exhaustive to there).
 const MAX_PLIES_LEFT: u32 = 4;
 
-/// Three-piece positions valued by the first generator's tables.
-struct Oracle {
-    tables: Vec<BareTable>,
+/// The values of the positions a capture reaches: three pieces from the first
+/// generator's tables, four (below a 5-piece table) from the 4-piece tables.
+struct Oracle<'a> {
+    bare: Vec<BareTable>,
+    four: &'a MakrukTables,
 }
 
-impl Oracle {
-    fn new(variant: Variant) -> Oracle {
-        let mut tables = Vec::new();
+impl Oracle<'_> {
+    fn new(variant: Variant, four: &MakrukTables) -> Oracle<'_> {
+        let mut bare = Vec::new();
         for strong in [Color::White, Color::Black] {
             for role in BARE_ROLES {
-                tables.push(BareTable::generate(variant, strong, role));
+                bare.push(BareTable::generate(variant, strong, role));
             }
         }
-        Oracle { tables }
+        Oracle { bare, four }
     }
 
-    fn value(&self, pos: &Position) -> Option<i8> {
-        self.tables.iter().find_map(|t| t.value(pos))
+    /// The value of a position of fewer pieces than the table checked, under its count.
+    fn value(&self, pos: &Position) -> i8 {
+        if pos.occupied().count() == 3 {
+            return self
+                .bare
+                .iter()
+                .find_map(|t| t.value(pos))
+                .expect("a three-piece position without bia");
+        }
+        match self.four.verdict(pos) {
+            Ok(Some(v)) => v.value,
+            other => panic!("{}: no 4-piece value ({other:?})", pos.fen()),
+        }
     }
 }
 
-/// Plain minimax: 1 win, 0 draw, -1 loss for the side to move; positions of three pieces
-/// from the oracle. The count bounds the depth.
-fn minimax(pos: &Position, oracle: &Oracle, memo: &mut HashMap<String, i8>) -> i8 {
+/// Plain minimax: 1 win, 0 draw, -1 loss for the side to move; positions of fewer than
+/// `pieces` pieces from the oracle. The count bounds the depth.
+fn minimax(pos: &Position, pieces: u32, oracle: &Oracle, memo: &mut HashMap<String, i8>) -> i8 {
     match pos.state() {
         State::Checkmate => return -1,
         State::Ongoing => {}
         _ => return 0,
     }
-    if pos.occupied().count() == 3 {
-        return oracle
-            .value(pos)
-            .expect("a three-piece position without bia");
+    if pos.occupied().count() < pieces {
+        return oracle.value(pos);
     }
     let key = pos.fen();
     if let Some(&v) = memo.get(&key) {
@@ -68,7 +85,7 @@ fn minimax(pos: &Position, oracle: &Oracle, memo: &mut HashMap<String, i8>) -> i
     }
     let mut best = -1;
     for &m in pos.legal_moves().iter() {
-        best = best.max(-minimax(&pos.played(m), oracle, memo));
+        best = best.max(-minimax(&pos.played(m), pieces, oracle, memo));
         if best == 1 {
             break;
         }
@@ -102,13 +119,14 @@ fn main() {
         eprintln!("{e}");
         std::process::exit(1)
     });
-    let oracle = Oracle::new(variant);
+    let oracle = Oracle::new(variant, &tables);
     let mut rng = Lcg(seed);
     let mut failures = 0;
-    for material in Material::all_up_to(4) {
-        if material.pieces() != 4 || material.bias() > 0 || !material.name().contains(&only) {
+    for material in plan(variant, 5).0 {
+        if material.pieces() < 4 || material.bias() > 0 || !material.name().contains(&only) {
             continue;
         }
+        let pieces = material.pieces();
         let count = phase_count(variant, &material);
         let mut memo = HashMap::new();
         let (mut compared, mut seen) = (0, [0usize; 3]);
@@ -156,7 +174,7 @@ fn main() {
                     continue;
                 };
                 let got = tables.verdict(&counted).ok().flatten().map(|v| v.value);
-                let want = minimax(&counted, &oracle, &mut memo);
+                let want = minimax(&counted, pieces, &oracle, &mut memo);
                 if got != Some(want) {
                     failures += 1;
                     eprintln!(

@@ -25,11 +25,12 @@
 //! with and without tables from endgame start positions drawn from the tables
 //! (`examples/endgame_openings.rs`, README "Endgame tables").
 //!
-//! Makruk five pieces: the pieces'-honour endings without khon or bia (three of ruea, ma
-//! and met against a bare khun) in an index folded by the board's eight symmetries
-//! ([`makruk::index`], 335 M entries a table), `KRRNvK` first; the other 99 possible five-piece
-//! materials (khon, bia, pieces on both sides) have no generator yet
-//! (`examples/honour_search.rs` answers pieces'-honour questions by search).
+//! Makruk five pieces: the endings without khon or bia in an index folded by the board's
+//! eight symmetries ([`makruk::index`], 335 M entries a table): the eight pieces'-honour
+//! ones (three of ruea, ma and met against a bare khun, `KRRNvK` first), then the
+//! eighteen board's-honour ones (two against one); the other 81 possible five-piece
+//! materials (a khon or a bia) have no generator yet (`examples/honour_search.rs`
+//! answers pieces'-honour questions by search).
 //!
 //! Mak-hot tables carry, beside the plies to the next zeroing move, the distance to win
 //! (plies to the end of the game under the count) in files of their own

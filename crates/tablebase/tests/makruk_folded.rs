@@ -13,7 +13,8 @@ use thaiboard_tablebase::makruk::index::{Layout, TableIndex};
 use thaiboard_tablebase::makruk::material::Material;
 use thaiboard_tablebase::makruk::solve::{phase_count, solve};
 use thaiboard_tablebase::makruk::{
-    Dtm, METRIC_PHASE_DISTANCE_FOLDED, MakrukTables, generate, table_file_name,
+    Dtm, METRIC_PHASE_DISTANCE_FOLDED, MakrukTables, Phase, generate, material_phase,
+    table_file_name,
 };
 
 fn scratch(name: &str) -> std::path::PathBuf {
@@ -53,20 +54,29 @@ fn the_folded_solver_gives_the_full_solver_s_values() {
     }
 }
 
-/// A four-piece material with exits into three-piece tables, solved folded against the
-/// generated three-piece tables, passes the consistency proof (the full four-piece
-/// solve to compare with is too slow for CI: `examples/makruk_folded_check.rs` compares
-/// folded four-piece tables with the full files entry by entry).
+/// Four-piece materials with exits into three-piece tables, solved folded against the
+/// generated three-piece tables, pass the consistency proof: a pieces'-honour one and
+/// a board's-honour one (pieces on both sides, whose captures start a pieces'-honour
+/// count), the two kinds of the folded five-piece tables. The full four-piece solve to
+/// compare with is too slow for CI: `examples/makruk_folded_check.rs` compares folded
+/// four-piece tables with the full files entry by entry.
 #[test]
-fn a_folded_four_piece_table_with_exits_is_consistent() {
+fn folded_four_piece_tables_with_exits_are_consistent() {
     let variant = Variant::Makruk;
     let dir = scratch("krr");
     let solved = generate(variant, 3, &dir, false, |_| {}).unwrap();
     let lookup = |p: &Position| solved.stored(p);
-    let material = Material::from_name("KRMvK").unwrap();
-    let folded = TableIndex::new(&material, Layout::Folded).unwrap();
-    let values = solve(variant, &folded, &lookup).unwrap();
-    check_table(variant, &folded, &values, &lookup).unwrap();
+    for (name, phase) in [
+        ("KRMvK", Phase::PiecesHonour),
+        ("KRvKM", Phase::BoardsHonour),
+    ] {
+        let material = Material::from_name(name).unwrap();
+        assert_eq!(material_phase(variant, &material), phase, "{name}");
+        let folded = TableIndex::new(&material, Layout::Folded).unwrap();
+        let values = solve(variant, &folded, &lookup).unwrap();
+        let positions = check_table(variant, &folded, &values, &lookup).unwrap();
+        assert!(positions > 1_000_000, "{name}: {positions}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -92,7 +92,7 @@ pub fn run(cmd: TbCommand) -> Result<(), CliError> {
 }
 
 /// The Makruk and Ouk Chatrang tables `tb gen` makes: every ending of three and four
-/// pieces (khuns included), and of five the pieces'-honour endings without khon or bia
+/// pieces (khuns included), and of five the endings without khon or bia
 /// (`makruk::plan`).
 const MAX_MAKRUK_PIECES: u32 = 5;
 
@@ -141,7 +141,7 @@ fn gen_makruk(variant: ::makruk::Variant, args: &GenArgs) -> Result<(), CliError
             five.join(", ")
         );
         eprintln!(
-            "five pieces: skipping {} materials with a khon, a bia or pieces on both sides (no generator for them yet; three rueas or three mas the rules never allow)",
+            "five pieces: skipping {} materials with a khon or a bia (no generator for them yet; three rueas or three mas the rules never allow)",
             left_out.len()
         );
     }

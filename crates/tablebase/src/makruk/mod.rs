@@ -1,8 +1,8 @@
 //! Counting-aware Makruk and Ouk Chatrang tables: the design, the count arithmetic every
 //! table kind shares, and the tables of three and four pieces (khuns included): every
 //! material of ruea, ma, khon, met (a promoted bia is a met) and bia, both sides; and of
-//! five pieces the pieces'-honour endings without khon or bia (three of ruea, ma and met
-//! against a bare khun) in an index folded by the board's symmetries ([`index`]);
+//! five pieces the endings without khon or bia (three of ruea, ma and met against a bare
+//! khun, or two against one) in an index folded by the board's symmetries ([`index`]);
 //! solved by retrograde analysis ([`solve`]: a forward pass values each position's exits,
 //! then un-moves spread the results backward), proved consistent move by move
 //! ([`consistency`]), stored for the canonical colouring of each material
@@ -86,7 +86,7 @@ pub use bare::{BARE_ROLES, BareTable, Dtm, HonourReport};
 pub use tables::{
     GenerateError, METRIC_PHASE_DISTANCE, METRIC_PHASE_DISTANCE_FOLDED,
     METRIC_PHASE_DISTANCE_FOLDED_WIDE, METRIC_PHASE_DISTANCE_WIDE, MakrukTables, Solved,
-    TableProgress, Verdict, generate, generate_tables, plan, table_file_name,
+    TableProgress, Verdict, generate, generate_tables, material_phase, plan, table_file_name,
 };
 
 use makruk::{CountKind, Position};

@@ -1,5 +1,5 @@
 //! The Makruk and Ouk Chatrang tables on disk (three and four pieces in the full index,
-//! the five-piece pieces'-honour endings without khon or bia in the folded one,
+//! the five-piece endings without khon or bia in the folded one,
 //! [`super::index`]): generating a directory of them ([`generate`], resumable), and
 //! reading one back ([`MakrukTables`])
 //! to value positions with their counting fields and answer probes in the tablebase
@@ -16,7 +16,7 @@ use super::solve::{SolveError, at_count, phase_count, possible, solve};
 use super::{Phase, plies_left};
 use crate::block_cache::BlockCache;
 use crate::format::{Header, SIGNATURE_LEN, TableError, TableFile, write_table};
-use makruk::{Position, State, Variant};
+use makruk::{Position, Role, State, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -250,10 +250,11 @@ impl Solved {
 
 /// The materials [`generate`] solves for up to `pieces` pieces (3 to 5), in an order
 /// where each comes after the tables it leads to, and the five-piece materials it
-/// leaves out. Five pieces: only the pieces' honour endings a folded index holds (three
-/// of ruea, ma and met against a bare khun, the rules allowing: not three rueas or
-/// three mas), `KRRNvK` (the rule book's example) first; the others (a khon, a bia, or
-/// pieces on both sides) have no generator yet.
+/// leaves out. Five pieces: the materials a folded index holds (ruea, ma and met only,
+/// the rules allowing: not three rueas or three mas), first the pieces'-honour endings
+/// (three pieces against a bare khun, `KRRNvK`, the rule book's example, first), then
+/// the board's-honour ones (two pieces against one), each group strongest pieces first;
+/// the materials with a khon or a bia have no generator yet.
 pub fn plan(variant: Variant, pieces: u32) -> (Vec<Material>, Vec<Material>) {
     let mut run: Vec<Material> = Material::all_up_to(pieces.min(4));
     let mut left_out = Vec::new();
@@ -265,20 +266,26 @@ pub fn plan(variant: Variant, pieces: u32) -> (Vec<Material>, Vec<Material>) {
         if !possible(variant, &m) {
             continue;
         }
-        if m.black.is_empty() && foldable(&m) {
+        if foldable(&m) {
             five.push(m);
         } else {
             left_out.push(m);
         }
     }
-    // The rule book's example first, then the strongest pieces first (rueas, then mas).
-    let strength = |m: &Material| -> Vec<usize> {
-        m.white
+    let strength = |roles: &[Role]| -> Vec<usize> {
+        roles
             .iter()
             .map(|r| TABLE_ROLES.iter().position(|t| t == r).unwrap_or(0))
             .collect()
     };
-    five.sort_by_key(|m| (m.name() != "KRRNvK", strength(m)));
+    five.sort_by_key(|m| {
+        (
+            !m.black.is_empty(),
+            m.name() != "KRRNvK",
+            strength(&m.white),
+            strength(&m.black),
+        )
+    });
     run.extend(five);
     (run, left_out)
 }
@@ -670,21 +677,32 @@ mod tests {
 
     /// Five pieces: the four-piece set first, then the eight pieces'-honour materials of
     /// ruea, ma and met the rules allow (not three rueas or three mas), the rule book's
-    /// example first; the rest are named as left out.
+    /// example first, then the eighteen of two such pieces against one; the materials
+    /// with a khon or a bia are named as left out.
     #[test]
-    fn the_five_piece_plan_is_the_foldable_pieces_honour_endings() {
+    fn the_five_piece_plan_is_the_foldable_endings() {
         let (run, left_out) = plan(Variant::Makruk, 5);
         let four = Material::all_up_to(4);
         assert_eq!(run[..four.len()], four[..]);
         let five: Vec<String> = run[four.len()..].iter().map(Material::name).collect();
         assert_eq!(
-            five,
+            five[..8],
             [
                 "KRRNvK", "KRRMvK", "KRNNvK", "KRNMvK", "KRMMvK", "KNNMvK", "KNMMvK", "KMMMvK"
             ]
         );
-        assert_eq!(left_out.len(), 99);
-        assert!(left_out.iter().all(|m| m.pieces() == 5));
+        assert_eq!(five.len(), 8 + 18, "{five:?}");
+        assert_eq!(five[8..11], ["KRRvKR", "KRRvKN", "KRRvKM"]);
+        assert_eq!(five.last().map(String::as_str), Some("KMMvKM"));
+        for name in &five[8..] {
+            let m = Material::from_name(name).unwrap();
+            assert!(
+                foldable(&m) && m.white.len() == 2 && m.black.len() == 1,
+                "{name}"
+            );
+        }
+        assert_eq!(left_out.len(), 99 - 18);
+        assert!(left_out.iter().all(|m| m.pieces() == 5 && !foldable(m)));
         assert!(left_out.iter().any(|m| m.name() == "KRRSvK"));
         let krrr = Material::from_name("KRRRvK").unwrap();
         assert!(!possible(Variant::Makruk, &krrr));
