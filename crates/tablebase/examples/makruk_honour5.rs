@@ -7,6 +7,10 @@
 //! `examples/honour_search.rs` leaves them out of its random samples, so the two can be
 //! compared.
 //!
+//! A board's-honour table (pieces on both sides) gets its own report
+//! ([`boards_honour_report`]): for each side to move, the shares won, drawn and lost
+//! without a count and within a fresh board's-honour count, and the longest win.
+//!
 //! `cargo run --release -p thaiboard-tablebase --example makruk_honour5 -- DIR [NAME]`
 //! (NAME defaults to `KRRNvK`, the rule book's example).
 
@@ -80,6 +84,10 @@ fn main() {
         bytes.iter().map(|&b| widen(b)).collect()
     };
     drop(bytes);
+    if !material.black.is_empty() {
+        boards_honour_report(&name, &index, &values);
+        return;
+    }
     let (limit, start) = phase_count(variant, &material);
     // The bare khun moves first at `start`; the stronger side one ply later.
     let left = |turn: Color| match turn {
@@ -139,5 +147,73 @@ fn main() {
         if let Some(pos) = index.position_at(variant, count, i) {
             println!("longest mate, {who} to move: {d} plies, {}", pos.fen());
         }
+    }
+}
+
+/// Board's honour: the count starts at ply 0 when the table's material is reached by a
+/// capture that leaves both sides pieces, or runs on from the larger material; from a
+/// fresh count a distance to conversion `d` is in time iff `d ≤ limit + 1`. For each
+/// side to move, over every legal position (mate and stalemate left out): won, drawn
+/// and lost without a count, won and lost in time, and the longest win with a position.
+fn boards_honour_report(name: &str, index: &TableIndex, values: &[u16]) {
+    let variant = Variant::Makruk;
+    let (limit, start) = phase_count(variant, index.material());
+    let left = limit + 1 - start;
+    // [won, drawn, lost, won in time, lost in time] and the longest win (plies, entry).
+    let mut tallies = [([0u64; 5], (0u16, 0usize)); 2];
+    for (i, &v) in values.iter().enumerate() {
+        let Some(value) = Dtm::from_wide(v) else {
+            continue;
+        };
+        let turn = if i % 2 == 0 { 0 } else { 1 };
+        let (t, longest) = &mut tallies[turn];
+        let n = index.class_size(i);
+        match value {
+            Dtm::Win(d) => {
+                t[0] += n;
+                if u32::from(d) <= left {
+                    t[3] += n;
+                }
+                if d > longest.0 {
+                    *longest = (d, i);
+                }
+            }
+            Dtm::Loss(0) => continue, // checkmate: over
+            Dtm::Loss(d) => {
+                t[2] += n;
+                if u32::from(d) <= left {
+                    t[4] += n;
+                }
+            }
+            Dtm::Draw => {
+                let over = index
+                    .position_at(variant, (limit, start), i)
+                    .is_some_and(|p| p.legal_moves().is_empty());
+                if !over {
+                    t[1] += n;
+                }
+            }
+        }
+    }
+    println!("{name}: board's honour count of {limit} plies from ply {start}");
+    for (turn, who) in [(0, "White"), (1, "Black")] {
+        let (t, (d, i)) = tallies[turn];
+        let all = (t[0] + t[1] + t[2]).max(1) as f64;
+        let pc = |k: usize| 100.0 * t[k] as f64 / all;
+        println!(
+            "{who} to move: {} positions; no count: won {:.2}%, drawn {:.2}%, lost {:.2}%; \
+             fresh count: won {:.2}%, lost {:.2}%; longest win {d} plies{}",
+            t[0] + t[1] + t[2],
+            pc(0),
+            pc(1),
+            pc(2),
+            pc(3),
+            pc(4),
+            index
+                .position_at(variant, (limit, start), i)
+                .filter(|_| d > 0)
+                .map(|p| format!(", {}", p.fen()))
+                .unwrap_or_default()
+        );
     }
 }

@@ -48,11 +48,13 @@
 //! iff the distance is `≤ limit − ply + 1` of the running board's-honour count.
 //!
 //! *Worked example.* Ruea and ma against met (`K R N v K M`, 5 pieces, Makruk): the count
-//! is board's honour, 64 moves, `limit = 128`. Suppose the best line wins the met in 40
-//! plies, leaving `K R N v K` (4 pieces): the new count has `limit = 2·16 = 32` and starts
-//! at `2·4 = 8`, so that capture wins iff the ruea-and-ma table's DTM there is
-//! `≤ 32 − 8 + 1 = 25`. If it is, the 5-piece position stores 40 and is won with the
-//! running count at any `ply ≤ 128 − 40 + 1 = 89`; at ply 100 it is a draw.
+//! is board's honour, 64 moves, `limit = 128`. A capture of the met leaves `K R N v K`
+//! (4 pieces): the new count has `limit = 2·16 = 32` and starts at `2·4 = 8`, so that
+//! capture wins iff the ruea-and-ma table's DTM there is `≤ 32 − 8 + 1 = 25`. The
+//! table's longest win, `8/8/8/8/3mR3/2Nk4/8/K7 w`, stores 41: mate, or such a capture,
+//! on the 41st ply with best defence. So it is won with the running count at any
+//! `ply ≤ 128 − 41 + 1 = 88` (`tb probe` at ply 88: "win (DTC +41); the count leaves 41
+//! plies") and drawn from ply 89 ("the count leaves 40 plies").
 //!
 //! **Bias on the board** (Makruk). No count runs, and there is no repetition rule, so
 //! positions not won by force are draws. A promotion of the last bia, or its capture,
