@@ -163,7 +163,7 @@ fn distance_latency(tables: &MakhosTables, positions: &[makhos::Position]) {
 /// one probe, then random legal positions of every table probed with their counts.
 fn makruk_latency(dir: &str, variant: makruk::Variant, probes: usize) {
     use thaiboard_tablebase::makruk::solve::phase_count;
-    use thaiboard_tablebase::makruk::{Dtm, MakrukTables};
+    use thaiboard_tablebase::makruk::{Dtm, MakrukTables, table_file_name};
     use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 
     let started = Instant::now();
@@ -183,10 +183,21 @@ fn makruk_latency(dir: &str, variant: makruk::Variant, probes: usize) {
         started.elapsed().as_secs_f64() * 1e6
     );
 
+    // The largest tables of the set, those whose file is there (of five pieces only
+    // some materials have one).
     let materials: Vec<Material> = Material::all_up_to(tables.max_pieces())
         .into_iter()
-        .filter(|m| m.pieces() == tables.max_pieces())
+        .filter(|m| {
+            m.pieces() == tables.max_pieces()
+                && std::path::Path::new(dir)
+                    .join(table_file_name(variant, m))
+                    .exists()
+        })
         .collect();
+    if materials.is_empty() {
+        eprintln!("{dir}: no table of {} pieces", tables.max_pieces());
+        std::process::exit(1)
+    }
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut positions = Vec::with_capacity(probes);
     while positions.len() < probes {
@@ -210,7 +221,8 @@ fn makruk_latency(dir: &str, variant: makruk::Variant, probes: usize) {
         }
     }
     println!(
-        "warm: {probes} random probes of {}-piece tables, mean {:.2} µs ({wins} wins)",
+        "warm: {probes} random probes of the {} {}-piece tables, mean {:.2} µs ({wins} wins)",
+        materials.len(),
         tables.max_pieces(),
         started.elapsed().as_secs_f64() * 1e6 / probes as f64
     );
