@@ -22,11 +22,14 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "../tests/common/makruk_counted.rs"]
+mod makruk_counted;
 use common::Lcg;
 use makruk::{Position, State, Variant};
+use makruk_counted::Counted;
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::solve::phase_count;
-use thaiboard_tablebase::makruk::{BARE_ROLES, BareTable, Dtm, MakrukTables};
+use thaiboard_tablebase::makruk::{Dtm, MakrukTables};
 use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 
 /// Samples per table when none are given.
@@ -51,27 +54,12 @@ enum Bounded {
 }
 
 struct Checker<'a> {
-    tables: &'a MakrukTables,
-    bare: Vec<BareTable>,
+    /// The values of counted positions.
+    counted: Counted<'a>,
     memo: HashMap<(String, u32), Bounded>,
 }
 
 impl Checker<'_> {
-    /// The value of a position where a count runs, under that count: 1, 0 or -1.
-    fn counted(&self, pos: &Position) -> i8 {
-        if pos.occupied().count() == 3 {
-            return self
-                .bare
-                .iter()
-                .find_map(|t| t.value(pos))
-                .expect("a counted three-piece position is in a first-generator table");
-        }
-        match self.tables.verdict(pos) {
-            Ok(Some(v)) => v.value,
-            other => panic!("no table value for {}: {other:?}", pos.fen()),
-        }
-    }
-
     /// The AND-OR search to `depth` plies.
     fn search(&mut self, pos: &Position, depth: u32) -> Bounded {
         match pos.state() {
@@ -80,7 +68,7 @@ impl Checker<'_> {
             _ => return Bounded::Open,
         }
         if pos.counting().is_some() {
-            return match self.counted(pos) {
+            return match self.counted.value(pos) {
                 1 => Bounded::Win,
                 -1 => Bounded::Loss,
                 _ => Bounded::Open,
@@ -148,15 +136,8 @@ fn main() {
         eprintln!("{e}");
         std::process::exit(1)
     });
-    let mut bare = Vec::new();
-    for strong in [makruk::Color::White, makruk::Color::Black] {
-        for role in BARE_ROLES {
-            bare.push(BareTable::generate(variant, strong, role));
-        }
-    }
     let mut checker = Checker {
-        tables: &tables,
-        bare,
+        counted: Counted::new(variant, &tables),
         memo: HashMap::new(),
     };
     let mut rng = Lcg(seed);

@@ -22,11 +22,14 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "../tests/common/makruk_counted.rs"]
+mod makruk_counted;
 use common::Lcg;
-use makruk::{Color, Position, Setup, State, Variant};
+use makruk::{Position, Setup, State, Variant};
+use makruk_counted::Counted;
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::solve::phase_count;
-use thaiboard_tablebase::makruk::{BARE_ROLES, BareTable, Dtm, MakrukTables, plan};
+use thaiboard_tablebase::makruk::{Dtm, MakrukTables, plan};
 use thaiboard_tablebase::makruk::{index::position_at, material::Material};
 
 /// Samples per table when none are given.
@@ -34,43 +37,9 @@ const DEFAULT_SAMPLES: usize = 2000;
 /// The most plies a sampled count leaves (the minimax is exhaustive to there).
 const MAX_PLIES_LEFT: u32 = 4;
 
-/// The values of the positions a capture reaches: three pieces from the first
-/// generator's tables, four (below a 5-piece table) from the 4-piece tables.
-struct Oracle<'a> {
-    bare: Vec<BareTable>,
-    four: &'a MakrukTables,
-}
-
-impl Oracle<'_> {
-    fn new(variant: Variant, four: &MakrukTables) -> Oracle<'_> {
-        let mut bare = Vec::new();
-        for strong in [Color::White, Color::Black] {
-            for role in BARE_ROLES {
-                bare.push(BareTable::generate(variant, strong, role));
-            }
-        }
-        Oracle { bare, four }
-    }
-
-    /// The value of a position of fewer pieces than the table checked, under its count.
-    fn value(&self, pos: &Position) -> i8 {
-        if pos.occupied().count() == 3 {
-            return self
-                .bare
-                .iter()
-                .find_map(|t| t.value(pos))
-                .expect("a three-piece position without bia");
-        }
-        match self.four.verdict(pos) {
-            Ok(Some(v)) => v.value,
-            other => panic!("{}: no 4-piece value ({other:?})", pos.fen()),
-        }
-    }
-}
-
 /// Plain minimax: 1 win, 0 draw, -1 loss for the side to move; positions of fewer than
 /// `pieces` pieces from the oracle. The count bounds the depth.
-fn minimax(pos: &Position, pieces: u32, oracle: &Oracle, memo: &mut HashMap<String, i8>) -> i8 {
+fn minimax(pos: &Position, pieces: u32, oracle: &Counted, memo: &mut HashMap<String, i8>) -> i8 {
     match pos.state() {
         State::Checkmate => return -1,
         State::Ongoing => {}
@@ -119,7 +88,7 @@ fn main() {
         eprintln!("{e}");
         std::process::exit(1)
     });
-    let oracle = Oracle::new(variant, &tables);
+    let oracle = Counted::new(variant, &tables);
     let mut rng = Lcg(seed);
     let mut failures = 0;
     for material in plan(variant, 5).0 {
