@@ -8,7 +8,8 @@
 //! - [`referee`]: the rules crates decide legality and game ends.
 //! - [`adjudicate`]: optional resign / draw adjudication by engine scores.
 //! - [`game`]: one game; [`runner`]: the whole match, several games at
-//!   once, colour-reversed pairs, SPRT stop.
+//!   once, colour-reversed pairs, SPRT stop; [`resume`]: the games of a
+//!   stopped run read back from its PGN.
 //! - [`stats`]: Elo ± 95%, LOS, pentanomial SPRT.
 //!
 //! A crash, a hang, a flag fall or an illegal move loses the game for that
@@ -19,6 +20,7 @@ pub mod adjudicate;
 pub mod game;
 pub mod openings;
 pub mod referee;
+pub mod resume;
 pub mod runner;
 pub mod spec;
 pub mod stats;
@@ -28,7 +30,8 @@ pub mod uci;
 pub use adjudicate::{Adjudication, DrawRule, ResignRule};
 pub use openings::{Opening, parse_openings};
 pub use referee::Ending;
-pub use runner::{GameReport, MatchConfig, MatchSummary, run_match};
+pub use resume::finished_in_pgn;
+pub use runner::{Finished, GameReport, MatchConfig, MatchSummary, run_match, run_match_resumed};
 pub use spec::{EngineSpec, Limit};
 pub use stats::{EloEstimate, Sprt, SprtModel, SprtVerdict, Tally};
 pub use tc::{Clock, TimeControl};

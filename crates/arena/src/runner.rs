@@ -61,6 +61,16 @@ pub struct GameReport {
     pub points2: u8,
 }
 
+/// A game a previous run of the match finished (read back by
+/// [`crate::resume`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// The game number, from 1 (the PGN's `[Round]`).
+    pub number: usize,
+    /// The first engine's score in half points (0, 1, 2).
+    pub points2: u8,
+}
+
 /// How a match ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchSummary {
@@ -248,15 +258,52 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 pub fn run_match(
     cfg: &MatchConfig,
     stop: &AtomicBool,
+    on_game: impl FnMut(&GameReport, &Tally, Option<f64>),
+) -> Result<MatchSummary, String> {
+    run_match_resumed(cfg, &[], stop, on_game)
+}
+
+/// Plays the match less the games `done` (finished by an earlier run, see
+/// [`crate::resume`]): they count in the tally, pairs and SPRT from the
+/// start, and their numbers are not played again. Otherwise as
+/// [`run_match`].
+pub fn run_match_resumed(
+    cfg: &MatchConfig,
+    done: &[Finished],
+    stop: &AtomicBool,
     mut on_game: impl FnMut(&GameReport, &Tally, Option<f64>),
 ) -> Result<MatchSummary, String> {
     cfg.validate()?;
+    let mut tally = Tally::default();
+    let mut half_pairs: HashMap<usize, u8> = HashMap::new();
+    let mut skip = vec![false; cfg.games + 1];
+    for f in done {
+        if f.number == 0 || f.number > cfg.games || std::mem::replace(&mut skip[f.number], true) {
+            return Err(format!(
+                "finished game {} is not a game of this match, or given twice",
+                f.number
+            ));
+        }
+        count_game(&mut tally, &mut half_pairs, f.number, f.points2);
+    }
+    let to_play = skip.iter().skip(1).filter(|&&s| !s).count();
+    if to_play == 0
+        || cfg
+            .sprt
+            .is_some_and(|s| s.verdict(&tally) != SprtVerdict::Continue)
+    {
+        return Ok(MatchSummary {
+            tally,
+            sprt: cfg.sprt.map(|s| (s.verdict(&tally), s.llr(&tally))),
+            stopped_early: to_play > 0,
+        });
+    }
     let next = AtomicUsize::new(1);
     let (tx, rx) = channel::<Result<GameReport, String>>();
-    let workers = cfg.concurrency.min(cfg.games);
-    let mut tally = Tally::default();
+    let workers = cfg.concurrency.min(to_play);
     let mut first_error = None;
     let mut stopped_early = false;
+    let skip = &skip;
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
@@ -274,6 +321,9 @@ pub fn run_match(
                     if number > cfg.games {
                         break;
                     }
+                    if skip[number] {
+                        continue;
+                    }
                     let result = slot.play(number);
                     let failed = result.is_err();
                     if tx.send(result).is_err() || failed {
@@ -283,7 +333,6 @@ pub fn run_match(
             });
         }
         drop(tx);
-        let mut half_pairs: HashMap<usize, u8> = HashMap::new();
         for result in rx {
             let report = match result {
                 Ok(r) => r,
@@ -293,20 +342,14 @@ pub fn run_match(
                     continue;
                 }
             };
-            tally.add_game(report.points2);
-            let pair = (report.number - 1) / 2;
-            if let Some(first) = half_pairs.remove(&pair) {
-                tally.add_pair(first + report.points2);
-            } else {
-                half_pairs.insert(pair, report.points2);
-            }
+            count_game(&mut tally, &mut half_pairs, report.number, report.points2);
             let llr = cfg.sprt.map(|s| s.llr(&tally));
             on_game(&report, &tally, llr);
             if let Some(s) = cfg.sprt
                 && s.verdict(&tally) != SprtVerdict::Continue
                 && !stop.swap(true, Ordering::SeqCst)
             {
-                stopped_early = next.load(Ordering::SeqCst) <= cfg.games;
+                stopped_early = (next.load(Ordering::SeqCst)..=cfg.games).any(|n| !skip[n]);
             }
         }
     });
@@ -318,6 +361,19 @@ pub fn run_match(
         sprt: cfg.sprt.map(|s| (s.verdict(&tally), s.llr(&tally))),
         stopped_early,
     })
+}
+
+/// Counts game `number` (first engine's `points2`) in `tally`, and its
+/// pair once both games of it are in (`half_pairs` holds the pairs with
+/// one game counted).
+fn count_game(tally: &mut Tally, half_pairs: &mut HashMap<usize, u8>, number: usize, points2: u8) {
+    tally.add_game(points2);
+    let pair = (number - 1) / 2;
+    if let Some(first) = half_pairs.remove(&pair) {
+        tally.add_pair(first + points2);
+    } else {
+        half_pairs.insert(pair, points2);
+    }
 }
 
 #[cfg(test)]

@@ -32,6 +32,12 @@ pub struct LabelConfig {
     pub nodes: u64,
     /// The longest wait for one search's `bestmove`.
     pub timeout: Duration,
+    /// Label one position in this many (1: every one), chosen by a hash
+    /// of the shard's number and the position's place in it, so a rerun
+    /// picks the same ones. Positions of one game are alike: labelling a
+    /// few of each of many games teaches more per search than all of a
+    /// few games.
+    pub sample: u32,
 }
 
 impl LabelConfig {
@@ -79,7 +85,9 @@ pub fn label_of(reply: &SearchReply) -> Label {
 pub struct LabelStats {
     /// The shard's number.
     pub shard: u64,
-    /// Positions read.
+    /// Positions in the shard.
+    pub read: usize,
+    /// Positions searched (those [`LabelConfig::sample`] picked).
     pub positions: usize,
     /// Positions written with the engine's score.
     pub written: usize,
@@ -101,6 +109,7 @@ pub struct Labeller {
     engine: Engine,
     go: String,
     timeout: Duration,
+    sample: u32,
 }
 
 impl Labeller {
@@ -108,6 +117,9 @@ impl Labeller {
     pub fn start(cfg: &LabelConfig) -> Result<Labeller, String> {
         if cfg.nodes == 0 {
             return Err("--nodes must be positive".into());
+        }
+        if cfg.sample == 0 {
+            return Err("--sample must be positive (1 labels every position)".into());
         }
         let program = cfg.program.to_string_lossy().into_owned();
         let spec = EngineSpec {
@@ -129,6 +141,7 @@ impl Labeller {
             engine,
             go: format!("go nodes {}", cfg.nodes),
             timeout: cfg.timeout,
+            sample: cfg.sample,
         })
     }
 
@@ -181,15 +194,22 @@ fn label_shard(
     labeller: &mut Labeller,
 ) -> Result<LabelStats, String> {
     let start = Instant::now();
+    let picked: Vec<&Record> = records
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| sampled(n, i, labeller.sample))
+        .map(|(_, r)| r)
+        .collect();
     let mut stats = LabelStats {
         shard: n,
-        positions: records.len(),
+        read: records.len(),
+        positions: picked.len(),
         ..LabelStats::default()
     };
     let (mut depths, mut depth_sum, mut change_sum) = (0u64, 0u64, 0u64);
-    let mut labelled = Vec::with_capacity(records.len());
+    let mut labelled = Vec::with_capacity(picked.len());
     let mut game = None;
-    for r in records {
+    for r in picked {
         if game != Some(r.game) {
             labeller.new_game()?;
             game = Some(r.game);
@@ -219,6 +239,16 @@ fn label_shard(
     stats.mean_change = change_sum as f64 / labelled.len().max(1) as f64;
     stats.seconds = start.elapsed().as_secs_f64();
     Ok(stats)
+}
+
+/// Whether position `index` of shard `shard` is one of the one in
+/// `sample` that [`LabelConfig::sample`] labels.
+pub fn sampled(shard: u64, index: usize, sample: u32) -> bool {
+    if sample <= 1 {
+        return true;
+    }
+    let mut h = crate::model::Rng(shard << 32 ^ index as u64 ^ 0x5A3C_96E1);
+    h.next_u64() % u64::from(sample) == 0
 }
 
 /// `r` with the score `cp` (side to move's view), clamped as every
@@ -297,6 +327,7 @@ mod tests {
             options: LabelConfig::default_options(),
             nodes: 1000,
             timeout: Duration::from_secs(10),
+            sample: 1,
         }
     }
 
@@ -334,8 +365,8 @@ mod tests {
         assert_eq!(seen.len(), 1);
         let s = seen[0];
         assert_eq!(
-            (s.shard, s.positions, s.written, s.mates, s.unparsed),
-            (3, 3, 2, 1, 0)
+            (s.shard, s.read, s.positions, s.written, s.mates, s.unparsed),
+            (3, 3, 3, 2, 1, 0)
         );
         assert_eq!(s.mean_depth, 4.0);
         let out: Vec<Record> = read_shard(&shard_path(&dir.join("out"), 3)).unwrap();
@@ -349,6 +380,47 @@ mod tests {
             panic!("labelled again")
         })
         .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn sampling_picks_about_one_in_n_the_same_way_every_run() {
+        assert!((0..50).all(|i| sampled(7, i, 1)));
+        let picked: Vec<usize> = (0..80_000).filter(|&i| sampled(7, i, 8)).collect();
+        assert!((9_000..11_000).contains(&picked.len()), "{}", picked.len());
+        let again: Vec<usize> = (0..80_000).filter(|&i| sampled(7, i, 8)).collect();
+        assert_eq!(picked, again);
+        // Another shard picks other positions.
+        let other: Vec<usize> = (0..80_000).filter(|&i| sampled(8, i, 8)).collect();
+        assert_ne!(picked, other);
+    }
+
+    #[test]
+    fn a_sampled_shard_searches_and_writes_only_the_picked_positions() {
+        let dir =
+            std::env::temp_dir().join(format!("thaiboard-label-sample-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let records = shard_of_three(&dir.join("in"));
+        let picked: Vec<usize> = (0..3).filter(|&i| sampled(3, i, 2)).collect();
+        let scores: Vec<String> = picked.iter().map(|i| format!("cp {}", 10 + i)).collect();
+        let words: Vec<&str> = scores.iter().map(String::as_str).collect();
+        let cfg = LabelConfig {
+            sample: 2,
+            ..fake_engine("sample", &words)
+        };
+        let mut labeller = Labeller::start(&cfg).unwrap();
+        let mut seen = Vec::new();
+        label_dir(&dir.join("in"), &dir.join("out"), &mut labeller, |s| {
+            seen.push(*s)
+        })
+        .unwrap();
+        assert_eq!((seen[0].read, seen[0].positions), (3, picked.len()));
+        let out: Vec<Record> = read_shard(&shard_path(&dir.join("out"), 3)).unwrap();
+        let want: Vec<Record> = picked
+            .iter()
+            .map(|&i| relabelled(&records[i], 10 + i as i32))
+            .collect();
+        assert_eq!(out, want);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

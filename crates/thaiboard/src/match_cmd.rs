@@ -5,8 +5,8 @@
 use crate::error::CliError;
 use arena::stats::{EloEstimate, Sprt, SprtModel, SprtVerdict, Tally};
 use arena::{
-    Adjudication, DrawRule, EngineSpec, GameReport, Limit, MatchConfig, Opening, ResignRule,
-    TimeControl, parse_openings, run_match,
+    Adjudication, DrawRule, EngineSpec, Finished, GameReport, Limit, MatchConfig, Opening,
+    ResignRule, TimeControl, finished_in_pgn, parse_openings, run_match_resumed,
 };
 use clap::{ArgAction, Args};
 use games::GameKind;
@@ -81,9 +81,14 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// Write every game to this PGN / PDN file (replaced).
+    /// Write every game to this PGN / PDN file (replaced, unless --resume).
     #[arg(long)]
     pgn: Option<PathBuf>,
+    /// Continue a stopped match: the games already in the --pgn file (same
+    /// engines, openings and seed) are counted, not played again, and the
+    /// new ones are added to the file. Without the file, start afresh.
+    #[arg(long, requires = "pgn")]
+    resume: bool,
     /// Resign adjudication: `movecount=N score=CP` (off by default).
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     resign: Option<Vec<String>>,
@@ -326,16 +331,44 @@ fn game_line(r: &GameReport) -> String {
     )
 }
 
+/// The games of `path` a stopped run finished (none when the file does
+/// not exist yet), checked against `cfg`.
+fn resumed_games(cfg: &MatchConfig, path: &std::path::Path) -> Result<Vec<Finished>, CliError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(CliError::input(format!(
+                "cannot read PGN {} to resume: {e}",
+                path.display()
+            )));
+        }
+    };
+    finished_in_pgn(cfg, &text)
+        .map_err(|e| CliError::input(format!("cannot resume from {}: {e}", path.display())))
+}
+
 /// Runs `thaiboard match`.
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
     let cfg = config(&args)?;
-    let mut pgn =
-        match &args.pgn {
-            Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+    let done = match (&args.pgn, args.resume) {
+        (Some(path), true) => resumed_games(&cfg, path)?,
+        _ => Vec::new(),
+    };
+    let mut pgn = match &args.pgn {
+        Some(path) => {
+            let mut open = std::fs::OpenOptions::new();
+            if args.resume {
+                open.append(true).create(true);
+            } else {
+                open.write(true).create(true).truncate(true);
+            }
+            Some(open.open(path).map_err(|e| {
                 CliError::input(format!("cannot write PGN {}: {e}", path.display()))
-            })?),
-            None => None,
-        };
+            })?)
+        }
+        None => None,
+    };
     let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
     let bar = std::io::stdout().is_terminal().then(|| {
         let bar = ProgressBar::new(cfg.games as u64);
@@ -361,9 +394,22 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if let Some(line) = cfg.sprt.as_ref().and_then(|s| sprt_reach(s, cfg.games)) {
         say(&line);
     }
+    if args.resume {
+        let won = done.iter().filter(|f| f.points2 == 2).count();
+        let lost = done.iter().filter(|f| f.points2 == 0).count();
+        say(&format!(
+            "Resuming: {} finished game(s) in the PGN ({won} - {lost} - {}), {} to play",
+            done.len(),
+            done.len() - won - lost,
+            cfg.games - done.len()
+        ));
+    }
+    if let Some(b) = &bar {
+        b.inc(done.len() as u64);
+    }
     let mut write_error = None;
     let stop = AtomicBool::new(false);
-    let summary = run_match(&cfg, &stop, |report, tally, llr| {
+    let summary = run_match_resumed(&cfg, &done, &stop, |report, tally, llr| {
         say(&game_line(report));
         if let Some(file) = &mut pgn {
             let text = records::game_to_string(&report.record, &WriteOptions::default());

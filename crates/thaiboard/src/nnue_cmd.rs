@@ -115,6 +115,11 @@ pub struct LabelArgs {
     /// Seconds to wait for one search before giving up.
     #[arg(long, default_value_t = 60)]
     timeout: u64,
+    /// Label one position in this many, the same ones every run (1: all).
+    /// Positions of one game are alike, so a few from each of many games
+    /// teach more per search.
+    #[arg(long, default_value_t = 1)]
+    sample: u32,
     /// The folder of the shards to label (from `nnue gen`).
     #[arg(long = "in")]
     input: PathBuf,
@@ -282,6 +287,7 @@ fn label_cmd(a: LabelArgs) -> Result<(), CliError> {
         options,
         nodes: a.nodes,
         timeout: std::time::Duration::from_secs(a.timeout.max(1)),
+        sample: a.sample,
     };
     let mut labeller = Labeller::start(&cfg).map_err(input)?;
     let start = std::time::Instant::now();
@@ -291,11 +297,14 @@ fn label_cmd(a: LabelArgs) -> Result<(), CliError> {
         mates += s.mates;
         unparsed += s.unparsed;
         println!(
-            "shard {}: {} of {} positions labelled ({} mates, {} unparsed dropped), mean depth {:.1}, \
-             mean change {:.0} cp, {:.1} positions/s; this run {} written, {} mates, {} unparsed, {:.1} positions/s",
+            "shard {}: {} of {} positions labelled ({} of the shard's {} searched; {} mates, {} unparsed dropped), \
+             mean depth {:.1}, mean change {:.0} cp, {:.1} positions/s; this run {} written, {} mates, {} unparsed, \
+             {:.1} positions/s",
             s.shard,
             s.written,
             s.positions,
+            s.positions,
+            s.read,
             s.mates,
             s.unparsed,
             s.mean_depth,

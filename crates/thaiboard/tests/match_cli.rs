@@ -428,3 +428,86 @@ fn resign_adjudication_ends_lost_games() {
     // Each engine won once with White: 1 - 1 - 0.
     assert_eq!(final_score(&out), (1, 1, 0), "{out}");
 }
+
+#[test]
+fn a_stopped_match_resumes_from_its_pgn() {
+    let pgn = temp_path("resume.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let openings = format!("{REPO}/data/openings/makruk.epd");
+    let play = |games: &str, seed: &str| {
+        run(&[
+            "--engine",
+            "name=deep",
+            "depth=2",
+            "--engine",
+            "name=shallow",
+            "depth=1",
+            "--openings",
+            &openings,
+            "--random-order",
+            "--seed",
+            seed,
+            "--games",
+            games,
+            "--maxmoves",
+            "40",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--resume",
+        ])
+    };
+    // A first run of 3 games stands for a match stopped after its third.
+    let o = play("3", "5");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("Resuming: 0 finished game(s)"));
+    let first = replay_all(&pgn);
+    assert_eq!(first.len(), 3);
+    let (w, l, d) = final_score(&stdout(&o));
+    // The same match of 6 games plays only the other 3 and counts all 6.
+    let o = play("6", "5");
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains(&format!(
+            "Resuming: 3 finished game(s) in the PGN ({w} - {l} - {d}), 3 to play"
+        )),
+        "{out}"
+    );
+    assert_eq!(out.matches("Finished game").count(), 3, "{out}");
+    for n in 4..=6 {
+        assert!(out.contains(&format!("Finished game {n} ")), "{out}");
+    }
+    let (w6, l6, d6) = final_score(&out);
+    assert_eq!(w6 + l6 + d6, 6);
+    assert!(w6 >= w && l6 >= l && d6 >= d);
+    let all = replay_all(&pgn);
+    assert_eq!(all.len(), 6);
+    assert_eq!(
+        all[..3],
+        first[..],
+        "the earlier games are kept as they were"
+    );
+    let rounds: Vec<&str> = all.iter().map(|g| g.tags.get("Round").unwrap()).collect();
+    assert_eq!(rounds, ["1", "2", "3", "4", "5", "6"]);
+    // Games 3 and 4 are one pair: the same opening, colours reversed.
+    assert_eq!(all[2].start, all[3].start);
+    assert_eq!(all[2].tags.get("White"), all[3].tags.get("Black"));
+    // Run again: nothing is left to play.
+    let o = play("6", "5");
+    assert!(stdout(&o).contains("6 finished game(s)") && stdout(&o).contains("0 to play"));
+    assert_eq!(final_score(&stdout(&o)), (w6, l6, d6));
+    // Another seed orders the openings otherwise: refused, the PGN untouched.
+    let before = std::fs::read_to_string(&pgn).unwrap();
+    let o = play("6", "6");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("does not start from this match's opening"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), before);
+}
