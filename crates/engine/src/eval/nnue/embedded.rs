@@ -32,7 +32,8 @@ pub fn embedded(layout: Layout) -> Result<&'static Network, NetworkError> {
 /// Whether the engine plays `layout`'s game with its shipped network
 /// unless told otherwise. A shipped network is switched on only once it
 /// beats the classical evaluation at equal time (the README's SPRTs):
-/// Mak-hot's has (+158 Elo at 5+0.05), Makruk's not yet (level at 2+0.02).
+/// Mak-hot's has (+158 Elo at 5+0.05), Makruk's not yet (+79.5 at fixed nodes
+/// in the ratio of the speeds; the equal-time match is still to play).
 pub const fn on_by_default(layout: Layout) -> bool {
     match layout {
         Layout::Makruk => false,
