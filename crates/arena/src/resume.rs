@@ -5,8 +5,7 @@
 //! control outlasts a working session; with `--resume` the same command
 //! run again continues where it stopped.
 
-use crate::runner::{Finished, MatchConfig};
-use records::GameResult;
+use crate::runner::{Finished, MatchConfig, first_points2};
 
 /// The finished games of `games` (read from the match's PGN, in file
 /// order), each checked against `cfg`: its `[Round]` is a game number of
@@ -34,7 +33,7 @@ pub fn finished_games(cfg: &MatchConfig, games: &[records::Game]) -> Result<Vec<
         if std::mem::replace(&mut seen[number], true) {
             return Err(at("this round is in the PGN twice".into()));
         }
-        let first_white = number % 2 == 1;
+        let first_white = MatchConfig::first_white(number);
         let (first, second) = (&cfg.engines[0].name, &cfg.engines[1].name);
         let (want_white, want_black) = if first_white {
             (first, second)
@@ -51,7 +50,7 @@ pub fn finished_games(cfg: &MatchConfig, games: &[records::Game]) -> Result<Vec<
                  {number} is {want_white} against {want_black}: another match's PGN?"
             )));
         }
-        let opening = &cfg.openings[(number - 1) / 2 % cfg.openings.len()];
+        let opening = cfg.opening_of(number);
         let book_matches = g.start == opening.start
             && g.moves.nodes.len() >= opening.moves.len()
             && g.mainline().zip(&opening.moves).all(|(a, b)| a == *b);
@@ -62,26 +61,14 @@ pub fn finished_games(cfg: &MatchConfig, games: &[records::Game]) -> Result<Vec<
                 opening.start.fen()
             )));
         }
-        let white_points2 = match g.result {
-            GameResult::WhiteWins => 2,
-            GameResult::BlackWins => 0,
-            GameResult::Draw => 1,
-            GameResult::Unknown => {
-                return Err(at(
-                    "it has no result (cut short when the run stopped?): remove it from the \
-                     PGN to play it again"
-                        .into(),
-                ));
-            }
-        };
-        out.push(Finished {
-            number,
-            points2: if first_white {
-                white_points2
-            } else {
-                2 - white_points2
-            },
-        });
+        let points2 = first_points2(g.result, first_white).ok_or_else(|| {
+            at(
+                "it has no result (cut short when the run stopped?): remove it from the \
+                PGN to play it again"
+                    .into(),
+            )
+        })?;
+        out.push(Finished { number, points2 });
     }
     Ok(out)
 }

@@ -105,6 +105,17 @@ impl MatchConfig {
         Ok(())
     }
 
+    /// Whether the first engine has White in game `number` (from 1):
+    /// games 2k-1 and 2k share an opening, colours reversed.
+    pub fn first_white(number: usize) -> bool {
+        number % 2 == 1
+    }
+
+    /// The opening of game `number` (from 1).
+    pub fn opening_of(&self, number: usize) -> &Opening {
+        &self.openings[(number - 1) / 2 % self.openings.len()]
+    }
+
     /// Starts engine `i` (0 first, 1 second) with `UCI_Variant` set.
     fn start_engine(&self, i: usize) -> Result<Engine, String> {
         let spec = &self.engines[i];
@@ -162,9 +173,8 @@ impl Slot<'_> {
 
     fn play(&mut self, number: usize) -> Result<GameReport, String> {
         let cfg = self.cfg;
-        let pair = (number - 1) / 2;
-        let first_white = number % 2 == 1;
-        let opening = &cfg.openings[pair % cfg.openings.len()];
+        let first_white = MatchConfig::first_white(number);
+        let opening = cfg.opening_of(number);
         self.ready(0)?;
         self.ready(1)?;
         let (w, b) = if first_white { (0, 1) } else { (1, 0) };
@@ -208,19 +218,12 @@ impl Slot<'_> {
                 self.engines[idx] = None;
             }
         }
-        let white_points2 = match ending.result {
-            GameResult::WhiteWins => 2,
-            GameResult::BlackWins => 0,
-            _ => 1,
-        };
         Ok(GameReport {
             number,
             first_white,
-            points2: if first_white {
-                white_points2
-            } else {
-                2 - white_points2
-            },
+            // A game without a result cannot come out of `play_game`; were
+            // it to, it counts as a draw.
+            points2: first_points2(ending.result, first_white).unwrap_or(1),
             record,
             ending,
         })
@@ -361,6 +364,19 @@ pub fn run_match_resumed(
         sprt: cfg.sprt.map(|s| (s.verdict(&tally), s.llr(&tally))),
         stopped_early,
     })
+}
+
+/// The first engine's score in half points (0, 1, 2) for a game with
+/// `result` in which it had White if `first_white`; `None` without a
+/// result.
+pub fn first_points2(result: GameResult, first_white: bool) -> Option<u8> {
+    let white = match result {
+        GameResult::WhiteWins => 2,
+        GameResult::BlackWins => 0,
+        GameResult::Draw => 1,
+        GameResult::Unknown => return None,
+    };
+    Some(if first_white { white } else { 2 - white })
 }
 
 /// Counts game `number` (first engine's `points2`) in `tally`, and its

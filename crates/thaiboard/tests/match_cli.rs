@@ -76,29 +76,38 @@ fn replay_all(path: &PathBuf) -> Vec<records::Game> {
     out
 }
 
+/// The two engines of the self-play matches: our engine at depth 2
+/// against itself at depth 1.
+const DEEP_VS_SHALLOW: &[&str] = &[
+    "--engine",
+    "name=deep",
+    "depth=2",
+    "--engine",
+    "name=shallow",
+    "depth=1",
+];
+
 fn self_play(variant: &str, openings: &str, pgn_name: &str) {
     let pgn = temp_path(pgn_name);
     let openings = format!("{REPO}/data/openings/{openings}");
     let o = run(&[
-        "--variant",
-        variant,
-        "--engine",
-        "name=deep",
-        "depth=2",
-        "--engine",
-        "name=shallow",
-        "depth=1",
-        "--openings",
-        &openings,
-        "--games",
-        "4",
-        "--concurrency",
-        "2",
-        "--maxmoves",
-        "60",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        DEEP_VS_SHALLOW,
+        &[
+            "--variant",
+            variant,
+            "--openings",
+            &openings,
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--maxmoves",
+            "60",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    ]
+    .concat());
     let out = stdout(&o);
     assert!(
         o.status.success(),
@@ -436,25 +445,23 @@ fn a_stopped_match_resumes_from_its_pgn() {
     let openings = format!("{REPO}/data/openings/makruk.epd");
     let play = |games: &str, seed: &str| {
         run(&[
-            "--engine",
-            "name=deep",
-            "depth=2",
-            "--engine",
-            "name=shallow",
-            "depth=1",
-            "--openings",
-            &openings,
-            "--random-order",
-            "--seed",
-            seed,
-            "--games",
-            games,
-            "--maxmoves",
-            "40",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--resume",
-        ])
+            DEEP_VS_SHALLOW,
+            &[
+                "--openings",
+                &openings,
+                "--random-order",
+                "--seed",
+                seed,
+                "--games",
+                games,
+                "--maxmoves",
+                "40",
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--resume",
+            ],
+        ]
+        .concat())
     };
     // A first run of 3 games stands for a match stopped after its third.
     let o = play("3", "5");
