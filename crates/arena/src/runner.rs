@@ -403,4 +403,75 @@ mod tests {
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(today().len(), 10);
     }
+
+    /// A match whose engines cannot start: any game it tries to play is
+    /// an error.
+    fn unplayable(games: usize, sprt: Option<Sprt>) -> MatchConfig {
+        let spec = |name: &str| {
+            EngineSpec::parse(&[&format!("name={name}"), "cmd=/no/such/engine"]).unwrap()
+        };
+        MatchConfig {
+            kind: GameKind::MAKRUK,
+            engines: [spec("a"), spec("b")],
+            default_cmd: ("/no/such/engine".into(), Vec::new()),
+            limit: Limit {
+                nodes: Some(100),
+                ..Limit::default()
+            },
+            openings: vec![Opening::start(GameKind::MAKRUK)],
+            games,
+            concurrency: 2,
+            adjudication: Adjudication::default(),
+            sprt,
+            margin_ms: 100,
+            move_timeout: Duration::from_secs(1),
+            event: "test".into(),
+        }
+    }
+
+    fn wins(n: usize) -> Vec<Finished> {
+        (1..=n)
+            .map(|number| Finished { number, points2: 2 })
+            .collect()
+    }
+
+    #[test]
+    fn finished_games_are_counted_and_not_played_again() {
+        let stop = AtomicBool::new(false);
+        // Every game finished: nothing is started, the tally is theirs.
+        let s = run_match_resumed(&unplayable(6, None), &wins(6), &stop, |_, _, _| {
+            panic!("played a game")
+        })
+        .unwrap();
+        assert_eq!((s.tally.wins, s.tally.games()), (6, 6));
+        assert_eq!(s.tally.penta, [0, 0, 0, 0, 3]);
+        assert!(!s.stopped_early);
+        // An SPRT the finished games already decide stops before any game.
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let s = run_match_resumed(
+            &unplayable(400, Some(sprt)),
+            &wins(240),
+            &stop,
+            |_, _, _| panic!("played a game"),
+        )
+        .unwrap();
+        assert_eq!(s.sprt.map(|(v, _)| v), Some(SprtVerdict::H1));
+        assert!(s.stopped_early);
+        // Games left to play are played (here: the engines cannot start).
+        let err =
+            run_match_resumed(&unplayable(6, None), &wins(5), &stop, |_, _, _| {}).unwrap_err();
+        assert!(!err.is_empty());
+        // A finished game that is not one of the match's, or given twice.
+        for done in [
+            vec![Finished {
+                number: 7,
+                points2: 1,
+            }],
+            [wins(1), wins(1)].concat(),
+        ] {
+            let err =
+                run_match_resumed(&unplayable(6, None), &done, &stop, |_, _, _| {}).unwrap_err();
+            assert!(err.contains("not a game of this match"), "{err}");
+        }
+    }
 }

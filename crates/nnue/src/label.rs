@@ -444,6 +444,12 @@ mod tests {
         };
         let err = Labeller::start(&missing).err().unwrap();
         assert!(err.contains("cannot start"), "{err}");
+        let none = LabelConfig {
+            sample: 0,
+            ..fake_engine("sample0", &[])
+        };
+        let err = Labeller::start(&none).err().unwrap();
+        assert!(err.contains("--sample must be positive"), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
