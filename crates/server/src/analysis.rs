@@ -18,6 +18,7 @@ use crate::game::{ActionKind, GameView};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::{Json, Router, routing::get};
+use engine::eval::nnue::{Layout, default_network};
 use engine::{Game, Limits, MakhosGame, MakrukGame, Score, SearchOptions, Tt, search};
 use games::AnyPosition;
 use serde::Serialize;
@@ -267,7 +268,11 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
             } else {
                 Eval::Cp(0)
             };
-            run(&MakrukGame::new(pos.clone()), white, ply, over)
+            let root = MakrukGame::new(pos.clone());
+            match default_network(Layout::Makruk) {
+                Some(net) => run(&root.with_network(net), white, ply, over),
+                None => run(&root, white, ply, over),
+            }
         }
         AnyPosition::Makhos {
             position: pos,

@@ -3,6 +3,7 @@
 //! server's request threads stay free however many engine games run.
 
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
+use engine::eval::nnue::{Layout, default_network};
 use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
 use games::{AnyGame, Color};
 use std::future::Future;
@@ -116,12 +117,13 @@ pub fn accepts_draw_blocking(position: &AnyGame) -> bool {
 fn search_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<(String, i32)> {
     let settings = level_settings(level);
     match position {
-        AnyGame::Makruk(game) => run(
-            &MakrukGame::new(game.position().clone()),
-            &[],
-            settings,
-            budget_ms,
-        ),
+        AnyGame::Makruk(game) => {
+            let root = MakrukGame::new(game.position().clone());
+            match default_network(Layout::Makruk) {
+                Some(net) => run(&root.with_network(net), &[], settings, budget_ms),
+                None => run(&root, &[], settings, budget_ms),
+            }
+        }
         AnyGame::Makhos(game) => {
             let mut history = game.hashes().to_vec();
             if history.last() == Some(&game.hash()) {
