@@ -428,12 +428,19 @@ fn evalfile_and_use_nnue_choose_the_evaluation() {
     e.send("uci");
     let lines = e.until("uciok");
     for opt in [
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name EvalFile type string",
     ] {
         assert!(lines.iter().any(|l| l.starts_with(opt)), "missing {opt}");
     }
+    // The shipped network plays by default; switched off, the classical sum.
+    let by_default = depth_one_score(&mut e);
+    e.send("setoption name Use NNUE value false");
     let classical = depth_one_score(&mut e);
+    assert_ne!(
+        by_default, classical,
+        "the shipped network adds its correction"
+    );
     let lines = load_networks(&mut e, &[&path]);
     assert!(
         lines
@@ -446,14 +453,10 @@ fn evalfile_and_use_nnue_choose_the_evaluation() {
     // An empty EvalFile goes back to the shipped network.
     e.send("setoption name EvalFile value <empty>");
     let shipped = depth_one_score(&mut e);
-    assert_ne!(shipped, "cp -50");
+    assert_eq!(shipped, by_default);
     e.send("setoption name Use NNUE value false");
     assert_eq!(depth_one_score(&mut e), classical);
     assert_ne!(classical, "cp -50");
-    assert_ne!(
-        shipped, classical,
-        "the shipped network adds its correction"
-    );
     e.quit();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
