@@ -43,6 +43,35 @@ impl MakrukGame {
     }
 }
 
+/// Runs `$body` with `$g` bound to `&` the Makruk position `$pos` as the
+/// engine plays it by default: scored by the shipped network when it is on
+/// by default ([`crate::eval::nnue::on_by_default`]), else by the classical
+/// sum. The two are different types, hence a macro (Mak-hot's one type has
+/// [`crate::MakhosGame::played_by_default`]).
+///
+/// ```
+/// use engine::{Game, with_makruk_played_by_default};
+/// let pos = makruk::Position::new(makruk::Variant::Makruk);
+/// let score = with_makruk_played_by_default!(pos, |g| g.evaluate());
+/// # let _ = score;
+/// ```
+#[macro_export]
+macro_rules! with_makruk_played_by_default {
+    ($pos:expr, |$g:ident| $body:expr) => {{
+        let root = $crate::MakrukGame::new($pos);
+        match $crate::eval::nnue::default_network($crate::eval::nnue::Layout::Makruk) {
+            Some(net) => {
+                let $g = &root.with_network(net);
+                $body
+            }
+            None => {
+                let $g = &root;
+                $body
+            }
+        }
+    }};
+}
+
 impl<E: MakrukEvaluator> MakrukGame<E> {
     /// The evaluator's state (the network's accumulators for NNUE).
     pub fn evaluator(&self) -> &E {

@@ -18,8 +18,9 @@ use crate::game::{ActionKind, GameView};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::{Json, Router, routing::get};
-use engine::eval::nnue::{Layout, default_network};
-use engine::{Game, Limits, MakhosGame, MakrukGame, Score, SearchOptions, Tt, search};
+use engine::{
+    Game, Limits, MakhosGame, Score, SearchOptions, Tt, search, with_makruk_played_by_default,
+};
 use games::AnyPosition;
 use serde::Serialize;
 use sqlx::Row;
@@ -268,11 +269,7 @@ fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
             } else {
                 Eval::Cp(0)
             };
-            let root = MakrukGame::new(pos.clone());
-            match default_network(Layout::Makruk) {
-                Some(net) => run(&root.with_network(net), white, ply, over),
-                None => run(&root, white, ply, over),
-            }
+            with_makruk_played_by_default!(pos.clone(), |g| run(g, white, ply, over))
         }
         AnyPosition::Makhos {
             position: pos,

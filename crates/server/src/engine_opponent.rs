@@ -3,8 +3,7 @@
 //! server's request threads stay free however many engine games run.
 
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
-use engine::eval::nnue::{Layout, default_network};
-use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use engine::{Game, Limits, MakhosGame, SearchOptions, Tt, search, with_makruk_played_by_default};
 use games::{AnyGame, Color};
 use std::future::Future;
 use std::pin::Pin;
@@ -118,11 +117,12 @@ fn search_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<(Str
     let settings = level_settings(level);
     match position {
         AnyGame::Makruk(game) => {
-            let root = MakrukGame::new(game.position().clone());
-            match default_network(Layout::Makruk) {
-                Some(net) => run(&root.with_network(net), &[], settings, budget_ms),
-                None => run(&root, &[], settings, budget_ms),
-            }
+            with_makruk_played_by_default!(game.position().clone(), |g| run(
+                g,
+                &[],
+                settings,
+                budget_ms
+            ))
         }
         AnyGame::Makhos(game) => {
             let mut history = game.hashes().to_vec();

@@ -17,8 +17,10 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Router, routing::get};
-use engine::eval::nnue::{Layout, default_network};
-use engine::{Game, Limits, MakhosGame, MakrukGame, Score, SearchInfo, SearchOptions, Tt, search};
+use engine::{
+    Game, Limits, MakhosGame, Score, SearchInfo, SearchOptions, Tt, search,
+    with_makruk_played_by_default,
+};
 use games::{AnyGame, AnyPosition, Color};
 use serde_json::json;
 use std::collections::HashMap;
@@ -86,19 +88,13 @@ fn run_search(game: &AnyGame, stop: &AtomicBool, mut send: impl FnMut(serde_json
         });
     }
     match &pos {
-        AnyPosition::Makruk(p) => {
-            let root = MakrukGame::new(p.clone());
-            match default_network(Layout::Makruk) {
-                Some(net) => go(
-                    &root.with_network(net),
-                    &mut tt,
-                    &limits,
-                    stop,
-                    &mut on_info,
-                ),
-                None => go(&root, &mut tt, &limits, stop, &mut on_info),
-            }
-        }
+        AnyPosition::Makruk(p) => with_makruk_played_by_default!(p.clone(), |g| go(
+            g,
+            &mut tt,
+            &limits,
+            stop,
+            &mut on_info
+        )),
         AnyPosition::Makhos {
             position, rules, ..
         } => go(

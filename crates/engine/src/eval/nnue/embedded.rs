@@ -63,4 +63,26 @@ mod tests {
             assert!(std::ptr::eq(net, embedded(layout).unwrap()), "read once");
         }
     }
+
+    #[test]
+    fn makruk_is_played_by_default_as_its_switch_says() {
+        use crate::{Game, MakrukGame};
+        let pos = makruk::Position::from_fen(
+            makruk::Variant::Makruk,
+            "rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1",
+        )
+        .unwrap();
+        let by_default = crate::with_makruk_played_by_default!(pos.clone(), |g| g.evaluate());
+        let classical = MakrukGame::new(pos.clone()).evaluate();
+        let shipped = MakrukGame::new(pos)
+            .with_network(embedded(Layout::Makruk).unwrap())
+            .evaluate();
+        assert_ne!(classical, shipped, "the network adds its correction");
+        let expected = if on_by_default(Layout::Makruk) {
+            shipped
+        } else {
+            classical
+        };
+        assert_eq!(by_default, expected);
+    }
 }
