@@ -3,6 +3,7 @@
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -26,7 +27,9 @@ pub struct Db {
     pub url: String,
 }
 
-/// Opens the database at `url`, creating an SQLite file if missing, and runs the migrations.
+/// Opens the database at `url`, creating an SQLite file (and its folder) if
+/// missing, and runs the migrations. An SQLite file that cannot be opened is
+/// reported with its path.
 pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
     sqlx::any::install_default_drivers();
     let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
@@ -45,6 +48,19 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
             } else {
                 format!("{url}?mode=rwc")
             };
+            let file = sqlite_file(&url);
+            if let Some(folder) = file
+                .as_deref()
+                .and_then(Path::parent)
+                .filter(|f| !f.as_os_str().is_empty())
+            {
+                std::fs::create_dir_all(folder).map_err(|e| {
+                    configuration(format!(
+                        "cannot create the database folder {}: {e}",
+                        folder.display()
+                    ))
+                })?;
+            }
             let options = AnyConnectOptions::from_str(&url)?;
             AnyPoolOptions::new()
                 // SQLite has one writer; a few connections serve concurrent reads.
@@ -71,7 +87,14 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
                     })
                 })
                 .connect_with(options)
-                .await?
+                .await
+                .map_err(|e| match &file {
+                    Some(file) => configuration(format!(
+                        "cannot open the SQLite database {}: {e}",
+                        file.display()
+                    )),
+                    None => e,
+                })?
         }
         Backend::Postgres => {
             AnyPoolOptions::new()
@@ -116,6 +139,20 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
     })
 }
 
+/// The file an SQLite URL names (`sqlite://PATH?...` or `sqlite:PATH`), or
+/// `None` for an in-memory database.
+fn sqlite_file(url: &str) -> Option<PathBuf> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+}
+
+/// An error that says what went wrong opening the database.
+fn configuration(message: String) -> sqlx::Error {
+    sqlx::Error::Configuration(message.into())
+}
+
 /// WAL pages (4 KiB) beyond which the background checkpoint forces a
 /// truncating checkpoint: about 256 MB.
 const WAL_TRUNCATE_PAGES: i64 = 65_536;
@@ -139,5 +176,58 @@ mod wal_tests {
         assert!(wal_needs_truncate(100_000, 60_000));
         // PRAGMA wal_checkpoint reports -1 when the database is not in WAL mode.
         assert!(!wal_needs_truncate(-1, -1));
+    }
+}
+
+#[cfg(test)]
+mod open_tests {
+    use super::*;
+
+    #[test]
+    fn the_file_of_an_sqlite_url() {
+        assert_eq!(
+            sqlite_file("sqlite://./data/thaiboard.db"),
+            Some(PathBuf::from("./data/thaiboard.db"))
+        );
+        assert_eq!(
+            sqlite_file("sqlite:/srv/t.db?mode=ro"),
+            Some(PathBuf::from("/srv/t.db"))
+        );
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("sqlite://:memory:?cache=shared"), None);
+        assert_eq!(sqlite_file("postgres://u@h/db"), None);
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("thaiboard-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[tokio::test]
+    async fn a_missing_data_folder_is_created() {
+        let dir = scratch("missing");
+        let file = dir.join("a/b/thaiboard.db");
+        let db = open(&format!("sqlite://{}", file.display())).await.unwrap();
+        assert!(file.is_file(), "{} was not created", file.display());
+        db.pool.close().await;
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn an_unopenable_file_is_named_in_the_error() {
+        let dir = scratch("unopenable");
+        // The database path is an existing folder: SQLite cannot open it.
+        let file = dir.join("thaiboard.db");
+        std::fs::create_dir_all(&file).unwrap();
+        let error = open(&format!("sqlite://{}", file.display()))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(&file.display().to_string()),
+            "the error does not name the file: {error}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
