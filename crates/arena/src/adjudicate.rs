@@ -1,6 +1,8 @@
-//! Optional adjudication by engine scores (off unless asked for), as
-//! cutechess-cli does it: both engines must agree for the given number of
-//! consecutive moves.
+//! Adjudication: by engine scores (off unless asked for), as cutechess-cli
+//! does it, where both engines must agree for the given number of
+//! consecutive moves; by a move cap; and, for Makruk, by repetition.
+
+use std::collections::HashMap;
 
 /// `--resign movecount=N score=S`: a side loses when its own scores were at
 /// most `-S` and its opponent's at least `S` for `N` moves in a row each.
@@ -33,6 +35,50 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
     /// A draw after this many full moves (book moves included).
     pub max_moves: Option<u32>,
+    /// Makruk: a draw when one position has occurred this many times (see
+    /// [`Repetitions`]); `None`: never.
+    pub repetition: Option<u32>,
+}
+
+/// The default of `--repetition`: a Makruk game is drawn at a position's
+/// third occurrence.
+pub const DEFAULT_REPETITION: u32 = 3;
+
+/// Counts the positions of a Makruk game for repetition adjudication.
+///
+/// Makruk's rules have no repetition rule: the counting rules end long
+/// games, but not while an unpromoted bia stays on the board. A side that
+/// is ahead yet cannot mate (its mets all on one colour, say) and never
+/// promotes its last bia can then move forever, and a match never ends.
+/// Fairy-Stockfish, pychess and both engines' searches treat a threefold
+/// repetition as a draw; the match runner adjudicates it the same way.
+/// A position is its board, side to move, first-move rights and count:
+/// while a count runs its ply is part of the position, so a count's
+/// positions never repeat (the count itself ends those games).
+#[derive(Clone, Debug, Default)]
+pub struct Repetitions {
+    seen: HashMap<String, u32>,
+}
+
+impl Repetitions {
+    /// Records the position of a Makruk `fen`; returns how many times it
+    /// has now occurred.
+    pub fn record(&mut self, fen: &str) -> u32 {
+        let n = self.seen.entry(position_key(fen)).or_default();
+        *n += 1;
+        *n
+    }
+}
+
+/// The FEN fields that make a Makruk position: board, side to move,
+/// first-move rights and count limit, and the count's ply when a count
+/// runs (field 4 is `-` otherwise, and field 5 is then the halfmove clock,
+/// which has no rule effect).
+fn position_key(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let counting = fields.get(3).is_some_and(|f| *f != "-");
+    let kept = if counting { 5 } else { 4 };
+    fields[..kept.min(fields.len())].join(" ")
 }
 
 /// Reads `key=value` words into `(key, number)` pairs, checking each key is
@@ -183,6 +229,29 @@ mod tests {
         assert!(!a.resigns(&[-700, -650], &[700, 100]));
         assert!(!a.resigns(&[-700], &[700, 800]));
         assert!(!Adjudication::default().resigns(&[-9999; 5], &[9999; 5]));
+    }
+
+    #[test]
+    fn repetitions_count_positions_not_clocks() {
+        let mut r = Repetitions::default();
+        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+        assert_eq!(r.record(start), 1);
+        // The halfmove clock and move number do not make a new position.
+        assert_eq!(
+            r.record("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 4 3"),
+            2
+        );
+        // The other side to move does.
+        assert_eq!(
+            r.record("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR b - - 4 3"),
+            1
+        );
+        assert_eq!(r.record(start), 3);
+        // Under a count, the count's ply is part of the position.
+        let counted = |ply: u32| format!("8/3k4/6M1/2K1S3/8/8/8/8 b - 88 {ply} 40");
+        assert_eq!(r.record(&counted(8)), 1);
+        assert_eq!(r.record(&counted(12)), 1);
+        assert_eq!(r.record(&counted(8)), 2);
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! One game between two running engines: the clocks, the referee, the
 //! adjudication rules and the record.
 
-use crate::adjudicate::Adjudication;
+use crate::adjudicate::{Adjudication, Repetitions};
 use crate::openings::Opening;
 use crate::referee::{self, Ending, time_forfeit};
 use crate::spec::Limit;
 use crate::tc::Clock;
 use crate::uci::{Engine, EngineError};
-use games::{AnyGame, Color};
+use games::{AnyGame, Color, GameKind};
 use records::{GameResult, Node};
 use std::time::Duration;
 
@@ -101,10 +101,22 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
         record.tags.set(k, v);
     }
     let mut moves: Vec<String> = Vec::new();
+    // Makruk only: Mak-hot's rules have their own repetition rule.
+    let repetition = match referee.kind() {
+        GameKind::Makruk(_) => setup.adjudication.repetition,
+        GameKind::Makhos(_) => None,
+    };
+    let mut repetitions = Repetitions::default();
+    if repetition.is_some() {
+        repetitions.record(&referee.fen());
+    }
     for m in &opening.moves {
         let text = m.to_engine();
         let mv =
             referee::play(&mut referee, &text).expect("openings are checked when they are read");
+        if repetition.is_some() {
+            repetitions.record(&referee.fen());
+        }
         let mut node = Node::new(mv);
         node.comments.push("book".to_string());
         record.moves.nodes.push(node);
@@ -186,6 +198,15 @@ pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup<'_>) -> Played {
         }
         if referee::ending(&referee).is_some() {
             continue;
+        }
+        if let Some(times) = repetition
+            && repetitions.record(&referee.fen()) >= times
+        {
+            break Ending {
+                result: GameResult::Draw,
+                termination: "adjudication",
+                reason: format!("Draw: the same position {times} times (--repetition)"),
+            };
         }
         let move_number = (record.moves.nodes.len() / 2 + 1) as u32;
         let (own, other) = (&scores[me], &scores[1 - me]);

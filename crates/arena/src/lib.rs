@@ -6,7 +6,8 @@
 //! - [`uci`]: a UCI engine as a child process, every wait with a deadline.
 //! - [`openings`]: FEN / EPD / position-text lines or PGN / PDN games.
 //! - [`referee`]: the rules crates decide legality and game ends.
-//! - [`adjudicate`]: optional resign / draw adjudication by engine scores.
+//! - [`adjudicate`]: optional resign / draw adjudication by engine scores,
+//!   the move cap and Makruk's repetition adjudication.
 //! - [`game`]: one game; [`runner`]: the whole match, several games at
 //!   once, colour-reversed pairs, SPRT stop; [`resume`]: the games of a
 //!   stopped run read back from its PGN.
@@ -27,7 +28,7 @@ pub mod stats;
 pub mod tc;
 pub mod uci;
 
-pub use adjudicate::{Adjudication, DrawRule, ResignRule};
+pub use adjudicate::{Adjudication, DEFAULT_REPETITION, DrawRule, Repetitions, ResignRule};
 pub use openings::{Opening, parse_openings};
 pub use referee::Ending;
 pub use resume::finished_in_pgn;

@@ -5,8 +5,9 @@
 use crate::error::CliError;
 use arena::stats::{EloEstimate, Sprt, SprtModel, SprtVerdict, Tally};
 use arena::{
-    Adjudication, DrawRule, EngineSpec, Finished, GameReport, Limit, MatchConfig, Opening,
-    ResignRule, TimeControl, finished_in_pgn, parse_openings, run_match_resumed,
+    Adjudication, DEFAULT_REPETITION, DrawRule, EngineSpec, Finished, GameReport, Limit,
+    MatchConfig, Opening, ResignRule, TimeControl, finished_in_pgn, parse_openings,
+    run_match_resumed,
 };
 use clap::{ArgAction, Args};
 use games::GameKind;
@@ -98,6 +99,11 @@ pub struct MatchArgs {
     /// Draw a game after this many full moves (off by default).
     #[arg(long)]
     maxmoves: Option<u32>,
+    /// Makruk: draw a game when one position has occurred this many times
+    /// (the rules have no repetition rule, and a bia nobody promotes keeps
+    /// the counts from ending a game); 0 turns it off.
+    #[arg(long, default_value_t = DEFAULT_REPETITION)]
+    repetition: u32,
     /// Stop by SPRT (pentanomial GSPRT as fishtest's): `elo0=0 elo1=10
     /// alpha=0.05 beta=0.05 model=logistic` (or `model=normalized`, nElo).
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
@@ -218,6 +224,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
             None => None,
         },
         max_moves: args.maxmoves,
+        repetition: (args.repetition > 0).then_some(args.repetition),
     };
     let exe = std::env::current_exe()
         .map_err(|e| CliError::input(format!("cannot find this program's path: {e}")))?;

@@ -438,6 +438,73 @@ fn resign_adjudication_ends_lost_games() {
     assert_eq!(final_score(&out), (1, 1, 0), "{out}");
 }
 
+/// A fake engine that only shuffles the khuns of `7k/8/8/p7/P7/8/8/K7 w`
+/// (a1-b1 and h8-g8 and back), choosing by the number of moves played:
+/// the locked bias keep the counting rules away, so only adjudication ends
+/// the game.
+fn shuffler(name: &str) -> Vec<String> {
+    let script = "n=0; while read -r line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;; \
+        position*) set -- $line; n=$(( $# > 9 ? $# - 9 : 0 ));; \
+        go*) case $((n % 4)) in 0) echo 'bestmove a1b1';; 1) echo 'bestmove h8g8';; 2) echo 'bestmove b1a1';; *) echo 'bestmove g8h8';; esac;; \
+        quit) exit 0;; esac; done";
+    vec![
+        format!("name={name}"),
+        "cmd=sh".to_string(),
+        "arg=-c".to_string(),
+        format!("arg={script}"),
+    ]
+}
+
+/// Plays the shufflers two games with `extra` options; returns their plies
+/// and last comments.
+fn shuffled(extra: &[&str], pgn_name: &str) -> Vec<(usize, String)> {
+    let openings = temp_path("locked-bias.epd");
+    std::fs::write(&openings, "7k/8/8/p7/P7/8/8/K7 w - - 0 1\n").unwrap();
+    let pgn = temp_path(pgn_name);
+    let (a, b) = (shuffler("a"), shuffler("b"));
+    let mut args = vec!["--engine"];
+    args.extend(a.iter().map(String::as_str));
+    args.push("--engine");
+    args.extend(b.iter().map(String::as_str));
+    args.extend(["--openings", openings.to_str().unwrap(), "--depth", "1"]);
+    args.extend(["--games", "2", "--pgn", pgn.to_str().unwrap()]);
+    args.extend(extra);
+    let o = run(&args);
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(final_score(&out), (0, 0, 2), "{out}");
+    replay_all(&pgn)
+        .iter()
+        .map(|g| {
+            assert_eq!(g.tags.get("Termination"), Some("adjudication"));
+            (g.moves.nodes.len(), last_comment(g))
+        })
+        .collect()
+}
+
+#[test]
+fn makruk_repetitions_are_adjudicated_drawn() {
+    // The start position comes back after 4 and 8 plies: drawn at its third
+    // occurrence by default.
+    for (plies, why) in shuffled(&[], "rep-default.pgn") {
+        assert_eq!(plies, 8, "{why}");
+        assert_eq!(why, "Draw: the same position 3 times (--repetition)");
+    }
+    for (plies, why) in shuffled(&["--repetition", "5"], "rep-5.pgn") {
+        assert_eq!(plies, 16, "{why}");
+        assert!(why.contains("5 times"), "{why}");
+    }
+    // Off: only the move cap ends it.
+    for (plies, why) in shuffled(&["--repetition", "0", "--maxmoves", "15"], "rep-off.pgn") {
+        assert_eq!(plies, 30, "{why}");
+        assert!(why.contains("--maxmoves"), "{why}");
+    }
+}
+
 #[test]
 fn a_stopped_match_resumes_from_its_pgn() {
     let pgn = temp_path("resume.pgn");

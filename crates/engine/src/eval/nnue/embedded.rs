@@ -32,8 +32,8 @@ pub fn embedded(layout: Layout) -> Result<&'static Network, NetworkError> {
 /// Whether the engine plays `layout`'s game with its shipped network
 /// unless told otherwise. A shipped network is switched on only once it
 /// beats the classical evaluation at equal time (the README's SPRTs at
-/// 5+0.05): Mak-hot's by +158 Elo; Makruk's (hybrid 3) by +148 +/- 42
-/// over 134 games of an SPRT with elo0 0, elo1 10 (LLR 1.87 of 2.94).
+/// 5+0.05): Mak-hot's by +158 Elo; Makruk's (hybrid 3) by +145 +/- 32,
+/// an SPRT with elo0 0, elo1 10 that accepted H1 after 210 games.
 pub const fn on_by_default(layout: Layout) -> bool {
     match layout {
         Layout::Makruk | Layout::Makhos => true,
