@@ -306,11 +306,13 @@ impl<E: MakrukEvaluator> Game for MakrukGame<E> {
     }
 
     /// Makruk has no repetition rule, but the search scores a repeated
-    /// position as a draw, as Fairy-Stockfish does: a line that returns to
+    /// position as a draw, as Fairy-Stockfish does (and as `thaiboard
+    /// match` adjudicates a threefold repetition): a line that returns to
     /// where it was makes no progress, so a side that is ahead looks for one
     /// that does instead of shuffling. Positions before the last capture or
-    /// bia move cannot recur; looking back is capped at 100 plies.
+    /// bia move cannot recur; every one since is looked at (a cap of 100
+    /// plies let a winning side walk back into a position 104 plies old).
     fn repetition_window(&self) -> u32 {
-        self.pos.halfmoves().min(100)
+        self.pos.halfmoves()
     }
 }

@@ -114,6 +114,65 @@ fn capturing_the_last_piece_is_not_shunned() {
     assert!(-evaluate_makruk(&after, &w) > evaluate_makruk(&before, &w));
 }
 
+/// Against a bare khun a held-back bia keeps the count from starting, so
+/// the score fades as the count its promotion would start (K+N+bia: 64
+/// moves, from ply 8) would, run on by the plies since the last capture
+/// or bia move.
+#[test]
+fn holding_back_the_last_bia_fades_like_a_count() {
+    let w = MakrukWeights::DEFAULT;
+    let at = |halfmoves: u32| {
+        let p = pos(&format!("k7/2K5/8/1P6/8/3N4/8/8 w - - {halfmoves} 100"));
+        assert_eq!(
+            engine::eval::stalled_count(&p),
+            Some((128, 8 + halfmoves as i32))
+        );
+        evaluate_makruk(&p, &w)
+    };
+    let fresh = at(0);
+    assert!(fresh > 300, "{fresh}");
+    // The fade starts count_fade_plies (40) before the virtual limit.
+    assert_eq!(at(80), fresh);
+    let half = at(100);
+    assert!(half < fresh && half > 0, "{half} against {fresh}");
+    assert_eq!(at(120), 0);
+    // With nothing left to promote (the same material with a met) a real
+    // count runs instead; with a bia on each side no count is near.
+    assert_eq!(
+        engine::eval::stalled_count(&pos("k7/2K5/1M6/8/8/3N4/8/8 w - - 0 1")),
+        None
+    );
+    assert_eq!(
+        engine::eval::stalled_count(&pos("k7/2K5/7p/1P6/8/3N4/8/8 w - - 90 1")),
+        None
+    );
+}
+
+/// After a long stall the stronger side promotes its bia (the real count
+/// then starts fresh) instead of shuffling on.
+#[test]
+fn a_long_stall_ends_in_a_promotion() {
+    let stop = AtomicBool::new(false);
+    let (mut score, mut pv) = (Score::Cp(0), Vec::new());
+    search(
+        &MakrukGame::new(pos("k7/2K5/8/1P6/8/3N4/8/8 w - - 150 100")),
+        &[],
+        &mut Tt::new(4),
+        &Limits {
+            depth: Some(10),
+            ..Limits::default()
+        },
+        &SearchOptions::default(),
+        &stop,
+        |info| (score, pv) = (info.score, info.pv.clone()),
+    );
+    assert!(matches!(score, Score::Cp(cp) if cp > 200), "{score:?}");
+    assert!(
+        pv.iter().step_by(2).any(|m| m.starts_with("b5b6")),
+        "no promotion in White's moves of the line: {pv:?}"
+    );
+}
+
 /// Material that cannot mate scores close to a draw: a lone met, two mets
 /// on one colour, a lone khon; bare khuns are an immediate draw.
 #[test]

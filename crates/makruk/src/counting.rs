@@ -158,7 +158,23 @@ impl Position {
         if pawns {
             return 0;
         }
-        let n = |role| self.pieces(other, role).count();
+        self.pieces_honour_limit(&rules, other)
+    }
+
+    /// The pieces'-honour limit in full moves that a bare khun counts
+    /// against `strong`'s pieces, every bia counted as the met it becomes:
+    /// the count `strong` starts by promoting its last bia. 0 unless
+    /// `strong`'s opponent has only its khun.
+    pub fn pieces_honour_limit_against(&self, strong: Color) -> u32 {
+        if self.by_color(!strong).count() != 1 || self.by_color(strong).count() == 1 {
+            return 0;
+        }
+        self.pieces_honour_limit(&CountingRules::of(self.variant), strong)
+    }
+
+    /// The pieces'-honour row of `rules` that `strong`'s material selects.
+    fn pieces_honour_limit(&self, rules: &CountingRules, strong: Color) -> u32 {
+        let n = |role| self.pieces(strong, role).count();
         let p = &rules.pieces;
         match () {
             _ if n(Role::Rook) >= 2 => p[0],

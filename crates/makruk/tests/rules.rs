@@ -217,6 +217,28 @@ fn counting_limits_table() {
         pos("4k3/8/8/8/8/8/8/RR1K4 b - - 0 1").counting_limit_for(Color::White),
         0
     );
+    // The count promoting the last bia would start: the bia counts as a met.
+    for (fen, limit) in [
+        ("4k3/8/8/8/8/4P3/8/R2K4 b - - 0 1", 16),
+        ("4k3/8/8/1P6/8/3N4/8/3K4 w - - 0 1", 64),
+        ("4k3/8/8/PP6/8/8/8/S2K4 w - - 0 1", 44),
+    ] {
+        assert_eq!(
+            pos(fen).pieces_honour_limit_against(Color::White),
+            limit,
+            "{fen}"
+        );
+        // Not for the bare khun, and not while the weaker side has more.
+        assert_eq!(
+            pos(fen).pieces_honour_limit_against(Color::Black),
+            0,
+            "{fen}"
+        );
+    }
+    assert_eq!(
+        pos("4k3/8/4p3/1P6/8/3N4/8/3K4 w - - 0 1").pieces_honour_limit_against(Color::White),
+        0
+    );
 }
 
 #[test]

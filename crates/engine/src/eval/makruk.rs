@@ -308,14 +308,47 @@ pub fn evaluate_makruk(pos: &Position, w: &MakrukWeights) -> i32 {
 /// stronger side hurries to convert and the weaker side values reaching the
 /// limit. A fresh count is never faded, so capturing the weaker side's last
 /// piece (which starts a pieces'-honour count) is not shunned.
+///
+/// Against a bare khun, the stronger side's own bias keep any count from
+/// starting until the last one promotes, so holding one back looks free,
+/// and a side whose evaluation likes its bia better than the met it would
+/// become can shuffle for ever (a game of hybrid 3 did, for 27,000 plies).
+/// Such a position is faded as if the count its last promotion starts were
+/// running, advanced by the plies since the last capture or bia move
+/// ([`stalled_count`]): stalling runs it down as a real count would, and
+/// advancing a bia or promoting restores the score.
 pub fn count_fade(pos: &Position, w: &MakrukWeights, score: i32) -> i32 {
-    let mut score = score;
-    if let Some(count) = pos.counting() {
-        let left = count.limit as i32 - count.ply as i32;
-        let fade = w.count_fade_plies.min(count.limit as i32 / 2).max(1);
-        if left < fade {
-            score = score * left.max(0) / fade;
-        }
+    let (limit, ply) = match pos.counting() {
+        Some(count) => (count.limit as i32, count.ply as i32),
+        None => match stalled_count(pos) {
+            Some(stalled) => stalled,
+            None => return score,
+        },
+    };
+    let left = limit - ply;
+    let fade = w.count_fade_plies.min(limit / 2).max(1);
+    if left < fade {
+        score * left.max(0) / fade
+    } else {
+        score
     }
-    score
+}
+
+/// `(limit, ply)` in plies of the count a bare khun would run if the other
+/// side's last bia promoted now, its ply advanced by the plies since the
+/// last capture or bia move; `None` unless one side has a bare khun and the
+/// other still has bias (no count can run then).
+pub fn stalled_count(pos: &Position) -> Option<(i32, i32)> {
+    if pos.by_role(Role::Pawn).is_empty() {
+        return None;
+    }
+    let strong = Color::ALL
+        .into_iter()
+        .find(|&c| pos.by_color(c.other()).count() == 1)?;
+    let limit = 2 * pos.pieces_honour_limit_against(strong) as i32;
+    if limit == 0 {
+        return None;
+    }
+    let start = 2 * pos.occupied().count() as i32;
+    Some((limit, start + pos.halfmoves() as i32))
 }

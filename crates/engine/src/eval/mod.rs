@@ -15,7 +15,7 @@ pub mod nnue;
 
 pub use makruk::{
     MakrukWeights, Trace, count_fade, evaluate_makruk, linear_white, makruk_cannot_mate,
-    makruk_white, phase as makruk_phase, rules_white, trace as makruk_trace,
+    makruk_white, phase as makruk_phase, rules_white, stalled_count, trace as makruk_trace,
 };
 pub use makruk_evaluator::{Classical, MakrukEvaluator};
 pub use makruk_shared::{Sink, TermWeights};
