@@ -20,8 +20,18 @@ fn search_position(
     position: makruk::Position,
     depth: u32,
 ) -> (SearchResult<makruk::Move>, Score) {
+    let (r, score, _) = search_line(tt, position, depth);
+    (r, score)
+}
+
+/// The search's result, its last score and its last line.
+fn search_line(
+    tt: &mut Tt,
+    position: makruk::Position,
+    depth: u32,
+) -> (SearchResult<makruk::Move>, Score, Vec<String>) {
     let stop = AtomicBool::new(false);
-    let mut last = Score::Cp(0);
+    let (mut last, mut line) = (Score::Cp(0), Vec::new());
     let r = search(
         &MakrukGame::new(position),
         &[],
@@ -32,9 +42,9 @@ fn search_position(
         },
         &SearchOptions::default(),
         &stop,
-        |info| last = info.score,
+        |info| (last, line) = (info.score, info.pv.clone()),
     );
-    (r, last)
+    (r, last, line)
 }
 
 fn run(fen: &str, depth: u32) -> (SearchResult<makruk::Move>, Score) {
@@ -152,19 +162,10 @@ fn holding_back_the_last_bia_fades_like_a_count() {
 /// then starts fresh) instead of shuffling on.
 #[test]
 fn a_long_stall_ends_in_a_promotion() {
-    let stop = AtomicBool::new(false);
-    let (mut score, mut pv) = (Score::Cp(0), Vec::new());
-    search(
-        &MakrukGame::new(pos("k7/2K5/8/1P6/8/3N4/8/8 w - - 150 100")),
-        &[],
+    let (_, score, pv) = search_line(
         &mut Tt::new(4),
-        &Limits {
-            depth: Some(10),
-            ..Limits::default()
-        },
-        &SearchOptions::default(),
-        &stop,
-        |info| (score, pv) = (info.score, info.pv.clone()),
+        pos("k7/2K5/8/1P6/8/3N4/8/8 w - - 150 100"),
+        10,
     );
     assert!(matches!(score, Score::Cp(cp) if cp > 200), "{score:?}");
     assert!(

@@ -14,6 +14,18 @@ fn run(args: &[&str]) -> Output {
         .expect("run thaiboard match")
 }
 
+/// Runs a match that must succeed; returns its standard output.
+fn run_ok(args: &[&str]) -> String {
+    let o = run(args);
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
 fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("thaiboard-match-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -165,8 +177,13 @@ fn fake_engine(on_go: &str) -> Vec<String> {
     let script = format!(
         "while read -r line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done"
     );
+    sh_engine("broken", &script)
+}
+
+/// `--engine` words for a UCI engine that is the shell script `script`.
+fn sh_engine(name: &str, script: &str) -> Vec<String> {
     vec![
-        "name=broken".to_string(),
+        format!("name={name}"),
         "cmd=sh".to_string(),
         "arg=-c".to_string(),
         format!("arg={script}"),
@@ -182,13 +199,7 @@ fn against_broken(on_go: &str, extra: &[&str], pgn_name: &str) -> (String, Vec<r
     args.extend(fake.iter().map(String::as_str));
     args.extend(["--games", "2", "--pgn", pgn.to_str().unwrap()]);
     args.extend(extra);
-    let o = run(&args);
-    let out = stdout(&o);
-    assert!(
-        o.status.success(),
-        "{out}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = run_ok(&args);
     assert_eq!(final_score(&out), (2, 0, 0), "{out}");
     (out, replay_all(&pgn))
 }
@@ -447,12 +458,7 @@ fn shuffler(name: &str) -> Vec<String> {
         position*) set -- $line; n=$(( $# > 9 ? $# - 9 : 0 ));; \
         go*) case $((n % 4)) in 0) echo 'bestmove a1b1';; 1) echo 'bestmove h8g8';; 2) echo 'bestmove b1a1';; *) echo 'bestmove g8h8';; esac;; \
         quit) exit 0;; esac; done";
-    vec![
-        format!("name={name}"),
-        "cmd=sh".to_string(),
-        "arg=-c".to_string(),
-        format!("arg={script}"),
-    ]
+    sh_engine(name, script)
 }
 
 /// Plays the shufflers two games with `extra` options; returns their plies
@@ -469,13 +475,7 @@ fn shuffled(extra: &[&str], pgn_name: &str) -> Vec<(usize, String)> {
     args.extend(["--openings", openings.to_str().unwrap(), "--depth", "1"]);
     args.extend(["--games", "2", "--pgn", pgn.to_str().unwrap()]);
     args.extend(extra);
-    let o = run(&args);
-    let out = stdout(&o);
-    assert!(
-        o.status.success(),
-        "{out}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = run_ok(&args);
     assert_eq!(final_score(&out), (0, 0, 2), "{out}");
     replay_all(&pgn)
         .iter()
