@@ -1,90 +1,14 @@
-//! Tournaments end to end: a round-robin, a swiss and an arena played
-//! through the API, and the refusals of bad requests.
+//! Tournaments end to end: round-robins and swisses played through the
+//! API, their restarts, and the refusals of bad requests. Arenas:
+//! `tournament_arenas.rs`.
 
 mod common;
 
+use common::tournament::{boards, create, name_of, settle, standing_of, wait_for};
 use common::{Client, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
-use std::time::Duration;
-
-/// Reads the tournament until `pred` holds (within 20 s).
-async fn wait_for(c: &Client, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let (status, t) = c.get(&format!("/api/tournaments/{id}")).await;
-        assert_eq!(status, StatusCode::OK, "{t}");
-        if pred(&t) {
-            return t;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}: {t:#}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// Every board of every round.
-fn boards(t: &Value) -> Vec<Value> {
-    t["pairings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| r["boards"].as_array().unwrap().clone())
-        .collect()
-}
-
-fn name_of(p: &Value) -> String {
-    p["username"].as_str().unwrap().to_string()
-}
-
-/// Ends a game: `winner` is the name of the winner, or `None` for a draw
-/// (offered by White, accepted by Black).
-async fn settle(players: &HashMap<String, &Client>, board: &Value, winner: Option<&str>) {
-    let game = board["game_id"].as_str().unwrap();
-    let (w, b) = (name_of(&board["white"]), name_of(&board["black"]));
-    match winner {
-        Some(win) => {
-            let loser = if win == w { &b } else { &w };
-            players[loser]
-                .post_ok(&format!("/api/games/{game}/resign"), json!({}))
-                .await;
-        }
-        None => {
-            players[&w]
-                .post_ok(
-                    &format!("/api/games/{game}/draw"),
-                    json!({ "action": "offer" }),
-                )
-                .await;
-            let g = players[&b]
-                .post_ok(
-                    &format!("/api/games/{game}/draw"),
-                    json!({ "action": "accept" }),
-                )
-                .await;
-            assert_eq!(g["result"], "1/2-1/2", "{g}");
-        }
-    }
-}
-
-async fn create(c: &Client, body: Value) -> String {
-    let (status, t) = c.post("/api/tournaments", body).await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    assert_eq!(t["status"], "upcoming");
-    t["id"].as_str().unwrap().to_string()
-}
-
-fn standing_of<'a>(t: &'a Value, name: &str) -> &'a Value {
-    t["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["user"]["username"] == name)
-        .unwrap_or_else(|| panic!("{name} in the standings: {t}"))
-}
 
 #[tokio::test]
 async fn a_four_player_round_robin_is_played_to_the_end() {
@@ -320,99 +244,6 @@ async fn a_five_player_swiss_pairs_its_rounds_by_itself() {
 }
 
 #[tokio::test]
-async fn an_arena_repairs_finished_players_and_counts_streaks() {
-    let server = start().await;
-    let a = Client::registered(&server, "ar").await;
-    let b = Client::registered(&server, "ar").await;
-    let c = Client::registered(&server, "ar").await;
-    let id = create(
-        &a,
-        json!({ "name": "Blitz arena", "variant": "makruk", "kind": "arena", "duration_minutes": 0.33,
-                "time_control": { "kind": "live", "minutes": 1, "increment": 0 } }),
-    )
-    .await;
-    for p in [&a, &b, &c] {
-        p.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
-            .await;
-    }
-    let players: HashMap<String, &Client> = [&a, &b, &c].iter().map(|p| (p.name(), *p)).collect();
-    let t = a
-        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
-    let ends_at = t["ends_at"].as_i64().unwrap();
-    let pending = |t: &Value| -> Vec<Value> {
-        boards(t)
-            .into_iter()
-            .filter(|b| b["status"] == "ongoing")
-            .collect()
-    };
-    // The top two seeds meet first; the third waits.
-    let first = pending(&t);
-    assert_eq!(first.len(), 1, "{t}");
-    let mut last_opponent: Option<String> = None;
-    // `a` wins four games in a row: 2, 2, then 4 and 4 on a streak.
-    for game in 0..4 {
-        let t = wait_for(&a, &id, "a game for a", |t| {
-            pending(t).iter().any(|b| {
-                (name_of(&b["white"]) == a.name() || name_of(&b["black"]) == a.name())
-                    && boards(t).len() > game
-            })
-        })
-        .await;
-        let board = pending(&t)
-            .into_iter()
-            .find(|b| name_of(&b["white"]) == a.name() || name_of(&b["black"]) == a.name())
-            .unwrap();
-        let opponent = if name_of(&board["white"]) == a.name() {
-            name_of(&board["black"])
-        } else {
-            name_of(&board["white"])
-        };
-        assert_ne!(
-            Some(&opponent),
-            last_opponent.as_ref(),
-            "no immediate rematch while another player waits: {t:#}"
-        );
-        assert_eq!(
-            players[&opponent]
-                .get(&format!(
-                    "/api/games/{}",
-                    board["game_id"].as_str().unwrap()
-                ))
-                .await
-                .1["time_control"]["kind"],
-            "live"
-        );
-        last_opponent = Some(opponent);
-        if game == 3 {
-            // The last game is still going when the arena's time is up.
-            let wait = ends_at - thaiboard_server::util::now_ms();
-            assert!(wait > 0, "the arena ended too soon for the test");
-            tokio::time::sleep(Duration::from_millis(wait as u64 + 300)).await;
-            let (_, t) = a.get(&format!("/api/tournaments/{id}")).await;
-            assert_eq!(t["status"], "running", "a game is still going");
-        }
-        settle(&players, &board, Some(&a.name())).await;
-    }
-    let t = wait_for(&a, &id, "the end", |t| t["status"] == "finished").await;
-    assert!(pending(&t).is_empty(), "no pairing after the end: {t:#}");
-    let top = &t["standings"][0];
-    assert_eq!(name_of(&top["user"]), a.name(), "{t:#}");
-    assert_eq!(top["sheet"], json!([2, 2, 4, 4]), "{top}");
-    assert_eq!(top["score"], 12);
-    assert_eq!(top["performance"], 100.0);
-    assert_eq!(top["on_fire"], true);
-    // b and c lost two games each.
-    for s in &t["standings"].as_array().unwrap()[1..] {
-        assert_eq!(
-            (s["score"].as_i64(), s["losses"].as_i64()),
-            (Some(0), Some(2)),
-            "{s}"
-        );
-    }
-}
-
-#[tokio::test]
 async fn bad_tournament_requests_are_refused() {
     let server = start().await;
     let a = Client::registered(&server, "bad").await;
@@ -605,67 +436,6 @@ async fn bad_tournament_requests_are_refused() {
 }
 
 #[tokio::test]
-async fn an_arena_starts_at_its_time_and_pairs_only_players_in_the_pool() {
-    let server = start().await;
-    let a = Client::registered(&server, "ap").await;
-    let b = Client::registered(&server, "ap").await;
-    let starts_at = thaiboard_server::util::now_ms() + 1500;
-    let id = create(
-        &a,
-        json!({ "name": "Evening arena", "variant": "makhos", "kind": "arena", "duration_minutes": 10,
-                "starts_at": starts_at, "time_control": { "kind": "live", "minutes": 3, "increment": 2 } }),
-    )
-    .await;
-    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
-    a.post_ok(&path("join"), json!({})).await;
-    b.post_ok(&path("join"), json!({})).await;
-    let t = wait_for(&a, &id, "the start and its pairing", |t| {
-        t["status"] == "running" && !boards(t).is_empty()
-    })
-    .await;
-    assert!(t["started_at"].as_i64().unwrap() >= starts_at);
-    assert_eq!(
-        t["ends_at"].as_i64().unwrap() - t["started_at"].as_i64().unwrap(),
-        600_000
-    );
-    let first = boards(&t);
-    assert_eq!(first.len(), 1, "{t}");
-    // b leaves the pool: the game goes on, but b is not paired again.
-    let left = b.post_ok(&path("withdraw"), json!({})).await;
-    assert_eq!(left["you"]["joined"], false);
-    assert_eq!(
-        left["you"]["can_join"], true,
-        "an arena player may come back"
-    );
-    let game = first[0]["game_id"].as_str().unwrap();
-    a.post_ok(&format!("/api/games/{game}/resign"), json!({}))
-        .await;
-    let t = wait_for(&a, &id, "the result", |t| {
-        boards(t)[0]["status"] == "finished"
-    })
-    .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let (_, t2) = a.get(&format!("/api/tournaments/{id}")).await;
-    assert_eq!(boards(&t2).len(), 1, "nobody to pair a with: {t2}");
-    let winner = &t["standings"][0];
-    assert_eq!(
-        (name_of(&winner["user"]), winner["score"].as_i64()),
-        (b.name(), Some(2))
-    );
-    // b comes back and is paired at once.
-    b.post_ok(&path("join"), json!({})).await;
-    let t = wait_for(&a, &id, "a new pairing", |t| boards(t).len() == 2).await;
-    assert_eq!(boards(&t)[1]["status"], "ongoing");
-    b.refused(
-        &path("join"),
-        json!({}),
-        StatusCode::CONFLICT,
-        "already_joined",
-    )
-    .await;
-}
-
-#[tokio::test]
 async fn a_swiss_player_who_withdraws_is_not_paired_again() {
     let server = start().await;
     let mut clients = Vec::new();
@@ -707,77 +477,6 @@ async fn a_swiss_player_who_withdraws_is_not_paired_again() {
     }
     // Still in the standings with the result of round 1.
     assert_eq!(standing_of(&t, &quitter.name())["games"], 1);
-}
-
-#[tokio::test]
-async fn an_arena_calls_off_a_game_without_first_moves() {
-    let (url, _) = common::test_database();
-    let mut config = common::test_config(&url);
-    config.arena_first_move_ms = 700;
-    let server = thaiboard_server::Server::start(config).await.unwrap();
-    let a = Client::registered(&server, "ns").await;
-    let b = Client::registered(&server, "ns").await;
-    let c = Client::registered(&server, "ns").await;
-    let id = create(
-        &a,
-        json!({ "name": "No-show arena", "variant": "makruk", "kind": "arena", "duration_minutes": 10 }),
-    )
-    .await;
-    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
-    for p in [&a, &b] {
-        p.post_ok(&path("join"), json!({})).await;
-    }
-    let t = a.post_ok(&path("start"), json!({})).await;
-    let first = &boards(&t)[0];
-    assert_eq!(
-        t["time_control"]["kind"], "live",
-        "the default arena clock is live"
-    );
-    let game = first["game_id"].as_str().unwrap().to_string();
-    // White moves, Black does not: Black's game is called off and Black leaves the pool.
-    let white = if name_of(&first["white"]) == a.name() {
-        &a
-    } else {
-        &b
-    };
-    let (_, g) = white.get(&format!("/api/games/{game}")).await;
-    let mv = g["legal"][0]["uci"].as_str().unwrap().to_string();
-    white
-        .post_ok(&format!("/api/games/{game}/move"), json!({ "move": mv }))
-        .await;
-    let t = wait_for(&a, &id, "the no-show's game called off", |t| {
-        boards(t)[0]["status"] == "aborted"
-    })
-    .await;
-    let black = name_of(&first["black"]);
-    let entrant = |t: &Value, name: &str| {
-        t["entrants"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| name_of(&e["user"]) == name)
-            .unwrap()["active"]
-            .clone()
-    };
-    assert_eq!(entrant(&t, &black), false, "{t:#}");
-    assert_eq!(entrant(&t, &white.name()), true);
-    assert!(
-        t["standings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|s| s["score"] == 0),
-        "no points for a game called off"
-    );
-    // A newcomer is paired with the player still in the pool, not the no-show.
-    c.post_ok(&path("join"), json!({})).await;
-    let t = wait_for(&a, &id, "a new pairing", |t| boards(t).len() == 2).await;
-    let second = &boards(&t)[1];
-    let names = [name_of(&second["white"]), name_of(&second["black"])];
-    assert!(
-        names.contains(&c.name()) && names.contains(&white.name()),
-        "{t:#}"
-    );
 }
 
 #[tokio::test]
@@ -833,6 +532,59 @@ async fn a_restarted_server_carries_on_a_tournament_whose_last_game_ended_while_
             .all(|s| s["points"] == 1.0),
         "{t:#}"
     );
+}
+
+#[tokio::test]
+async fn a_swiss_round_taken_but_never_paired_is_paired_after_a_restart() {
+    let (url, _) = common::test_database();
+    let first = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let a = Client::registered(&first, "hp").await;
+    let b = Client::registered(&first, "hp").await;
+    let id = create(
+        &a,
+        json!({ "name": "Half-paired swiss", "variant": "makruk", "kind": "swiss", "rounds": 2 }),
+    )
+    .await;
+    for p in [&a, &b] {
+        p.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+    }
+    let t = a
+        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    let game = boards(&t)[0]["game_id"].as_str().unwrap().to_string();
+    first.abort();
+    drop(first);
+    // As if the server died between taking round 2's number and writing
+    // its boards: round 1 is over, the round number says 2, no board does.
+    let db = thaiboard_server::db::open(&url).await.unwrap();
+    sqlx::query(
+        "UPDATE games SET status = 'finished', result = '1-0', reason = 'resignation' WHERE id = $1",
+    )
+    .bind(&game)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE tournaments SET current_round = 2 WHERE id = $1")
+        .bind(&id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let second = thaiboard_server::Server::start(common::test_config(&url))
+        .await
+        .unwrap();
+    let watcher = Client::guest(&second).await;
+    let t = wait_for(&watcher, &id, "round 2 paired after the restart", |t| {
+        t["pairings"].as_array().unwrap().len() == 2 || t["status"] != "running"
+    })
+    .await;
+    assert_eq!(t["status"], "running", "{t:#}");
+    assert_eq!(t["current_round"], 2, "{t:#}");
+    let round2 = t["pairings"][1]["boards"].as_array().unwrap();
+    assert_eq!(round2.len(), 1, "{t:#}");
+    assert_eq!(round2[0]["status"], "ongoing", "{t:#}");
 }
 
 #[tokio::test]

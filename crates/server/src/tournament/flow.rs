@@ -233,27 +233,47 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             if any_pending {
                 return Ok(());
             }
-            if t.current_round >= t.rounds {
-                return finish(pool, id).await;
-            }
-            let next = t.current_round + 1;
-            let done = sqlx::query(
-                "UPDATE tournaments SET current_round = $1 WHERE id = $2 AND current_round = $3 AND status = 'running'",
-            )
-            .bind(next)
-            .bind(id)
-            .bind(t.current_round)
-            .execute(pool)
-            .await?;
-            if done.rows_affected() != 1 {
-                return Ok(()); // another server process paired it
-            }
+            // The round number is taken before the round's games are made:
+            // a round without boards was taken by a pairing that stopped
+            // half-way (a failed write, a server that died). It is paired
+            // now, not mistaken for the last round played.
+            let current_paired = boards.iter().any(|b| b.round == t.current_round);
+            let next = if current_paired {
+                if t.current_round >= t.rounds {
+                    return finish(pool, id).await;
+                }
+                let next = t.current_round + 1;
+                let done = sqlx::query(
+                    "UPDATE tournaments SET current_round = $1 WHERE id = $2 AND current_round = $3 AND status = 'running'",
+                )
+                .bind(next)
+                .bind(id)
+                .bind(t.current_round)
+                .execute(pool)
+                .await?;
+                if done.rows_affected() != 1 {
+                    return Ok(()); // another server process paired it
+                }
+                next
+            } else {
+                eprintln!(
+                    "thaiboard-server: tournament {id}: round {} had no boards; pairing it again",
+                    t.current_round
+                );
+                t.current_round
+            };
             // Players who withdrew are not paired any more.
-            let active: Vec<Entrant> = entrants(pool, id)
-                .await?
-                .into_iter()
-                .filter(|e| e.active)
-                .collect();
+            let all = entrants(pool, id).await?;
+            if all.is_empty() {
+                // It started with players: they cannot be gone.
+                return Err(ApiError::internal(format!(
+                    "tournament {id}: no entrants read for round {next}"
+                )));
+            }
+            let active: Vec<Entrant> = all.into_iter().filter(|e| e.active).collect();
+            if active.is_empty() {
+                return finish(pool, id).await; // everyone withdrew
+            }
             let players: Vec<&Entrant> = active.iter().collect();
             let swiss = swiss_players(&active, &boards);
             let round = pairing::swiss(&swiss, next as u32);

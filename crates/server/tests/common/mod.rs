@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod bot;
+pub mod tournament;
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
