@@ -480,6 +480,32 @@ async fn a_swiss_player_who_withdraws_is_not_paired_again() {
 }
 
 #[tokio::test]
+async fn a_swiss_everyone_left_ends_with_the_round_in_play() {
+    let server = start().await;
+    let a = Client::registered(&server, "al").await;
+    let b = Client::registered(&server, "al").await;
+    let id = create(
+        &a,
+        json!({ "name": "Empty swiss", "variant": "makruk", "kind": "swiss", "rounds": 3 }),
+    )
+    .await;
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    for p in [&a, &b] {
+        p.post_ok(&path("join"), json!({})).await;
+    }
+    let t = a.post_ok(&path("start"), json!({})).await;
+    for p in [&a, &b] {
+        p.post_ok(&path("withdraw"), json!({})).await;
+    }
+    let players: HashMap<String, &Client> = [&a, &b].iter().map(|p| (p.name(), *p)).collect();
+    let board = &boards(&t)[0];
+    settle(&players, board, Some(&name_of(&board["white"]))).await;
+    let t = wait_for(&a, &id, "the end", |t| t["status"] != "running").await;
+    assert_eq!(t["status"], "finished", "{t:#}");
+    assert_eq!(boards(&t).len(), 1, "nobody left to pair: {t:#}");
+}
+
+#[tokio::test]
 async fn a_restarted_server_carries_on_a_tournament_whose_last_game_ended_while_it_was_down() {
     let (url, _) = common::test_database();
     let first = thaiboard_server::Server::start(common::test_config(&url))
