@@ -32,6 +32,23 @@ impl MakrukGame {
         }
     }
 
+    /// The search keys ([`Game::key`]) of the positions a game passed
+    /// through before its current one, oldest first, from its `start` and
+    /// its `moves` (legal in turn): the history a search needs to see
+    /// repetitions, as a UCI `position ... moves` gives it. Counts declared
+    /// between moves are not in `moves`, so positions under such a count
+    /// get other keys than the search's: a repetition missed, never one
+    /// made up.
+    pub fn history_keys(start: &Position, moves: &[Move]) -> Vec<u64> {
+        let mut pos = start.clone();
+        let mut keys = Vec::with_capacity(moves.len());
+        for &m in moves {
+            keys.push(search_key(&pos));
+            pos.play_unchecked(m);
+        }
+        keys
+    }
+
     /// The same position evaluated by the network `net` (the rules'
     /// corrections keep this game's weights).
     pub fn with_network(&self, net: &'static Network) -> MakrukGame<Nnue> {
@@ -77,6 +94,11 @@ impl<E: MakrukEvaluator> MakrukGame<E> {
     pub fn evaluator(&self) -> &E {
         &self.eval
     }
+}
+
+/// The search's key of a position: its Zobrist key and its count.
+fn search_key(pos: &Position) -> u64 {
+    pos.zobrist() ^ count_key(pos)
 }
 
 /// The part of the search key that the position's Zobrist key leaves out:
@@ -181,7 +203,7 @@ impl<E: MakrukEvaluator> Game for MakrukGame<E> {
     }
 
     fn key(&self) -> u64 {
-        self.pos.zobrist() ^ count_key(&self.pos)
+        search_key(&self.pos)
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {

@@ -3,7 +3,9 @@
 //! server's request threads stay free however many engine games run.
 
 use crate::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
-use engine::{Game, Limits, MakhosGame, SearchOptions, Tt, search, with_makruk_played_by_default};
+use engine::{
+    Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search, with_makruk_played_by_default,
+};
 use games::{AnyGame, Color};
 use std::future::Future;
 use std::pin::Pin;
@@ -117,11 +119,9 @@ fn search_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<(Str
     let settings = level_settings(level);
     match position {
         AnyGame::Makruk(game) => {
+            let history = MakrukGame::history_keys(game.start(), game.moves());
             with_makruk_played_by_default!(game.position().clone(), |g| run(
-                g,
-                &[],
-                settings,
-                budget_ms
+                g, &history, settings, budget_ms
             ))
         }
         AnyGame::Makhos(game) => {
@@ -254,6 +254,28 @@ mod tests {
         assert!(should_count(&game));
         game.start_count(Color::White).unwrap();
         assert!(!should_count(&game), "one count at a time");
+    }
+
+    #[test]
+    fn a_losing_side_sees_the_repetition_the_game_offers() {
+        // Two rooks down, bias locked: Black's only hope is repeating a
+        // position, which the search scores as a draw (the game's history
+        // has it four plies back).
+        let start = "1n2k3/8/8/p7/P7/8/8/R3K1NR w - - 0 1";
+        let position = |fen: &str| {
+            AnyGame::from_position(
+                games::AnyPosition::from_fen(GameKind::MAKRUK, fen).expect("a valid FEN"),
+            )
+        };
+        let mut game = position(start);
+        for mv in ["g1f3", "b8c6", "f3g1"] {
+            game.play_engine(mv).unwrap();
+        }
+        let (mv, score) = search_blocking(&game, MAX_LEVEL, 300).expect("a move");
+        assert_eq!((mv.as_str(), score), ("c6b8", 0), "back to the start");
+        // The same position without its past: no draw in sight.
+        let (_, alone) = search_blocking(&position(&game.fen()), MAX_LEVEL, 300).expect("a move");
+        assert!(alone < -300, "{alone}");
     }
 
     #[test]
