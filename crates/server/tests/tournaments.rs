@@ -9,6 +9,43 @@ use common::{Client, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
+use thaiboard_server::Server;
+
+/// A Makruk swiss of `rounds` rounds between two new players, started:
+/// the players, its id and the tournament as the start answered.
+async fn started_swiss(
+    server: &Server,
+    name: &str,
+    rounds: u32,
+) -> (Client, Client, String, Value) {
+    let a = Client::registered(server, "sw").await;
+    let b = Client::registered(server, "sw").await;
+    let id = create(
+        &a,
+        json!({ "name": name, "variant": "makruk", "kind": "swiss", "rounds": rounds }),
+    )
+    .await;
+    for p in [&a, &b] {
+        p.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+    }
+    let t = a
+        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    (a, b, id, t)
+}
+
+/// Ends `game` as a win for White straight in the database, as if the
+/// server had died right after committing it.
+async fn white_won_offline(db: &thaiboard_server::db::Db, game: &str) {
+    sqlx::query(
+        "UPDATE games SET status = 'finished', result = '1-0', reason = 'resignation' WHERE id = $1",
+    )
+    .bind(game)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+}
 
 #[tokio::test]
 async fn a_four_player_round_robin_is_played_to_the_end() {
@@ -482,18 +519,8 @@ async fn a_swiss_player_who_withdraws_is_not_paired_again() {
 #[tokio::test]
 async fn a_swiss_everyone_left_ends_with_the_round_in_play() {
     let server = start().await;
-    let a = Client::registered(&server, "al").await;
-    let b = Client::registered(&server, "al").await;
-    let id = create(
-        &a,
-        json!({ "name": "Empty swiss", "variant": "makruk", "kind": "swiss", "rounds": 3 }),
-    )
-    .await;
+    let (a, b, id, t) = started_swiss(&server, "Empty swiss", 3).await;
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
-    for p in [&a, &b] {
-        p.post_ok(&path("join"), json!({})).await;
-    }
-    let t = a.post_ok(&path("start"), json!({})).await;
     for p in [&a, &b] {
         p.post_ok(&path("withdraw"), json!({})).await;
     }
@@ -511,20 +538,7 @@ async fn a_restarted_server_carries_on_a_tournament_whose_last_game_ended_while_
     let first = thaiboard_server::Server::start(common::test_config(&url))
         .await
         .unwrap();
-    let a = Client::registered(&first, "rs").await;
-    let b = Client::registered(&first, "rs").await;
-    let id = create(
-        &a,
-        json!({ "name": "Restart swiss", "variant": "makruk", "kind": "swiss", "rounds": 2 }),
-    )
-    .await;
-    for p in [&a, &b] {
-        p.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
-            .await;
-    }
-    let t = a
-        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
+    let (a, b, id, t) = started_swiss(&first, "Restart swiss", 2).await;
     let players: HashMap<String, &Client> = [&a, &b].iter().map(|p| (p.name(), *p)).collect();
     settle(&players, &boards(&t)[0], Some(&a.name())).await;
     let t = wait_for(&a, &id, "round 2", |t| boards(t).len() == 2).await;
@@ -534,13 +548,7 @@ async fn a_restarted_server_carries_on_a_tournament_whose_last_game_ended_while_
     // The last game ends while no server runs (as if the server died right
     // after committing it).
     let db = thaiboard_server::db::open(&url).await.unwrap();
-    sqlx::query(
-        "UPDATE games SET status = 'finished', result = '1-0', reason = 'resignation' WHERE id = $1",
-    )
-    .bind(&last)
-    .execute(&db.pool)
-    .await
-    .unwrap();
+    white_won_offline(&db, &last).await;
     let second = thaiboard_server::Server::start(common::test_config(&url))
         .await
         .unwrap();
@@ -566,33 +574,14 @@ async fn a_swiss_round_taken_but_never_paired_is_paired_after_a_restart() {
     let first = thaiboard_server::Server::start(common::test_config(&url))
         .await
         .unwrap();
-    let a = Client::registered(&first, "hp").await;
-    let b = Client::registered(&first, "hp").await;
-    let id = create(
-        &a,
-        json!({ "name": "Half-paired swiss", "variant": "makruk", "kind": "swiss", "rounds": 2 }),
-    )
-    .await;
-    for p in [&a, &b] {
-        p.post_ok(&format!("/api/tournaments/{id}/join"), json!({}))
-            .await;
-    }
-    let t = a
-        .post_ok(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
+    let (_, _, id, t) = started_swiss(&first, "Half-paired swiss", 2).await;
     let game = boards(&t)[0]["game_id"].as_str().unwrap().to_string();
     first.abort();
     drop(first);
     // As if the server died between taking round 2's number and writing
     // its boards: round 1 is over, the round number says 2, no board does.
     let db = thaiboard_server::db::open(&url).await.unwrap();
-    sqlx::query(
-        "UPDATE games SET status = 'finished', result = '1-0', reason = 'resignation' WHERE id = $1",
-    )
-    .bind(&game)
-    .execute(&db.pool)
-    .await
-    .unwrap();
+    white_won_offline(&db, &game).await;
     sqlx::query("UPDATE tournaments SET current_round = 2 WHERE id = $1")
         .bind(&id)
         .execute(&db.pool)
