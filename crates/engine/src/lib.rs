@@ -49,5 +49,5 @@ pub use search::{
     MATE, MAX_PLY, Score, SearchInfo, SearchOptions, SearchResult, search, search_with_tables,
 };
 pub use tables::{PROBE_CACHE_SLOTS, ProbeCache, TableValue, Tablebase};
-pub use time::{Limits, MAX_HARD_MS, MAX_SOFT_MS};
+pub use time::{Limits, MAX_HARD_MS, MAX_SOFT_MS, SLOW_MOVER_DEFAULT, SLOW_MOVER_RANGE};
 pub use tt::Tt;

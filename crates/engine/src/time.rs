@@ -1,7 +1,7 @@
 //! Search limits and time management.
 
 /// What limits a search, as in the UCI `go` command. Times in milliseconds.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
     /// White's clock.
     pub wtime: Option<u64>,
@@ -27,6 +27,34 @@ pub struct Limits {
     /// (the time to start the search thread is the mover's time too).
     /// `None`: from the start of the search.
     pub started: Option<std::time::Instant>,
+    /// Percent of the planned time a clock-based search spends (UCI
+    /// `Slow Mover`, as in Fairy-Stockfish; [`SLOW_MOVER_DEFAULT`] plans as
+    /// designed). The caps that keep a clock from running out still hold.
+    pub slow_mover: u64,
+}
+
+/// The `Slow Mover` default: the time plan as designed.
+pub const SLOW_MOVER_DEFAULT: u64 = 100;
+/// The `Slow Mover` bounds (those of Fairy-Stockfish).
+pub const SLOW_MOVER_RANGE: (u64, u64) = (10, 1000);
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            wtime: None,
+            btime: None,
+            winc: None,
+            binc: None,
+            movestogo: None,
+            movetime: None,
+            depth: None,
+            nodes: None,
+            infinite: false,
+            overhead: 0,
+            started: None,
+            slow_mover: SLOW_MOVER_DEFAULT,
+        }
+    }
 }
 
 /// The longest a clock-based search starts new iterations (3 minutes):
@@ -109,7 +137,12 @@ impl Limits {
         // decided in the middlegame, so early moves get more than a share
         // of a long game (Fairy-Stockfish spends about as much).
         let mtg = self.movestogo.unwrap_or(22).clamp(1, 50);
-        let base = (left / mtg).saturating_add(inc / 4 * 3);
+        let slow_mover = self
+            .slow_mover
+            .clamp(SLOW_MOVER_RANGE.0, SLOW_MOVER_RANGE.1);
+        let base = ((left / mtg).saturating_add(inc / 4 * 3) as u128 * u128::from(slow_mover)
+            / u128::from(SLOW_MOVER_DEFAULT))
+        .min(u128::from(u64::MAX)) as u64;
         let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
         let mut hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
         hard = hard.min(increment_cap(left, inc, self.overhead).unwrap_or(u64::MAX));
@@ -261,6 +294,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn slow_mover_scales_the_plan_within_the_caps() {
+        let at = |slow_mover| {
+            plan(Limits {
+                wtime: Some(300_000),
+                slow_mover,
+                ..Limits::default()
+            })
+        };
+        let base = 13_636;
+        assert_eq!(
+            at(SLOW_MOVER_DEFAULT),
+            plan(Limits {
+                wtime: Some(300_000),
+                ..Limits::default()
+            })
+        );
+        assert_eq!(at(150).soft, Some(base * 3 / 2 / 20 * 13));
+        assert_eq!(at(50).hard, Some(base / 2 * 4));
+        // Out-of-range values count as the nearest bound.
+        assert_eq!(at(0), at(SLOW_MOVER_RANGE.0));
+        assert_eq!(at(u64::MAX), at(SLOW_MOVER_RANGE.1));
+        // The caps hold however slow: a third of the clock ...
+        assert_eq!(at(SLOW_MOVER_RANGE.1).hard, Some(100_000));
+        // ... and the increment's cap at a tiny control.
+        let p = plan(Limits {
+            wtime: Some(500),
+            winc: Some(50),
+            overhead: 10,
+            slow_mover: SLOW_MOVER_RANGE.1,
+            ..Limits::default()
+        });
+        assert!(p.hard.unwrap() <= 40, "{p:?}");
     }
 
     #[test]

@@ -29,6 +29,8 @@ struct Uci {
     /// Search threads (`Threads`).
     threads: usize,
     overhead: u64,
+    /// `Slow Mover`: percent of the planned time a clock-based search spends.
+    slow_mover: u64,
     skill_level: u32,
     limit_strength: bool,
     elo: u32,
@@ -70,6 +72,7 @@ impl Uci {
             multipv: 1,
             threads: 1,
             overhead: 10,
+            slow_mover: engine::SLOW_MOVER_DEFAULT,
             skill_level: 20,
             limit_strength: false,
             elo: ELO_MAX,
@@ -165,6 +168,11 @@ impl Uci {
         say("option name Threads type spin default 1 min 1 max 256");
         say("option name MultiPV type spin default 1 min 1 max 256");
         say("option name Move Overhead type spin default 10 min 0 max 5000");
+        let (lo, hi) = engine::SLOW_MOVER_RANGE;
+        say(&format!(
+            "option name Slow Mover type spin default {} min {lo} max {hi}",
+            engine::SLOW_MOVER_DEFAULT
+        ));
         say("option name Skill Level type spin default 20 min 0 max 20");
         say("option name UCI_LimitStrength type check default false");
         say(&format!(
@@ -243,6 +251,12 @@ impl Uci {
             "move overhead" => {
                 if let Some(n) = num(0, 5000) {
                     self.overhead = n;
+                }
+            }
+            "slow mover" => {
+                let (lo, hi) = engine::SLOW_MOVER_RANGE;
+                if let Some(n) = num(lo, hi) {
+                    self.slow_mover = n;
                 }
             }
             "skill level" => {
@@ -351,7 +365,8 @@ impl Uci {
             self.perft(depth);
             return;
         }
-        let limits = go.limits(self.overhead, Some(started));
+        let mut limits = go.limits(self.overhead, Some(started));
+        limits.slow_mover = self.slow_mover;
         if self.random_mover && !limits.infinite {
             let best = match &self.board {
                 Board::Makruk(g, _) => random_move(g),

@@ -97,6 +97,7 @@ fn handshake_lists_options_and_answers_isready() {
         "option name Threads type spin",
         "option name MultiPV type spin",
         "option name Move Overhead type spin",
+        "option name Slow Mover type spin default 100 min 10 max 1000",
         "option name Skill Level type spin",
         "option name UCI_LimitStrength type check",
         "option name UCI_Elo type spin",
@@ -319,6 +320,36 @@ fn threads_two_finds_the_same_mate() {
     e.send("setoption name Threads value 0");
     let lines = e.until("info string setoption Threads");
     assert!(lines.last().unwrap().contains("not a number from 1 to 256"));
+    e.quit();
+}
+
+#[test]
+fn slow_mover_takes_fairy_stockfishs_range() {
+    let mut e = Engine::start();
+    for bad in ["9", "1001", "fast"] {
+        e.send(&format!("setoption name Slow Mover value {bad}"));
+        let lines = e.until("info string setoption Slow Mover");
+        assert!(
+            lines
+                .last()
+                .unwrap()
+                .contains(&format!("'{bad}' is not a number from 10 to 1000")),
+            "{lines:?}"
+        );
+    }
+    // An accepted value says nothing, and a clock-based search still moves.
+    e.send("setoption name Slow Mover value 10");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(!lines.iter().any(|l| l.contains("Slow Mover")), "{lines:?}");
+    e.send("position startpos");
+    e.send("go wtime 2000 btime 2000 winc 20 binc 20");
+    let lines = e.until("bestmove");
+    let pos = makruk::Position::new(makruk::Variant::Makruk);
+    assert!(
+        pos.legal_moves()
+            .contains(&pos.parse_uci(&bestmove(&lines)).unwrap())
+    );
     e.quit();
 }
 

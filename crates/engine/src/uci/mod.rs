@@ -126,6 +126,7 @@ impl Go {
             infinite: self.infinite || self.ponder,
             overhead,
             started,
+            ..crate::Limits::default()
         }
     }
 }
