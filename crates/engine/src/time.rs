@@ -140,9 +140,10 @@ impl Limits {
         let slow_mover = self
             .slow_mover
             .clamp(SLOW_MOVER_RANGE.0, SLOW_MOVER_RANGE.1);
-        let base = ((left / mtg).saturating_add(inc / 4 * 3) as u128 * u128::from(slow_mover)
-            / u128::from(SLOW_MOVER_DEFAULT))
-        .min(u128::from(u64::MAX)) as u64;
+        let base = (left / mtg)
+            .saturating_add(inc / 4 * 3)
+            .saturating_mul(slow_mover)
+            / SLOW_MOVER_DEFAULT;
         let hard_cap = if mtg == 1 { left / 10 * 9 } else { left / 3 };
         let mut hard = base.saturating_mul(4).min(hard_cap).clamp(1, MAX_HARD_MS);
         hard = hard.min(increment_cap(left, inc, self.overhead).unwrap_or(u64::MAX));
