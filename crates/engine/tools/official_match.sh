@@ -7,9 +7,10 @@
 # the file lacks (a game cut off by a stop is played again).
 # usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN
 set -eu
-tb=${1:?usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN}
-fsf=${2:?usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN}
-pgn=${3:?usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN}
+usage="usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN"
+tb=${1:?$usage}
+fsf=${2:?$usage}
+pgn=${3:?$usage}
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 exec "$tb" match --engine name=thaiboard "cmd=$tb uci" --engine name=fsf "cmd=$fsf" \
   --tc 10+0.1 --openings "$root/data/openings/makruk.epd" --random-order --seed 11 \
