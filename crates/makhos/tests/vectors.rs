@@ -1,19 +1,19 @@
-//! Every entry of the independent test vectors in `shared/vectors/makhos/`.
+//! Every entry of the independent test vectors in `vectors/makhos/`.
 
 use makhos::{Position, Rules, perft};
 
 const PERFT: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/vectors/makhos/perft.txt"
+    "/../../vectors/makhos/perft.txt"
 );
 const MOVES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/vectors/makhos/moves.jsonl"
+    "/../../vectors/makhos/moves.jsonl"
 );
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("cannot read test vectors at {path}: {e} (shared/ must sit beside the repository)")
+        panic!("cannot read test vectors at {path}: {e} (the vectors/ folder of the repository)")
     })
 }
 

@@ -1,4 +1,4 @@
-//! Every reference vector from Fairy-Stockfish in `shared/vectors/makruk/`.
+//! Every reference vector from Fairy-Stockfish in `vectors/makruk/`.
 
 mod common;
 

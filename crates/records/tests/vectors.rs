@@ -1,4 +1,4 @@
-//! The shared test vectors: SchemingMind and PlayOK records, and the
+//! The test vectors (`vectors/`): SchemingMind and PlayOK records, and the
 //! Fairy-Stockfish games written out as PGN and read back.
 
 use games::{Color, EndReason, Outcome};
@@ -10,13 +10,13 @@ use records::{
 fn vector(name: &str) -> String {
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/vectors/makruk/"
+        "/../../vectors/makruk/"
     );
     let path = format!("{dir}{name}");
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "test vector {path} cannot be read ({e}); the tests expect the shared/ folder \
-             beside the repository (shared/vectors/makruk/{name})"
+            "test vector {path} cannot be read ({e}); the tests read the repository's \
+             vectors/ folder (vectors/makruk/{name})"
         )
     })
 }

@@ -1,5 +1,5 @@
 //! Integration tests of the HTTP and WebSocket API against a real server on a
-//! loopback port, with Makruk games (one of them a whole game of the shared
+//! loopback port, with Makruk games (one of them a whole game of the
 //! test vectors, played to its end).
 
 mod common;
@@ -41,7 +41,7 @@ async fn whole_game_over_websockets() {
     let (mut ws_b, _) = black.socket(&id).await;
     let (mut ws_x, _) = watcher.socket(&id).await;
 
-    // A game of the shared vectors that ends with the khuns alone (127 plies).
+    // A game of the vectors that ends with the khuns alone (127 plies).
     let (moves, sans) = vector_game(2);
     assert_eq!(moves.len(), 127);
     play_over_sockets(
@@ -80,14 +80,14 @@ async fn whole_game_over_websockets() {
     assert_eq!(mine[0]["result"], "1/2-1/2");
 }
 
-/// Game `n` of the shared Makruk vectors: its moves in UCI and in SAN.
+/// Game `n` of the Makruk vectors (vectors/): its moves in UCI and in SAN.
 fn vector_game(n: usize) -> (Vec<String>, Vec<String>) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/vectors/makruk/games.jsonl"
+        "/../../vectors/makruk/games.jsonl"
     );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("cannot read {path}: {e} (shared/ must sit beside the repository)")
+        panic!("cannot read {path}: {e} (the vectors/ folder of the repository)")
     });
     let game: serde_json::Value = serde_json::from_str(text.lines().nth(n).unwrap()).unwrap();
     let list = |key: &str| -> Vec<String> {

@@ -13,13 +13,13 @@ fn run(args: &[&str]) -> Output {
 fn vector(name: &str) -> String {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/vectors/makruk/"
+        "/../../vectors/makruk/"
     )
     .to_string()
         + name;
     assert!(
         std::path::Path::new(&path).exists(),
-        "test vector {path} is missing: the tests expect shared/ beside the repository"
+        "test vector {path} is missing: the tests read the repository's vectors/ folder"
     );
     path
 }

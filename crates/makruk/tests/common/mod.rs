@@ -5,15 +5,14 @@
 
 use std::path::PathBuf;
 
-/// The path of a file in `shared/vectors/makruk/` (the repository's sibling
-/// `shared/` folder, as in CI).
+/// The path of a file in the repository's `vectors/makruk/`.
 pub fn vector_path(name: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/vectors/makruk")
+        .join("../../vectors/makruk")
         .join(name);
     assert!(
         path.exists(),
-        "reference vector {} not found: the shared/ folder must sit beside the repository",
+        "reference vector {} not found: the repository's vectors/ folder is incomplete",
         path.display()
     );
     path
