@@ -10,15 +10,14 @@ use records::{Reader, WriteOptions, game_to_string, replay};
 use std::hint::black_box;
 
 fn vectors() -> String {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../vectors/makruk/"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../vectors/makruk/");
     let mut text = String::new();
     for name in ["schemingmind.pgn", "playok.pgn"] {
         let path = format!("{dir}{name}");
         let t = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!("{path} cannot be read ({e}): the benchmark reads the repository's vectors/ folder")
+            panic!(
+                "{path} cannot be read ({e}): the benchmark reads the repository's vectors/ folder"
+            )
         });
         text.push_str(&t);
         text.push_str("\n\n");

@@ -8,10 +8,7 @@ use records::{
 };
 
 fn vector(name: &str) -> String {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../vectors/makruk/"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../vectors/makruk/");
     let path = format!("{dir}{name}");
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(

@@ -11,12 +11,7 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn vector(name: &str) -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../vectors/makruk/"
-    )
-    .to_string()
-        + name;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../vectors/makruk/").to_string() + name;
     assert!(
         std::path::Path::new(&path).exists(),
         "test vector {path} is missing: the tests read the repository's vectors/ folder"
