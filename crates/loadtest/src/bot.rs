@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 /// Games each bot plays at once: a game stream each, within the server's
 /// limit of streams per token.
-pub const GAMES_PER_BOT: usize = thaiboard_server::bot_api::hub::MAX_STREAMS_PER_TOKEN - 1;
+pub const GAMES_PER_BOT: usize = thaiboard_server::MAX_STREAMS_PER_TOKEN - 1;
 
 /// How long a bot waits for its stream's next line (keep-alives come every
 /// few seconds).

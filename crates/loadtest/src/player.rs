@@ -108,7 +108,7 @@ impl SocketAddress {
             req,
             Some(
                 tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-                    .read_buffer_size(thaiboard_server::ws::SOCKET_BUFFER)
+                    .read_buffer_size(thaiboard_server::SOCKET_BUFFER)
                     .write_buffer_size(0),
             ),
             true,

@@ -43,7 +43,7 @@ pub struct ServeArgs {
     /// A reverse proxy (CIDR or address, repeatable) whose X-Forwarded-For
     /// gives the client's address for the limits; from any other peer the
     /// header is ignored.
-    #[arg(long = "trust-proxy", value_parser = crate::proxy::parse_cidr)]
+    #[arg(long = "trust-proxy", value_parser = crate::infra::proxy::parse_cidr)]
     pub trust_proxy: Vec<ipnet::IpNet>,
     /// Hold loopback clients (127.0.0.0/8, ::1) to no per-address cap
     /// (requests per second, connections, WebSockets, guest sessions): for `thaiboard loadtest
@@ -162,7 +162,7 @@ pub struct BackupArgs {
 impl BackupArgs {
     /// Writes the backup; prints what it holds.
     pub fn run(&self) -> Result<(), String> {
-        let games = block_on(crate::backup::backup(&self.db.url(), &self.out))??;
+        let games = block_on(crate::infra::backup::backup(&self.db.url(), &self.out))??;
         println!("backup written to {} ({games} games)", self.out.display());
         Ok(())
     }
@@ -186,7 +186,7 @@ impl RestoreArgs {
     /// Restores the backup; prints what it held.
     pub fn run(&self) -> Result<(), String> {
         let url = self.db.url();
-        let games = block_on(crate::backup::restore(&self.from, &url, self.force))??;
+        let games = block_on(crate::infra::backup::restore(&self.from, &url, self.force))??;
         println!(
             "restored {} into {url} ({games} games)",
             self.from.display()

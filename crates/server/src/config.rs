@@ -100,7 +100,7 @@ pub struct Config {
     /// Days of leave each registered player may take a year (see [`crate::leave`]).
     pub leave_days: i64,
     /// The time the server goes by: the system clock, moved forward only by tests.
-    pub time: crate::time::TimeSource,
+    pub time: crate::infra::time::TimeSource,
 }
 
 impl Default for Config {
@@ -145,7 +145,7 @@ impl Default for Config {
             arena_first_move_ms: 60_000,
             tablebase_dir: None,
             leave_days: 30,
-            time: crate::time::TimeSource::default(),
+            time: crate::infra::time::TimeSource::default(),
         }
     }
 }

@@ -524,7 +524,7 @@ async fn bot_routes_need_a_bot_account() {
 #[tokio::test]
 async fn streams_per_token_are_limited_and_keep_alive() {
     let (server, bot) = server_with_bot().await;
-    let max = thaiboard_server::bot_api::hub::MAX_STREAMS_PER_TOKEN;
+    let max = thaiboard_server::MAX_STREAMS_PER_TOKEN;
     let mut open = Vec::new();
     for _ in 0..max {
         open.push(bot.stream("/api/stream/event").await.unwrap());

@@ -402,7 +402,7 @@ async fn claims_need_the_opponents_time_to_have_run_out() {
 /// count where the list says `count:...`.
 struct Scripted(std::sync::Mutex<std::collections::VecDeque<String>>, bool);
 
-impl thaiboard_server::opponent::Opponent for Scripted {
+impl thaiboard_server::Opponent for Scripted {
     fn choose(
         &self,
         _position: games::AnyGame,

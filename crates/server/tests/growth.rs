@@ -83,7 +83,7 @@ async fn an_old_guest_without_games_is_removed_and_its_sockets_close() {
     let cutoff =
         thaiboard_server::util::now_ms() - server.app.config.guest_unused_after_secs * 1000;
     let removed =
-        thaiboard_server::guests::expire_unused(&server.app.db, &server.app.sessions, cutoff)
+        thaiboard_server::expire_unused_guests(&server.app.db, &server.app.sessions, cutoff)
             .await
             .unwrap();
     assert_eq!(removed, 1);

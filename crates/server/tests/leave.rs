@@ -12,7 +12,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
 use thaiboard_server::Server;
-use thaiboard_server::time::TimeSource;
+use thaiboard_server::TimeSource;
 
 const MINUTE: i64 = 60_000;
 const HOUR: i64 = 3_600_000;

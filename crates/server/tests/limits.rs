@@ -259,7 +259,7 @@ async fn following_games_counts_against_the_users_own_follow_budget() {
     })
     .await;
     let c = Client::guest(&server).await;
-    let burst = 2 * thaiboard_server::ws::MAX_SUBSCRIPTIONS;
+    let burst = 2 * thaiboard_server::MAX_SUBSCRIPTIONS;
     let mut sockets = Vec::new();
     for _ in 0..4 {
         sockets.push(c.multi_socket().await);

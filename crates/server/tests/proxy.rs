@@ -16,7 +16,7 @@ async fn server(trusted: &[&str]) -> Server {
         guests_per_ip_per_hour: 6.0,
         trusted_proxies: trusted
             .iter()
-            .map(|t| thaiboard_server::proxy::parse_cidr(t).unwrap())
+            .map(|t| thaiboard_server::parse_cidr(t).unwrap())
             .collect(),
         ..test_config(&url)
     })

@@ -10,7 +10,7 @@ use common::{Client, start, started_game};
 use games::{Color, EndReason, Outcome};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use thaiboard_server::ratings::{Rating, update};
+use thaiboard_server::{Rating, update_ratings as update};
 
 /// A rated blitz game between two new players, started.
 async fn rated_game(server: &thaiboard_server::Server) -> (Client, Client, String) {

@@ -10,10 +10,10 @@ use super::params::Params;
 use super::tokens::{Bearer, BotPlay};
 use super::{ok, require_bot};
 use crate::AppState;
-use crate::chat::{self, Room};
-use crate::error::ApiResult;
-use crate::extract::check_id;
 use crate::game::Command;
+use crate::infra::error::ApiResult;
+use crate::infra::extract::check_id;
+use crate::social::chat::{self, Room};
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use serde_json::Value;
@@ -75,7 +75,7 @@ pub async fn takeback(
         "yes" | "accept" | "true" => Command::TakebackAccept,
         "no" | "decline" | "false" => Command::TakebackDecline,
         other => {
-            return Err(crate::error::ApiError::bad_request(
+            return Err(crate::infra::error::ApiError::bad_request(
                 "invalid_parameter",
                 format!("answer a takeback with yes or no, not {other:?}"),
             ));

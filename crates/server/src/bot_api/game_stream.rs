@@ -8,9 +8,9 @@
 use super::tokens::{Bearer, BotPlay};
 use super::{ndjson, require_bot, shapes, store, too_many_streams};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::check_id;
 use crate::game::GameView;
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::extract::check_id;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use games::Color;
@@ -31,7 +31,7 @@ pub fn side_of(view: &GameView, user_id: &str) -> ApiResult<Color> {
 }
 
 /// The `chatLine` of a stored line.
-pub fn chat_line(line: &crate::chat::ChatLine) -> Value {
+pub fn chat_line(line: &crate::social::chat::ChatLine) -> Value {
     json!({ "type": "chatLine", "room": line.room, "username": line.username, "text": line.text })
 }
 
@@ -62,7 +62,7 @@ pub async fn stream(
     let mut first = vec![shapes::game_full(&view, bots, created_at)];
     for room in ["player", "spectator"] {
         first.extend(
-            crate::chat::store::lines(&app.db, &id, room)
+            crate::social::chat::store::lines(&app.db, &id, room)
                 .await?
                 .iter()
                 .map(chat_line),

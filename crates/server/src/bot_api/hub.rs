@@ -4,18 +4,18 @@
 //! token (a limit per token) and which players have a game stream open.
 //!
 //! With PostgreSQL, notes and declines are also relayed to the other server
-//! processes (see [`crate::relay`]), so a bot hears them whichever process
+//! processes (see [`crate::infra::relay`]), so a bot hears them whichever process
 //! its streams are on.
 
 use super::token_cache::TokenCache;
-use crate::db::Db;
+use crate::infra::db::Db;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 use tokio::sync::broadcast;
 
 /// The PostgreSQL channel of the Bot API's notes between processes
-/// (payload: JSON, see [`BotHub::receive_remote`]), which [`crate::relay`] follows.
+/// (payload: JSON, see [`BotHub::receive_remote`]), which [`crate::infra::relay`] follows.
 pub const BOTS_CHANNEL: &str = "thaiboard_bots";
 
 /// Most streams (event and game streams together) one token may hold open.

@@ -34,7 +34,7 @@ pub use events::subscribe;
 pub use hub::BotHub;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::infra::error::{ApiError, ApiResult};
 use axum::Router;
 use axum::routing::{delete, get, post};
 

@@ -3,7 +3,7 @@
 //! are left out, booleans and numbers become their text.
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::infra::error::{ApiError, ApiResult};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{StatusCode, header};

@@ -10,7 +10,7 @@ use super::account::user_json;
 use super::tokens::{AnyScope, Bearer};
 use super::{shapes, store};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::infra::error::{ApiError, ApiResult};
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::header;

@@ -4,7 +4,7 @@
 //! names, as on lichess. Pure functions: the callers look up which players
 //! are bots.
 
-use crate::clock::{TcKind, TimeControl};
+use crate::game::clock::{TcKind, TimeControl};
 use crate::game::{ActionKind, GameView, PlayerView, Status};
 use games::{Color, GameKind};
 use serde_json::{Value, json};

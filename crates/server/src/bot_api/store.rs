@@ -2,9 +2,9 @@
 //! PostgreSQL alike): tokens, bot accounts, and the few game
 //! lookups the event stream needs.
 
-use crate::auth::User;
-use crate::db::Db;
-use crate::error::ApiResult;
+use crate::account::auth::User;
+use crate::infra::db::Db;
+use crate::infra::error::ApiResult;
 use sqlx::Row;
 
 /// A stored token (never the token itself).

@@ -93,7 +93,7 @@ impl TokenCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::auth::User;
+    use crate::account::auth::User;
     use crate::bot_api::store::TokenRow;
 
     fn known(id: &str, user: &str) -> KnownToken {

@@ -7,10 +7,10 @@
 use super::store::{self, TokenRow};
 use super::token_cache::KnownToken;
 use crate::AppState;
-use crate::auth::{Actor, User, Viewer};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Body;
-use crate::util::{now_ms, random_id, random_token, sha256_hex};
+use crate::account::auth::{Actor, User, Viewer};
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::extract::Body;
+use crate::infra::util::{now_ms, random_id, random_token, sha256_hex};
 use axum::Json;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;

@@ -3,8 +3,8 @@
 //! [`GameSummary`] rows. SQL with bound parameters only.
 
 use super::view::GameSummary;
-use crate::db::Db;
-use crate::error::ApiResult;
+use crate::infra::db::Db;
+use crate::infra::error::ApiResult;
 use crate::ratings::store::shown;
 use crate::ratings::{Rating, ShownRating};
 use sqlx::Row;

@@ -12,17 +12,27 @@
 //! - [`timers`]: the clocks' deadlines;
 //! - [`events`]: what subscribers (tournaments, conditional moves, the
 //!   computer opponent) hear after a change;
-//! - [`engine_play`]: games against the computer;
 //! - [`rematch`], [`takeback`]: the pure steps of those agreements;
 //! - [`terms`]: a game's terms (its players' leave, public or private),
-//!   which change its clock and view but are no game event.
+//!   which change its clock and view but are no game event;
+//! - [`clock`]: time controls and the server-kept clock;
+//! - [`conditional`]: conditional moves of correspondence games (a subscriber);
+//! - [`organise`]: a player's tools for many games (next game, tags);
+//! - [`pictures`]: GIF and PNG exports of games and positions;
+//! - [`routes`]: the games' HTTP routes; [`ws`]: the game sockets;
+//!   [`lobby`]: the live lobby socket.
 
-pub mod engine_play;
+pub mod clock;
+pub mod conditional;
 pub mod events;
 pub mod lists;
+pub mod lobby;
 pub mod model;
+pub mod organise;
+pub mod pictures;
 pub mod record;
 pub mod rematch;
+pub mod routes;
 pub mod service;
 pub mod store;
 pub mod takeback;
@@ -30,9 +40,10 @@ pub mod terms;
 pub mod timers;
 pub mod view;
 pub mod writer;
+pub mod ws;
 
-pub use engine_play::{EngineGameRequest, EnginePlay, MAX_ENGINE_GAMES};
 pub use events::GameEvent;
-pub use model::{Action, ActionKind, Command, Game, Status, ThaiText};
+pub use model::{Action, ActionKind, Command, Status, ThaiText};
+pub use routes::routes;
 pub use service::{ChallengeRequest, Games, kind_of};
 pub use view::{ClockView, GameSummary, GameView, LeaveView, LegalMove, PauseView, PlayerView};

@@ -4,9 +4,9 @@
 //! action) without touching it: the service saves the change, then applies
 //! it with [`Game::apply_change`] and publishes it. Nothing here does I/O.
 
-use crate::auth::User;
-use crate::clock::TimeControl;
-use crate::error::{ApiError, ApiResult};
+use crate::account::auth::User;
+use crate::game::clock::TimeControl;
+use crate::infra::error::{ApiError, ApiResult};
 use crate::leave::model::{LeaveRule, Pauses, Period};
 use crate::ratings::store::RatingDiffs;
 use crate::ratings::{Pool, ShownRating};
@@ -399,7 +399,7 @@ impl Game {
     /// the periods the tournament's rule lets stop the clock become pauses;
     /// other games' clocks never stop for leave.
     pub fn set_leave(&mut self, white: &[Period], black: &[Period]) {
-        if self.tc.kind != crate::clock::TcKind::Correspondence {
+        if self.tc.kind != crate::game::clock::TcKind::Correspondence {
             self.leave = [Vec::new(), Vec::new()];
         } else {
             let (rule, since) = self.leave_rule;

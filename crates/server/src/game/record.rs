@@ -3,7 +3,7 @@
 //! of its positions.
 
 use super::model::{ActionKind, Game};
-use crate::clock::{TcKind, TimeControl};
+use crate::game::clock::{TcKind, TimeControl};
 use games::{AnyGame, AnyPosition, Color};
 use records::{GameResult, Node, SquareStyle, WriteOptions};
 

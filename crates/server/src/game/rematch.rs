@@ -2,7 +2,7 @@
 //! what a player's rematch action does to the finished game's offer.
 
 use super::model::{Game, Status};
-use crate::error::{ApiError, ApiResult};
+use crate::infra::error::{ApiError, ApiResult};
 use games::Color;
 
 /// What a player does about a rematch.
@@ -66,7 +66,7 @@ pub fn rematch_step(g: &Game, user_id: &str, action: RematchAction) -> ApiResult
     }
     let computer = [Color::White, Color::Black].into_iter().any(|c| {
         g.player(c)
-            .is_some_and(|u| crate::opponent::engine_level(&u.id).is_some())
+            .is_some_and(|u| crate::computer::opponent::engine_level(&u.id).is_some())
     });
     if computer {
         return Err(ApiError::conflict(

@@ -13,14 +13,14 @@ use super::store::{self, NewGame, WriteJob};
 use super::timers::{Deadlines, Timers, timer_task};
 use super::view::{GameSummary, GameView, Update};
 use super::writer::Writer;
-use crate::auth::User;
-use crate::clock::{TimeControl, TimeControlRequest};
-use crate::db::{Backend, Db};
-use crate::error::{ApiError, ApiResult};
-use crate::hub::Hub;
+use crate::account::auth::User;
+use crate::game::clock::{TimeControl, TimeControlRequest};
+use crate::infra::db::{Backend, Db};
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::hub::Hub;
+use crate::infra::time::TimeSource;
+use crate::infra::util::random_id;
 use crate::ratings::Pool;
-use crate::time::TimeSource;
-use crate::util::random_id;
 use axum::http::StatusCode;
 use games::{Color, GameKind};
 use serde::Deserialize;
@@ -53,17 +53,17 @@ pub struct ChallengeRequest {
 }
 
 /// Checked settings of a new game.
-pub(super) struct Setup {
-    pub(super) kind: GameKind,
-    pub(super) color: String,
-    pub(super) tc: TimeControl,
+pub(crate) struct Setup {
+    pub(crate) kind: GameKind,
+    pub(crate) color: String,
+    pub(crate) tc: TimeControl,
     /// Whether it counts for ratings.
-    pub(super) rated: bool,
+    pub(crate) rated: bool,
 }
 
 impl Setup {
     /// The rating pool of such a game (one with a clock).
-    pub(super) fn pool(&self) -> Option<Pool> {
+    pub(crate) fn pool(&self) -> Option<Pool> {
         Pool::of(self.kind, &self.tc)
     }
 }
@@ -167,7 +167,7 @@ impl Games {
     }
 
     /// Runs `f` on the game with its lock held, loading it if needed.
-    pub(super) async fn with_game<T>(
+    pub(crate) async fn with_game<T>(
         &self,
         id: &str,
         f: impl AsyncFnOnce(&mut Game) -> ApiResult<T>,
@@ -252,7 +252,7 @@ impl Games {
 
     /// Checks the game settings a client asked for: game, rule option,
     /// colour and time control.
-    pub(super) fn setup(
+    pub(crate) fn setup(
         &self,
         variant: &str,
         rules: Option<String>,

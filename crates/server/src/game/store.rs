@@ -3,10 +3,10 @@
 //! many games are committed together by one writer task ([`Writer`]).
 
 use super::model::{Action, ActionKind, Change, Game, Status, ThaiText};
-use crate::auth::User;
-use crate::clock::{TcKind, TimeControl};
-use crate::db::{Backend, Db};
-use crate::error::{ApiError, ApiResult};
+use crate::account::auth::User;
+use crate::game::clock::{TcKind, TimeControl};
+use crate::infra::db::{Backend, Db};
+use crate::infra::error::{ApiError, ApiResult};
 use crate::leave::model::LeaveRule;
 use crate::ratings::store::{RatedEnd, RatingDiffs, apply_end, shown};
 use crate::ratings::{Pool, Rating, ShownRating};
@@ -23,7 +23,7 @@ pub fn stale() -> ApiError {
 
 /// Whether `user_id` is a bot account (upgraded, or one of the engine's).
 pub async fn is_bot(db: &Db, user_id: &str) -> ApiResult<bool> {
-    if crate::opponent::engine_level(user_id).is_some() {
+    if crate::computer::opponent::engine_level(user_id).is_some() {
         return Ok(true);
     }
     Ok(sqlx::query("SELECT 1 FROM bot_accounts WHERE user_id = $1")
@@ -415,7 +415,7 @@ pub async fn starting_ratings(
         return Ok(out);
     };
     for (slot, user) in out.iter_mut().zip(players) {
-        if !user.guest && crate::opponent::engine_level(&user.id).is_none() {
+        if !user.guest && crate::computer::opponent::engine_level(&user.id).is_none() {
             let r: Rating = crate::ratings::store::current(&db.pool, &user.id, pool).await?;
             *slot = Some(r.into());
         }
@@ -529,7 +529,7 @@ pub(super) fn value_rows(rows: usize, columns: usize) -> String {
 }
 
 /// The PostgreSQL channel of game changes (payload: `"{instance} {game id}"`),
-/// which [`crate::relay`] follows.
+/// which [`crate::infra::relay`] follows.
 pub const GAMES_CHANNEL: &str = "thaiboard_games";
 
 /// Tells other server processes (PostgreSQL) that game `id` changed, inside

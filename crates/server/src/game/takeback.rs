@@ -9,7 +9,7 @@
 //! [`effective`] leaves of the log, replayed from the start.
 
 use super::model::{Action, ActionKind, Change, Command, Fields, Game};
-use crate::error::{ApiError, ApiResult};
+use crate::infra::error::{ApiError, ApiResult};
 use games::{AnyGame, Color};
 
 /// The actions that make the game: the log with the moves each takeback
@@ -53,7 +53,7 @@ fn moves_by(g: &Game, side: Color) -> u32 {
 /// Whether the player of `side`'s opponent is the computer (it always agrees).
 fn against_computer(g: &Game, side: Color) -> bool {
     g.player(side.other())
-        .is_some_and(|u| crate::opponent::engine_level(&u.id).is_some())
+        .is_some_and(|u| crate::computer::opponent::engine_level(&u.id).is_some())
 }
 
 /// A takeback command of `side` at `now`.

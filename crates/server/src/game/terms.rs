@@ -8,9 +8,9 @@ use super::model::Game;
 use super::service::Games;
 use super::store;
 use super::view::{GameView, Update};
-use crate::auth::User;
-use crate::clock::TcKind;
-use crate::error::{ApiError, ApiResult};
+use crate::account::auth::User;
+use crate::game::clock::TcKind;
+use crate::infra::error::{ApiError, ApiResult};
 use crate::leave;
 use games::Color;
 

@@ -1,7 +1,7 @@
 //! The clocks: the deadlines of running games, served by one task that asks
 //! the service to check a game when its side to move's time is up.
 
-use crate::time::TimeSource;
+use crate::infra::time::TimeSource;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;

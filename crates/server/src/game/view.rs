@@ -2,8 +2,8 @@
 //! [`GameSummary`] of game lists, and the update message watchers get.
 
 use super::model::{Action, Game, Status, ThaiText};
-use crate::auth::User;
-use crate::clock::TimeControl;
+use crate::account::auth::User;
+use crate::game::clock::TimeControl;
 use crate::ratings::ShownRating;
 use games::{AnyMove, AnyPosition, Color, CountView, GameKind};
 use serde::Serialize;

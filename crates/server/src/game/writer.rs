@@ -5,8 +5,8 @@
 //! that commits many games at once.
 
 use super::store::{WriteJob, write_batch};
-use crate::db::{Backend, Db};
-use crate::error::{ApiError, ApiResult};
+use crate::infra::db::{Backend, Db};
+use crate::infra::error::{ApiError, ApiResult};
 use crate::ratings::store::RatingDiffs;
 use sqlx::Any;
 use std::sync::Arc;
@@ -138,7 +138,7 @@ mod tests {
     use super::*;
     use crate::game::model::{Action, ActionKind};
     use crate::game::store::value_rows;
-    use crate::util::random_id;
+    use crate::infra::util::random_id;
     use sqlx::Row;
 
     fn job(game: &str, seq: u32, version: i64, san: &str) -> WriteJob {
@@ -175,7 +175,7 @@ mod tests {
     async fn database() -> Db {
         let dir = std::env::temp_dir().join(format!("thaiboard-batch-{}", random_id(8)));
         std::fs::create_dir_all(&dir).unwrap();
-        let db = crate::db::open(&format!("sqlite://{}", dir.join("t.db").display()))
+        let db = crate::infra::db::open(&format!("sqlite://{}", dir.join("t.db").display()))
             .await
             .unwrap();
         sqlx::query("INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ('u', 'u', 'u', NULL, 0, 0)")

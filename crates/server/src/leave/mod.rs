@@ -20,10 +20,10 @@ pub mod model;
 pub mod store;
 
 use crate::AppState;
-use crate::auth::{Actor, Viewer};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Body, check_id};
-use crate::util::random_id;
+use crate::account::auth::{Actor, Viewer};
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::extract::{Body, check_id};
+use crate::infra::util::random_id;
 use axum::extract::{Path, State};
 use axum::{Json, Router, routing::delete, routing::get};
 use jiff::civil::Date;
@@ -110,7 +110,7 @@ pub struct LeaveRequest {
 
 /// A player's time zone: their setting, or UTC.
 pub async fn zone_of(app: &AppState, user_id: &str) -> ApiResult<(TimeZone, String)> {
-    let name = crate::settings::of(app, user_id).await?.time_zone;
+    let name = crate::account::settings::of(app, user_id).await?.time_zone;
     let tz = TimeZone::get(&name).unwrap_or(TimeZone::UTC);
     Ok((tz, name))
 }

@@ -63,11 +63,6 @@ impl Pauses {
         Pauses(merged)
     }
 
-    /// No pauses at all.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// The merged periods, in time order.
     pub fn periods(&self) -> &[Period] {
         &self.0
@@ -101,11 +96,6 @@ impl Pauses {
             t = t.max(p.end);
         }
         t + left
-    }
-
-    /// The pause that holds `t`, if any (its end is when the clock runs again).
-    pub fn at(&self, t: i64) -> Option<Period> {
-        self.0.iter().copied().find(|p| p.contains(t))
     }
 }
 

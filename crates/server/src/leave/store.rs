@@ -1,8 +1,8 @@
 //! Leave's SQL, with bound parameters only, alike on SQLite and PostgreSQL.
 
 use super::model::Period;
-use crate::db::Db;
-use crate::error::ApiResult;
+use crate::infra::db::Db;
+use crate::infra::error::ApiResult;
 use sqlx::Row;
 
 /// A stored period of leave.

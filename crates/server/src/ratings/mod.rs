@@ -5,7 +5,7 @@
 
 pub mod store;
 
-use crate::clock::{TcKind, TimeControl};
+use crate::game::clock::{TcKind, TimeControl};
 use games::{Color, GameKind, Outcome};
 use serde::Serialize;
 use skillratings::Outcomes;
@@ -95,6 +95,7 @@ impl Pool {
     }
 
     /// Every pool.
+    #[cfg(test)]
     pub fn all() -> impl Iterator<Item = Pool> {
         GameKind::ALL.into_iter().flat_map(|kind| {
             Speed::ALL

@@ -2,8 +2,8 @@
 //! that saves it, and reading ratings for games, pages and lists.
 
 use super::{Pool, Rating, ShownRating, update};
-use crate::db::Backend;
-use crate::error::ApiResult;
+use crate::infra::db::Backend;
+use crate::infra::error::ApiResult;
 use games::Outcome;
 use sqlx::Row;
 

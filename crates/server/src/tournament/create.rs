@@ -1,8 +1,8 @@
 //! Checking a request to create a tournament.
 
 use super::store::Kind;
-use crate::clock::{TcKind, TimeControl, TimeControlRequest};
-use crate::error::{ApiError, ApiResult};
+use crate::game::clock::{TcKind, TimeControl, TimeControlRequest};
+use crate::infra::error::{ApiError, ApiResult};
 use crate::leave::model::LeaveRule;
 use games::GameKind;
 use serde::Deserialize;
@@ -139,7 +139,7 @@ pub(crate) fn check_create(req: &CreateTournament, now: i64) -> ApiResult<Checke
             format!("a tournament name has 3 to {MAX_NAME_CHARS} printable characters"),
         ));
     }
-    crate::text::refuse_invisible("tournament name", &name)?;
+    crate::infra::text::refuse_invisible("tournament name", &name)?;
     let kind = Kind::parse(&req.kind).ok_or_else(|| {
         bad(
             "invalid_kind",

@@ -15,4 +15,4 @@ pub mod store;
 pub mod view;
 
 pub use api::routes;
-pub use flow::{game_over, resume, subscribe};
+pub use flow::{resume, subscribe};

@@ -2,9 +2,9 @@
 //! boards (with their games' state), read back for views and pairing.
 
 use super::standings::Outcome;
-use crate::auth::User;
-use crate::clock::{TcKind, TimeControl};
-use crate::error::{ApiError, ApiResult};
+use crate::account::auth::User;
+use crate::game::clock::{TcKind, TimeControl};
+use crate::infra::error::{ApiError, ApiResult};
 use serde::Serialize;
 use sqlx::{AnyPool, Row as _};
 

@@ -3,9 +3,9 @@
 
 use super::standings::{self, ArenaGame, ArenaRow, Board, Row, System};
 use super::store::{Entrant, Kind, PlayerRef, StoredBoard, Summary, boards, entrants, load};
-use crate::auth::User;
-use crate::error::ApiResult;
-use crate::util::now_ms;
+use crate::account::auth::User;
+use crate::infra::error::ApiResult;
+use crate::infra::util::now_ms;
 use serde::Serialize;
 use sqlx::AnyPool;
 use std::collections::HashMap;

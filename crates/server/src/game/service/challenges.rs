@@ -22,7 +22,7 @@ impl Games {
 
     /// Stores a new game (started at once when `players`, White and Black,
     /// are given) and returns its id.
-    pub(in crate::game) async fn insert_game(
+    pub(crate) async fn insert_game(
         &self,
         setup: &Setup,
         creator: &User,
@@ -81,7 +81,7 @@ impl Games {
                     .ok_or_else(|| {
                         ApiError::bad_request("unknown_user", format!("no user named {name:?}"))
                     })?;
-                if crate::opponent::engine_level(&id).is_some() {
+                if crate::computer::opponent::engine_level(&id).is_some() {
                     return Err(ApiError::bad_request(
                         "invalid_opponent",
                         "to play the computer, use Play the computer (POST /api/engine-games)",

@@ -1,0 +1,98 @@
+//! Guests: every visitor without a session gets a guest user, so guests
+//! are many. A guest who has played no game is removed once it is older
+//! than [`crate::Config::guest_unused_after_secs`] (with its sessions,
+//! whose sockets close); the janitor does this every hour. A guest that
+//! anything else still refers to (a chat report, a tournament...) is kept:
+//! the database's foreign keys refuse its removal and it is skipped.
+
+use crate::infra::db::Db;
+use crate::infra::sessions::SessionCache;
+use crate::infra::util::now_ms;
+use sqlx::Row;
+use std::sync::Arc;
+
+/// Most guests looked at in one sweep.
+pub const SWEEP_BATCH: i64 = 1000;
+
+/// Removes up to [`SWEEP_BATCH`] guests made before `cutoff_ms` that are
+/// players of no game; returns how many were removed.
+pub async fn expire_unused(
+    db: &Db,
+    sessions: &SessionCache,
+    cutoff_ms: i64,
+) -> Result<usize, sqlx::Error> {
+    let ids: Vec<String> = sqlx::query(
+        "SELECT u.id FROM users u WHERE u.is_guest = 1 AND u.created_at < $1 \
+         AND NOT EXISTS (SELECT 1 FROM games g WHERE g.white_id = u.id) \
+         AND NOT EXISTS (SELECT 1 FROM games g WHERE g.black_id = u.id) \
+         LIMIT $2",
+    )
+    .bind(cutoff_ms)
+    .bind(SWEEP_BATCH)
+    .fetch_all(&db.pool)
+    .await?
+    .into_iter()
+    .map(|r| r.get(0))
+    .collect();
+    let mut removed = 0;
+    for id in ids {
+        let mut tx = db.pool.begin().await?;
+        let hashes: Vec<String> = sqlx::query("SELECT token_hash FROM sessions WHERE user_id = $1")
+            .bind(&id)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|r| r.get(0))
+            .collect();
+        let deleted = async {
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM users WHERE id = $1 AND is_guest = 1")
+                .bind(&id)
+                .execute(&mut *tx)
+                .await
+        }
+        .await;
+        match deleted {
+            Ok(_) => {
+                tx.commit().await?;
+                for h in &hashes {
+                    sessions.end(h);
+                }
+                removed += 1;
+            }
+            // Something still refers to the guest: keep it.
+            Err(_) => tx.rollback().await?,
+        }
+    }
+    Ok(removed)
+}
+
+/// Starts the janitor: once an hour it forgets expired sessions and the
+/// guests unused for `guest_unused_after_secs`.
+pub fn start_janitor(db: &Db, sessions: &Arc<SessionCache>, guest_unused_after_secs: i64) {
+    let (janitor_db, janitor_sessions) = (db.clone(), Arc::downgrade(sessions));
+    let guest_unused_ms = guest_unused_after_secs * 1000;
+    tokio::spawn(async move {
+        loop {
+            let _ = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
+                .bind(now_ms())
+                .execute(&janitor_db.pool)
+                .await;
+            let Some(sessions) = janitor_sessions.upgrade() else {
+                return;
+            };
+            let cutoff = now_ms() - guest_unused_ms;
+            // Batch after batch until none is left.
+            while let Ok(n) = expire_unused(&janitor_db, &sessions, cutoff).await {
+                if n == 0 {
+                    break;
+                }
+            }
+            drop(sessions);
+            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+        }
+    });
+}

@@ -1,0 +1,23 @@
+//! Analysis: engine reviews of finished games ([`review`]), the analysis
+//! board's engine ([`live`]) and rules service ([`board_rules`]), the
+//! opening book of the server's games ([`book`]) and the endgame tables
+//! ([`tablebase`]).
+
+pub mod board_rules;
+pub mod book;
+pub mod live;
+pub mod review;
+pub mod tablebase;
+
+use crate::AppState;
+use axum::Router;
+
+/// The analysis routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(book::routes())
+        .merge(review::routes())
+        .merge(board_rules::routes())
+        .merge(tablebase::routes())
+        .merge(live::routes())
+}

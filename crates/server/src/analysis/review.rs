@@ -1,0 +1,561 @@
+//! Engine analysis of finished games — never of a game still being played,
+//! to keep play fair.
+//!
+//! `POST /api/games/{id}/analysis` queues a job; a background task searches
+//! every position of the game (a fixed node budget each, one job at a time
+//! per server process so games keep their speed) and stores each result as
+//! it goes, so progress is visible and a restarted job resumes where it
+//! stopped. `GET /api/games/{id}/analysis` answers the progress and, for
+//! every analysed position, the evaluation (White's view), the best move and
+//! line, and for every move the loss against the best move with a judgement
+//! (inaccuracy, mistake, blunder).
+
+use crate::AppState;
+use crate::account::auth::Actor;
+use crate::game::{ActionKind, GameView};
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::extract::check_id;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::{Json, Router, routing::get};
+use engine::{
+    Game, Limits, MakhosGame, Score, SearchOptions, Tt, search, with_makruk_played_by_default,
+};
+use games::AnyPosition;
+use serde::Serialize;
+use sqlx::Row;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Mutex, OnceLock};
+use tokio::sync::Semaphore;
+
+/// Nodes searched in each position.
+pub const NODES_PER_POSITION: u64 = 120_000;
+/// Centipawns standing for a mate when measuring a move's loss.
+const MATE_CP: i32 = 2_000;
+/// Losses (centipawns, mover's view) from which a move is judged.
+pub const JUDGEMENTS: [(i32, &str); 3] = [(300, "blunder"), (120, "mistake"), (50, "inaccuracy")];
+
+/// The analysis routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/games/{id}/analysis", get(status).post(request))
+}
+
+/// An evaluation from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Eval {
+    /// Centipawns (positive: White stands better).
+    Cp(i32),
+    /// Mate in this many moves (positive: White mates).
+    Mate(i32),
+}
+
+impl Eval {
+    /// Centipawns for comparisons, mates counted as ±[`MATE_CP`].
+    fn as_cp(self) -> i32 {
+        match self {
+            Eval::Cp(c) => c.clamp(-MATE_CP, MATE_CP),
+            Eval::Mate(m) if m > 0 => MATE_CP,
+            Eval::Mate(_) => -MATE_CP,
+        }
+    }
+}
+
+/// The analysis of one position: after `ply` moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionAnalysis {
+    /// Moves played before this position.
+    pub ply: u32,
+    /// The evaluation, White's view.
+    pub eval: Eval,
+    /// The best move in engine form (empty when the game is over here).
+    pub best: String,
+    /// The best line in engine form.
+    pub pv: Vec<String>,
+    /// The best line as players read it (SAN; Mak-hot squares), as the move list writes moves.
+    pub pv_san: Vec<String>,
+    /// The best line in both Thai forms, from the rules crates.
+    pub pv_thai: Vec<crate::game::ThaiText>,
+    /// Depth reached.
+    pub depth: u32,
+    /// For the move played from this position: how much worse it was than
+    /// the best move (centipawns, mover's view), once the next position is
+    /// analysed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<i32>,
+    /// `inaccuracy`, `mistake` or `blunder` for a costly move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judgement: Option<&'static str>,
+    /// The judgement as players annotate it: `?!`, `?` or `??`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<&'static str>,
+}
+
+/// The annotation symbol of a judgement.
+pub fn symbol(judgement: &str) -> &'static str {
+    match judgement {
+        "blunder" => "??",
+        "mistake" => "?",
+        _ => "?!",
+    }
+}
+
+/// Each player's accuracy over the game, 0 to 100 (lichess's measure: a
+/// move's accuracy falls with the winning chances it gives away).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Accuracy {
+    /// White's, the mean over White's moves.
+    pub white: f64,
+    /// Black's.
+    pub black: f64,
+}
+
+/// Winning chances (0 to 100) of a side `cp` centipawns ahead.
+fn win_percent(cp: i32) -> f64 {
+    50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp()) - 1.0)
+}
+
+/// The players' accuracy from consecutive evaluations (`None` before two
+/// positions are known). White moves first from `positions[0]`.
+pub fn accuracy(positions: &[PositionAnalysis]) -> Option<Accuracy> {
+    let mut sums = [(0.0, 0u32); 2];
+    for (i, pair) in positions.windows(2).enumerate() {
+        let white_moved = i % 2 == 0;
+        let sign = if white_moved { 1 } else { -1 };
+        let before = win_percent(sign * pair[0].eval.as_cp());
+        let after = win_percent(sign * pair[1].eval.as_cp());
+        let move_accuracy =
+            (103.1668 * (-0.04354 * (before - after).max(0.0)).exp() - 3.1669).clamp(0.0, 100.0);
+        let slot = &mut sums[usize::from(!white_moved)];
+        slot.0 += move_accuracy;
+        slot.1 += 1;
+    }
+    let mean = |(sum, n): (f64, u32)| {
+        if n == 0 {
+            100.0
+        } else {
+            (sum / f64::from(n) * 10.0).round() / 10.0
+        }
+    };
+    (positions.len() >= 2).then(|| Accuracy {
+        white: mean(sums[0]),
+        black: mean(sums[1]),
+    })
+}
+
+/// The answer of the analysis routes.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnalysisView {
+    /// `none` (never asked), `queued`, `running` or `done`.
+    pub status: &'static str,
+    /// Positions analysed.
+    pub done: u32,
+    /// Positions to analyse (moves + 1).
+    pub total: u32,
+    /// Each analysed position, in order.
+    pub positions: Vec<PositionAnalysis>,
+    /// The players' accuracy over the positions analysed so far.
+    pub accuracy: Option<Accuracy>,
+}
+
+/// Jobs of this process: game id → `queued` / `running`.
+fn jobs() -> &'static Mutex<HashMap<String, &'static str>> {
+    static JOBS: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
+    JOBS.get_or_init(Default::default)
+}
+
+fn job_state(id: &str) -> Option<&'static str> {
+    jobs()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(id)
+        .copied()
+}
+
+fn set_job(id: &str, state: Option<&'static str>) {
+    let mut jobs = jobs().lock().unwrap_or_else(|p| p.into_inner());
+    match state {
+        Some(s) => jobs.insert(id.to_string(), s),
+        None => jobs.remove(id),
+    };
+}
+
+/// Every position of a finished game (start, after each move), parsed.
+fn roots(view: &GameView) -> Result<Vec<AnyPosition>, String> {
+    let mut fens = vec![view.start_fen.clone()];
+    for a in view.actions.iter().flatten() {
+        if a.kind == ActionKind::Move {
+            fens.push(a.fen.clone());
+        } else if let Some(last) = fens.last_mut() {
+            // A count start/stop changes the counting state, not the board.
+            *last = a.fen.clone();
+        }
+    }
+    fens.iter()
+        .map(|fen| AnyPosition::from_fen(view.kind, fen).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// Searches one position (blocking).
+fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
+    fn run<G: Game>(g: &G, white_to_move: bool, ply: u32, no_moves: Eval) -> PositionAnalysis {
+        let mut tt = Tt::new(16);
+        let limits = Limits {
+            nodes: Some(NODES_PER_POSITION),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut last = None;
+        let result = search(
+            g,
+            &[],
+            &mut tt,
+            &limits,
+            &SearchOptions::default(),
+            &stop,
+            |info| {
+                if info.multipv == 1 {
+                    last = Some(info.clone());
+                }
+            },
+        );
+        let flip = |e: Eval| {
+            if white_to_move {
+                e
+            } else {
+                match e {
+                    Eval::Cp(c) => Eval::Cp(-c),
+                    Eval::Mate(m) => Eval::Mate(-m),
+                }
+            }
+        };
+        match (result.best, last) {
+            (Some(best), Some(info)) => PositionAnalysis {
+                ply,
+                eval: flip(match info.score {
+                    Score::Cp(c) => Eval::Cp(c),
+                    Score::Mate(m) => Eval::Mate(m),
+                }),
+                best: G::move_text(best),
+                pv: info.pv.clone(),
+                pv_san: Vec::new(),
+                pv_thai: Vec::new(),
+                depth: info.depth,
+                loss: None,
+                judgement: None,
+                symbol: None,
+            },
+            _ => PositionAnalysis {
+                ply,
+                eval: no_moves,
+                best: String::new(),
+                pv: Vec::new(),
+                pv_san: Vec::new(),
+                pv_thai: Vec::new(),
+                depth: 0,
+                loss: None,
+                judgement: None,
+                symbol: None,
+            },
+        }
+    }
+    match root {
+        AnyPosition::Makruk(pos) => {
+            let white = pos.turn() == makruk::Color::White;
+            // Without a move: checkmated (the side to move loses) or a draw.
+            let over = if pos.legal_moves().is_empty() && pos.is_check() {
+                Eval::Cp(if white { -MATE_CP } else { MATE_CP })
+            } else {
+                Eval::Cp(0)
+            };
+            with_makruk_played_by_default!(pos.clone(), |g| run(g, white, ply, over))
+        }
+        AnyPosition::Makhos {
+            position: pos,
+            rules,
+            ..
+        } => {
+            let white = pos.turn() == makhos::Color::White;
+            // Without a move the side to move loses.
+            let over = Eval::Cp(if white { -MATE_CP } else { MATE_CP });
+            run(
+                &MakhosGame::played_by_default(*pos, *rules, 0),
+                white,
+                ply,
+                over,
+            )
+        }
+    }
+}
+
+/// Fills in each move's loss and judgement from consecutive evaluations.
+fn judge(positions: &mut [PositionAnalysis]) {
+    for i in 0..positions.len().saturating_sub(1) {
+        let white_moved = i % 2 == 0;
+        let before = positions[i].eval.as_cp();
+        let after = positions[i + 1].eval.as_cp();
+        let loss = if white_moved {
+            before - after
+        } else {
+            after - before
+        }
+        .max(0);
+        positions[i].loss = Some(loss);
+        positions[i].judgement = JUDGEMENTS.iter().find(|(t, _)| loss >= *t).map(|(_, j)| *j);
+        positions[i].symbol = positions[i].judgement.map(symbol);
+    }
+}
+
+async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
+    let rows = sqlx::query(
+        "SELECT ply, score_cp, mate, best, pv, depth FROM game_analysis WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(id)
+    .fetch_all(&app.db.pool)
+    .await
+    .map_err(ApiError::internal)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let ply: i64 = row.try_get(0).map_err(ApiError::internal)?;
+        let cp: Option<i64> = row.try_get(1).map_err(ApiError::internal)?;
+        let mate: Option<i64> = row.try_get(2).map_err(ApiError::internal)?;
+        let best: String = row.try_get(3).map_err(ApiError::internal)?;
+        let pv: String = row.try_get(4).map_err(ApiError::internal)?;
+        let depth: i64 = row.try_get(5).map_err(ApiError::internal)?;
+        let eval = match (cp, mate) {
+            (_, Some(m)) => Eval::Mate(m as i32),
+            (Some(c), None) => Eval::Cp(c as i32),
+            (None, None) => Eval::Cp(0),
+        };
+        out.push(PositionAnalysis {
+            ply: ply as u32,
+            eval,
+            best,
+            pv: pv.split_whitespace().map(str::to_string).collect(),
+            pv_san: Vec::new(),
+            pv_thai: Vec::new(),
+            depth: depth as u32,
+            loss: None,
+            judgement: None,
+            symbol: None,
+        });
+    }
+    // Only the unbroken run from the start counts (a resumed job fills gaps).
+    let run = out
+        .iter()
+        .enumerate()
+        .take_while(|(i, p)| p.ply as usize == *i)
+        .count();
+    out.truncate(run);
+    judge(&mut out);
+    Ok(out)
+}
+
+/// Writes each position's best line as players read it (`pv_san`), from
+/// the game's start and moves; a line that stops reading stops there.
+fn add_san(game: &GameView, positions: &mut [PositionAnalysis]) {
+    let Ok(mut pos) = games::AnyPosition::from_fen(game.kind, &game.start_fen) else {
+        return;
+    };
+    let moves: Vec<&str> = game
+        .actions
+        .iter()
+        .flatten()
+        .filter(|a| a.kind == crate::game::ActionKind::Move)
+        .map(|a| a.uci.as_str())
+        .collect();
+    for (i, p) in positions.iter_mut().enumerate() {
+        if i > 0 {
+            match moves.get(i - 1).map(|m| pos.parse_engine(m)) {
+                Some(Ok(mv)) => pos.play_unchecked(&mv),
+                _ => return,
+            }
+        }
+        let mut line = pos.clone();
+        p.pv_san.clear();
+        p.pv_thai.clear();
+        for text in &p.pv {
+            let Ok(mv) = line.parse_engine(text) else {
+                break;
+            };
+            p.pv_san.push(line.display_move(&mv));
+            p.pv_thai.push(crate::game::ThaiText::of(&line, &mv));
+            line.play_unchecked(&mv);
+        }
+    }
+}
+
+async fn view_of(app: &AppState, id: &str) -> ApiResult<(GameView, AnalysisView)> {
+    let game = app.games.view(id, true).await?;
+    let total = 1 + game.ply;
+    let mut positions = stored(app, id).await?;
+    add_san(&game, &mut positions);
+    let done = positions.len() as u32;
+    let status = match job_state(id) {
+        Some(s) => s,
+        None if done >= total => "done",
+        None => "none",
+    };
+    Ok((
+        game,
+        AnalysisView {
+            status,
+            done,
+            total,
+            accuracy: accuracy(&positions),
+            positions,
+        },
+    ))
+}
+
+/// `GET /api/games/{id}/analysis`
+async fn status(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<AnalysisView>> {
+    check_id(&id)?;
+    Ok(Json(view_of(&app, &id).await?.1))
+}
+
+/// `POST /api/games/{id}/analysis`: queue the analysis of a finished game.
+async fn request(
+    State(app): State<AppState>,
+    Actor(_s): Actor,
+    Path(id): Path<String>,
+) -> ApiResult<(StatusCode, Json<AnalysisView>)> {
+    check_id(&id)?;
+    let (game, mut view) = view_of(&app, &id).await?;
+    if game.result.is_none() {
+        return Err(ApiError::conflict(
+            "game_not_finished",
+            "a game is analysed only once it is over, to keep play fair",
+        ));
+    }
+    if view.status != "none" {
+        return Ok((StatusCode::OK, Json(view)));
+    }
+    let roots = roots(&game).map_err(|e| ApiError::bad_request("no_engine", e))?;
+    set_job(&id, Some("queued"));
+    view.status = "queued";
+    let start = view.done as usize;
+    tokio::spawn(async move {
+        if let Err(e) = run_job(&app, &id, roots, start).await {
+            eprintln!("thaiboard-server: analysis of {id} stopped: {}", e.message);
+        }
+        set_job(&id, None);
+    });
+    Ok((StatusCode::ACCEPTED, Json(view)))
+}
+
+/// Analyses positions `start..` one by one, storing each.
+async fn run_job(app: &AppState, id: &str, roots: Vec<AnyPosition>, start: usize) -> ApiResult<()> {
+    static ONE_AT_A_TIME: OnceLock<Semaphore> = OnceLock::new();
+    let _turn = ONE_AT_A_TIME
+        .get_or_init(|| Semaphore::new(1))
+        .acquire()
+        .await
+        .map_err(ApiError::internal)?;
+    set_job(id, Some("running"));
+    for (ply, root) in roots.into_iter().enumerate().skip(start) {
+        let a = tokio::task::spawn_blocking(move || analyse(&root, ply as u32))
+            .await
+            .map_err(ApiError::internal)?;
+        let (cp, mate) = match a.eval {
+            Eval::Cp(c) => (Some(i64::from(c)), None),
+            Eval::Mate(m) => (None, Some(i64::from(m))),
+        };
+        sqlx::query(
+            "INSERT INTO game_analysis (game_id, ply, score_cp, mate, best, pv, depth) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, ply) DO NOTHING",
+        )
+        .bind(id)
+        .bind(ply as i64)
+        .bind(cp)
+        .bind(mate)
+        .bind(&a.best)
+        .bind(a.pv.join(" "))
+        .bind(i64::from(a.depth))
+        .execute(&app.db.pool)
+        .await
+        .map_err(ApiError::internal)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(ply: u32, cp: i32) -> PositionAnalysis {
+        PositionAnalysis {
+            ply,
+            eval: Eval::Cp(cp),
+            best: String::new(),
+            pv: Vec::new(),
+            pv_san: Vec::new(),
+            pv_thai: Vec::new(),
+            depth: 1,
+            loss: None,
+            judgement: None,
+            symbol: None,
+        }
+    }
+
+    #[test]
+    fn judge_measures_losses_from_the_movers_view() {
+        // White keeps +30, Black drops to +200 (loss 170: mistake), White drops to -200 (400: blunder).
+        let mut p = vec![at(0, 30), at(1, 30), at(2, 200), at(3, -200)];
+        judge(&mut p);
+        assert_eq!(p[0].loss, Some(0));
+        assert_eq!(p[0].judgement, None);
+        assert_eq!(p[1].loss, Some(170));
+        assert_eq!(p[1].judgement, Some("mistake"));
+        assert_eq!(p[2].loss, Some(400));
+        assert_eq!(p[2].judgement, Some("blunder"));
+        assert_eq!(p[3].loss, None);
+    }
+
+    #[test]
+    fn analyse_finds_a_mate_in_one_from_whites_view() {
+        // Two rueas: either one mates on the eighth rank.
+        let pos =
+            makruk::Position::from_fen(makruk::Variant::Makruk, "4k3/R7/8/8/8/8/8/3K3R w - - 0 1")
+                .unwrap();
+        let a = analyse(&AnyPosition::Makruk(pos), 0);
+        assert_eq!(a.eval, Eval::Mate(1), "{a:?}");
+        assert!(["h1h8", "a7a8"].contains(&a.best.as_str()), "{a:?}");
+    }
+
+    #[test]
+    fn analyse_of_a_mated_position_has_no_move() {
+        let pos =
+            makruk::Position::from_fen(makruk::Variant::Makruk, "R3k3/R7/8/8/8/8/8/3K4 b - - 0 1")
+                .unwrap();
+        let a = analyse(&AnyPosition::Makruk(pos), 5);
+        assert_eq!(a.best, "");
+        assert_eq!(a.eval, Eval::Cp(MATE_CP));
+    }
+
+    #[test]
+    fn accuracy_falls_with_the_chances_a_move_gives_away() {
+        // White keeps +0.3 all along, Black gives away five pawns at its first move.
+        let even = [at(0, 30), at(1, 30), at(2, 30), at(3, 30)];
+        assert_eq!(
+            accuracy(&even),
+            Some(Accuracy {
+                white: 100.0,
+                black: 100.0
+            })
+        );
+        let blunder = [at(0, 30), at(1, 30), at(2, 530), at(3, 530)];
+        let a = accuracy(&blunder).unwrap();
+        assert_eq!(a.white, 100.0);
+        assert!(a.black < 60.0 && a.black > 0.0, "{a:?}");
+        assert_eq!(accuracy(&even[..1]), None);
+        let mut judged = blunder.to_vec();
+        judge(&mut judged);
+        assert_eq!(judged[1].symbol, Some("??"));
+        assert_eq!(judged[0].symbol, None);
+    }
+}

@@ -1,0 +1,110 @@
+//! `GET /api/tablebase`: endgame tables (`thaiboard serve --tablebases DIR`), answered in
+//! the shape of lichess's tablebase API — exactly what `thaiboard tb probe --json` prints.
+
+use crate::AppState;
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::extract::query_kind;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router, routing::get};
+use games::GameKind;
+use std::collections::HashMap;
+use std::path::Path;
+use thaiboard_tablebase::makhos::{self, MakhosTables};
+use thaiboard_tablebase::makruk::MakrukTables;
+
+/// Longest position text accepted.
+const MAX_POSITION: usize = 200;
+
+/// Every table found in the configured directory, opened once at start.
+#[derive(Debug)]
+pub struct Tablebases {
+    makhos: HashMap<::makhos::Rules, MakhosTables>,
+    makruk: HashMap<::makruk::Variant, MakrukTables>,
+}
+
+impl Tablebases {
+    /// Opens the tables of every game and rule option in `dir`; a damaged file or an
+    /// unreadable directory is an error (the server does not start).
+    pub fn open(dir: &Path) -> Result<Tablebases, String> {
+        let err = |e: thaiboard_tablebase::TableError| format!("--tablebases: {e}");
+        let mut makhos = HashMap::new();
+        for rules in ::makhos::Rules::ALL {
+            makhos.insert(rules, MakhosTables::open(dir, rules).map_err(err)?);
+        }
+        let mut makruk = HashMap::new();
+        for variant in [::makruk::Variant::Makruk, ::makruk::Variant::Cambodian] {
+            makruk.insert(variant, MakrukTables::open(dir, variant).map_err(err)?);
+        }
+        Ok(Tablebases { makhos, makruk })
+    }
+}
+
+/// The route, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/tablebase", get(tablebase))
+}
+
+fn outside(message: impl Into<String>) -> ApiError {
+    ApiError::not_found(message)
+}
+
+/// `GET /api/tablebase?variant=makhos&rules=default&fen=W:WKb8,Kd8:BKh2&count=0`:
+/// `category`, distance and `moves` best first. Makruk takes the counting fields from
+/// its FEN; Mak-hot takes the no-progress count from `count` (plies, default 0).
+async fn tablebase(
+    State(app): State<AppState>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Response> {
+    let Query(p) =
+        q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
+    let kind = query_kind(&p)?;
+    let tables = app
+        .tablebases
+        .as_ref()
+        .ok_or_else(|| outside("this server has no endgame tables (serve --tablebases DIR)"))?;
+    let fen = p
+        .get("fen")
+        .ok_or_else(|| ApiError::bad_request("bad_fen", "fen is required"))?;
+    if fen.len() > MAX_POSITION {
+        return Err(ApiError::bad_request(
+            "bad_fen",
+            format!("position text longer than {MAX_POSITION} characters"),
+        ));
+    }
+    let bad_fen = |e: String| {
+        ApiError::bad_request(
+            "bad_fen",
+            format!("{} position {fen:?}: {e}", kind.variant_name()),
+        )
+    };
+    match kind {
+        GameKind::Makhos(rules) => {
+            let pos: ::makhos::Position = fen.parse().map_err(|e| bad_fen(format!("{e}")))?;
+            let count = match p.get("count") {
+                Some(c) => c.parse::<u32>().map_err(|_| {
+                    ApiError::bad_request("bad_count", "count must be a number of plies")
+                })?,
+                None => 0,
+            };
+            let answer =
+                makhos::answer(&tables.makhos[&rules], &pos, count).map_err(|e| match e {
+                    makhos::ProbeError::Missing { .. } => outside(e.to_string()),
+                    makhos::ProbeError::Table(_)
+                    | makhos::ProbeError::Contradiction { .. }
+                    | makhos::ProbeError::NoDistances { .. } => ApiError::internal(e),
+                })?;
+            Ok(Json(answer).into_response())
+        }
+        GameKind::Makruk(variant) => {
+            let pos =
+                ::makruk::Position::from_fen(variant, fen).map_err(|e| bad_fen(format!("{e}")))?;
+            let answer = tables.makruk[&variant]
+                .answer(&pos)
+                .map_err(ApiError::internal)?
+                .ok_or_else(|| outside("position outside the tables (3 and 4 pieces)"))?;
+            Ok(Json(answer).into_response())
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! The computer opponent: the seam any opponent fits ([`opponent`]), the
+//! engine behind it ([`engine`]) and games against it ([`play`], a
+//! subscriber of game events).
+
+pub mod engine;
+pub mod opponent;
+pub mod play;
+
+pub use play::{EngineGameRequest, EnginePlay};
+
+use crate::AppState;
+use crate::account::auth::Actor;
+use crate::game::GameView;
+use crate::infra::error::ApiResult;
+use crate::infra::extract::Body;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::post;
+use axum::{Json, Router};
+
+/// Starts games against the computer: their player subscribes to the
+/// game service, with the engine as its opponent when `engine_searches`
+/// (the searches that may run at once) is above zero.
+pub fn start(
+    games: &std::sync::Arc<crate::game::Games>,
+    engine_searches: usize,
+) -> std::sync::Arc<EnginePlay> {
+    let play = EnginePlay::start(games);
+    if engine_searches > 0 {
+        play.set_opponent(std::sync::Arc::new(engine::EngineOpponent::new(
+            engine_searches,
+        )));
+    }
+    play
+}
+
+/// The computer's routes, under `/api`: `POST /api/engine-games` starts a
+/// game against it.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/engine-games", post(create_engine_game))
+}
+
+async fn create_engine_game(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Body(req): Body<EngineGameRequest>,
+) -> ApiResult<(StatusCode, Json<GameView>)> {
+    Ok((
+        StatusCode::CREATED,
+        Json(app.games.create_engine_game(&s.user, req).await?),
+    ))
+}

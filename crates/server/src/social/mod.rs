@@ -1,0 +1,21 @@
+//! Players talking to players: game chat ([`chat`]), comments on moves and
+//! private notes ([`comments`]), in-page notifications ([`notify`]) and
+//! e-mail ([`mail`]).
+
+pub mod chat;
+pub mod comments;
+pub mod mail;
+pub mod notify;
+
+use crate::AppState;
+use axum::Router;
+use axum::routing::get;
+
+/// The social routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/notifications/ws", get(notify::socket))
+        .merge(chat::routes())
+        .merge(comments::routes())
+        .merge(mail::routes())
+}
