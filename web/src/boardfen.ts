@@ -11,7 +11,8 @@ export function makhosBoardFen(text: string): string {
       const king = tok[0] === 'K';
       const sq = king ? tok.slice(1) : tok;
       const file = sq.charCodeAt(0) - 97, rank = +sq.slice(1) - 1;
-      if (file < 0 || file > 7 || rank < 0 || rank > 7) continue;
+      // Not a square of the board (`a9`, `i1`, `a1x`): left out.
+      if (file < 0 || file > 7 || !Number.isInteger(rank) || rank < 0 || rank > 7) continue;
       const letter = king ? 'k' : 'p';
       grid[rank][file] = color === 'W' ? letter.toUpperCase() : letter;
     }

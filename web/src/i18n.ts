@@ -5,10 +5,10 @@
 // web/test/unit.mjs checks that both tables have the same keys and the same
 // `{placeholders}`).
 
-import { en } from './i18n/en';
+import { en, type Key } from './i18n/en';
 import { th } from './i18n/th';
 
-export type Key = keyof typeof en;
+export type { Key };
 
 export type Lang = 'en' | 'th';
 

@@ -4,7 +4,11 @@
 // - notation.ts: choosing the server's Thai forms, Thai squares, splitting
 //   a typed line of moves (Thai notation itself comes from the rules crates);
 // - game/state.ts: the game page's positions, view, seat and update checks;
-//   game/clocks.ts: the clock format; labels.ts: ratings and their changes.
+//   game/clocks.ts: the clock format; labels.ts: ratings and their changes;
+// - boardfen.ts: Mak-hot position texts to chessground's board FEN, Makruk
+//   and Ouk FENs (promoted marks too) passed through;
+// - material.ts: pieces counted, captured and weighed in both games;
+// - game/premove.ts: the squares a piece may be premoved to.
 //
 //   node test/unit.mjs      (from web/, after npm ci; run by .ci/run)
 import { build } from 'esbuild';
@@ -26,6 +30,8 @@ try {
       i18n: join(here, '../src/i18n.ts'), notation: join(here, '../src/notation.ts'),
       state: join(here, '../src/game/state.ts'), clocks: join(here, '../src/game/clocks.ts'),
       labels: join(here, '../src/labels.ts'), tablebase: join(here, '../src/tablebase.ts'),
+      boardfen: join(here, '../src/boardfen.ts'), material: join(here, '../src/material.ts'),
+      premove: join(here, '../src/game/premove.ts'),
     },
     bundle: true, format: 'esm', platform: 'node', outdir: out, logLevel: 'warning',
   });
@@ -35,6 +41,9 @@ try {
   const { fmtClock } = await import(join(out, 'clocks.js'));
   const labels = await import(join(out, 'labels.js'));
   const tb = await import(join(out, 'tablebase.js'));
+  const bf = await import(join(out, 'boardfen.js'));
+  const mat = await import(join(out, 'material.js'));
+  const { premoveDests } = await import(join(out, 'premove.js'));
 
   // ------------------------------------------------------------ tablebase
   test('the tables\' verdict names the result and the count that decides it', () => {
@@ -194,6 +203,136 @@ try {
     assert.equal(labels.diffText(0), '\u00b10');
     assert.equal(labels.nameWithRating('somchai', { rating: 1500, provisional: true }), 'somchai (1500?)');
     assert.equal(labels.nameWithRating('guest', null), 'guest');
+  });
+
+  // ------------------------------------------------------------ board FEN
+  const MAKHOS_START = 'W:Wa1,c1,e1,g1,b2,d2,f2,h2:Bb8,d8,f8,h8,a7,c7,e7,g7';
+  const MAKRUK_START = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';
+  test('Mak-hot position texts to a board FEN: men as p, kings as k, White in capitals', () => {
+    assert.equal(bf.makhosBoardFen(MAKHOS_START), '1p1p1p1p/p1p1p1p1/8/8/8/8/1P1P1P1P/P1P1P1P1');
+    assert.equal(bf.makhosBoardFen('W:WKb8,Kd8:BKh2'), '1K1K4/8/8/8/8/8/7k/8');
+    assert.equal(bf.makhosBoardFen('B:Wb6,Kc7:Bb8,Ka3'), '1p6/2K5/1P6/8/8/k7/8/8', 'the side to move is not on the board');
+    assert.equal(bf.makhosBoardFen('W:Bb8:Wa1'), '1p6/8/8/8/8/8/8/P7', 'either side first');
+  });
+  test('Mak-hot board FEN: empty squares run together, at either end and between pieces', () => {
+    assert.equal(bf.makhosBoardFen('W:Wa1,b1,h1:Bc8,d8,e8,f8,g8,h8,a8,b8'), 'pppppppp/8/8/8/8/8/8/PP5P');
+    assert.equal(bf.makhosBoardFen('W:Wd4:Be4'), '8/8/8/8/3Pp3/8/8/8');
+  });
+  test('Mak-hot board FEN: spaces and empty lists are allowed, squares off the board left out', () => {
+    assert.equal(bf.makhosBoardFen('W:W a1 , ,c3:B'), '8/8/8/8/8/2P5/8/P7');
+    assert.equal(bf.makhosBoardFen('W:W:B'), '8/8/8/8/8/8/8/8');
+    assert.equal(bf.makhosBoardFen(''), '8/8/8/8/8/8/8/8');
+    assert.equal(bf.makhosBoardFen('garbage'), '8/8/8/8/8/8/8/8', 'no lists at all');
+    assert.equal(bf.makhosBoardFen('W:Wa9,i1,a0,Kz5,A1,K:Bh8'), '7p/8/8/8/8/8/8/8');
+    assert.equal(bf.makhosBoardFen('W:Wa1x,b2.5,c:Bd6'), '8/8/3p4/8/8/8/8/8', 'a rank that is not a whole number');
+  });
+  test('boardFen: Mak-hot texts are converted, Makruk and Ouk FENs (promoted marks too) drawn as they are', () => {
+    assert.equal(bf.boardFen('makhos', MAKHOS_START), bf.makhosBoardFen(MAKHOS_START));
+    assert.equal(bf.boardFen('makruk', MAKRUK_START), MAKRUK_START);
+    const promoted = '8/4M~3/8/3k4/8/8/8/R2K4 b - 32 6 1';
+    assert.equal(bf.boardFen('makruk', promoted), promoted);
+    const ouk = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde 0 0 1';
+    assert.equal(bf.boardFen('cambodian', ouk), ouk);
+  });
+
+  // ------------------------------------------------------------ material
+  test('Makruk counts: every role of the start position, chess letters as Thai roles, a promoted met as a bia', () => {
+    const start = { k: 1, m: 1, s: 2, n: 2, r: 2, p: 8 };
+    assert.deepEqual(mat.makrukCounts(MAKRUK_START), { white: start, black: start });
+    assert.deepEqual(mat.makrukCounts('4k3/8/8/3q~4/8/8/2B5/Q3K3 w - - 0 1'),
+      { white: { k: 1, m: 1, s: 1, n: 0, r: 0, p: 0 }, black: { k: 1, m: 0, s: 0, n: 0, r: 0, p: 1 } },
+      'q and b are met and khon; q~ was a bia');
+    assert.deepEqual(mat.makrukCounts('4k3/8/8/3M~m~3/8/8/8/4K3 b - - 0 1'),
+      { white: { k: 1, m: 0, s: 0, n: 0, r: 0, p: 1 }, black: { k: 1, m: 0, s: 0, n: 0, r: 0, p: 1 } });
+    // Only the board part is read; letters of no role are left out.
+    assert.deepEqual(mat.makrukCounts('4k3/8/8/8/8/8/8/4K2X b KQkq - 0 1'),
+      { white: { k: 1, m: 0, s: 0, n: 0, r: 0, p: 0 }, black: { k: 1, m: 0, s: 0, n: 0, r: 0, p: 0 } });
+    assert.deepEqual(mat.makrukCounts(''), { white: { k: 0, m: 0, s: 0, n: 0, r: 0, p: 0 }, black: { k: 0, m: 0, s: 0, n: 0, r: 0, p: 0 } });
+  });
+  test('Makruk and Ouk material: captured roles (rua, ma, khon, met, bia) and the balance in bia', () => {
+    assert.deepEqual(mat.makrukMaterial(MAKRUK_START), { captured: { white: [], black: [] }, balance: 0 });
+    assert.deepEqual(mat.makrukMaterial('rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde 0 0 1'),
+      { captured: { white: [], black: [] }, balance: 0 }, 'an Ouk start position');
+    // White lost a rua and two bia; Black a ma, a khon and a bia.
+    assert.deepEqual(mat.makrukMaterial('r1smk1nr/8/ppppppp1/8/8/PPPPPP2/8/1NSKMSNR b - - 0 9'),
+      { captured: { white: ['r', 'p', 'p'], black: ['n', 's', 'p'] }, balance: (3 + 2.5 + 1) - (5 + 2) });
+    // A white rua and khun against a black khun and a promoted met (worth the bia it was).
+    assert.deepEqual(mat.makrukMaterial('8/8/4k3/8/3m~4/8/8/R3K3 w - - 0 1'), {
+      captured: { white: ['r', 'n', 'n', 's', 's', 'm', 'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p'], black: ['r', 'r', 'n', 'n', 's', 's', 'm', 'p', 'p', 'p', 'p', 'p', 'p', 'p'] },
+      balance: 5 - 1,
+    });
+    // More pieces than at the start (a set-up position): nothing captured, the balance counts them all.
+    assert.deepEqual(mat.makrukMaterial('4k3/8/8/8/8/8/8/RRR1K3 w - - 0 1').captured.white,
+      ['n', 'n', 's', 's', 'm', 'p', 'p', 'p', 'p', 'p', 'p', 'p', 'p']);
+    assert.equal(mat.makrukMaterial('4k3/8/8/8/8/8/8/RRR1K3 w - - 0 1').balance, 15);
+    assert.deepEqual(mat.MAKRUK_VALUES, { p: 1, m: 2, s: 2.5, n: 3, r: 5, k: 0 });
+  });
+  test('Mak-hot counts: men and kings of each side', () => {
+    assert.deepEqual(mat.makhosCounts(MAKHOS_START), { white: { man: 8, king: 0 }, black: { man: 8, king: 0 } });
+    assert.deepEqual(mat.makhosCounts('B:Wa1,Kc3, Ke5:BKb8,d6'), { white: { man: 1, king: 2 }, black: { man: 1, king: 1 } });
+    assert.deepEqual(mat.makhosCounts('W:Bh8:W'), { white: { man: 0, king: 0 }, black: { man: 1, king: 0 } });
+    assert.deepEqual(mat.makhosCounts('W:Xa1,b2:Wc3'), { white: { man: 1, king: 0 }, black: { man: 0, king: 0 } }, 'a list of no side');
+  });
+  test('Mak-hot material: men captured from 8 each, a king worth 2 men', () => {
+    assert.deepEqual(mat.makhosMaterial(MAKHOS_START), { captured: { white: [], black: [] }, balance: 0 });
+    assert.deepEqual(mat.makhosMaterial('W:WKb8,Kd8:BKh2'),
+      { captured: { white: Array(6).fill('man'), black: Array(7).fill('man') }, balance: 4 - 2 });
+    assert.deepEqual(mat.makhosMaterial('B:Wa1,c1,e1:Bb8,d8,f8,h8,Ka3'),
+      { captured: { white: Array(5).fill('man'), black: Array(3).fill('man') }, balance: 3 - 6 });
+    assert.deepEqual(mat.makhosMaterial('W:W:B'), { captured: { white: Array(8).fill('man'), black: Array(8).fill('man') }, balance: 0 });
+  });
+
+  // ------------------------------------------------------------ premoves
+  // chessground's board: pieces by square; premoveDests gives every square
+  // the piece's kind of move reaches on an empty board (legality is decided
+  // when the turn comes), sorted here for comparison.
+  const boardOf = pieces => ({ pieces: new Map(Object.entries(pieces).map(([k, [color, role, promoted]]) =>
+    [k, { color, role: `${role}-piece`, ...(promoted ? { promoted: true } : {}) }])) });
+  const pre = (pieces, key, makhos = false) => premoveDests(boardOf(pieces), key, makhos).sort();
+  const sorted = keys => keys.split(' ').sort();
+  test('premoves: none from an empty square', () => {
+    assert.deepEqual(pre({ e3: ['white', 'p'] }, 'e4'), []);
+    assert.deepEqual(pre({}, 'a1', true), []);
+  });
+  test('Makruk premoves: a bia goes one forward or captures one diagonally forward, by its colour', () => {
+    assert.deepEqual(pre({ e3: ['white', 'p'] }, 'e3'), sorted('d4 e4 f4'));
+    assert.deepEqual(pre({ e6: ['black', 'p'] }, 'e6'), sorted('d5 e5 f5'));
+    assert.deepEqual(pre({ a3: ['white', 'p'] }, 'a3'), sorted('a4 b4'), 'the board edge');
+    assert.deepEqual(pre({ h6: ['black', 'p'] }, 'h6'), sorted('g5 h5'));
+  });
+  test('Makruk premoves: khon, met (promoted or not), ma and khun step as they move', () => {
+    assert.deepEqual(pre({ d4: ['white', 's'] }, 'd4'), sorted('c3 c5 e3 e5 d5'), 'khon: diagonals and one forward');
+    assert.deepEqual(pre({ d4: ['black', 's'] }, 'd4'), sorted('c3 c5 e3 e5 d3'));
+    assert.deepEqual(pre({ c1: ['white', 's'] }, 'c1'), sorted('b2 c2 d2'));
+    assert.deepEqual(pre({ e4: ['white', 'm'] }, 'e4'), sorted('d3 d5 f3 f5'), 'met: one diagonal step');
+    assert.deepEqual(pre({ e4: ['black', 'm', true] }, 'e4'), sorted('d3 d5 f3 f5'), 'a promoted bia moves as a met');
+    assert.deepEqual(pre({ h8: ['black', 'm'] }, 'h8'), ['g7']);
+    assert.deepEqual(pre({ b1: ['white', 'n'] }, 'b1'), sorted('a3 c3 d2'), 'ma');
+    assert.deepEqual(pre({ e4: ['black', 'n'] }, 'e4'), sorted('c3 c5 d2 d6 f2 f6 g3 g5'));
+    assert.deepEqual(pre({ d1: ['white', 'k'] }, 'd1'), sorted('c1 c2 d2 e1 e2'), 'khun: one step any way');
+    assert.deepEqual(pre({ e5: ['black', 'k'] }, 'e5'), sorted('d4 d5 d6 e4 e6 f4 f5 f6'));
+  });
+  test('Makruk premoves: a rua reaches along its file and rank to the edge, through pieces', () => {
+    assert.deepEqual(pre({ a1: ['white', 'r'] }, 'a1'), sorted('a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1 h1'));
+    assert.deepEqual(pre({ d5: ['black', 'r'], d6: ['black', 'p'], f5: ['white', 'n'] }, 'd5'),
+      sorted('d1 d2 d3 d4 d6 d7 d8 a5 b5 c5 e5 f5 g5 h5'), 'own and enemy pieces in the way');
+  });
+  test('premoves: a role the game does not have goes nowhere', () => {
+    assert.deepEqual(pre({ e4: ['white', 'q'] }, 'e4'), []);
+  });
+  test('Mak-hot premoves: a man steps diagonally forward and jumps two squares diagonally', () => {
+    // The jumps back are among the squares offered (the code's choice; the
+    // rules let a man capture forward only, and the server decides).
+    assert.deepEqual(pre({ c3: ['white', 'p'] }, 'c3', true), sorted('b4 d4 a5 e5 a1 e1'));
+    assert.deepEqual(pre({ d6: ['black', 'p'] }, 'd6', true), sorted('c5 e5 b4 f4 b8 f8'));
+    assert.deepEqual(pre({ a1: ['white', 'p'] }, 'a1', true), sorted('b2 c3'), 'the board edge');
+    assert.deepEqual(pre({ h8: ['black', 'p'] }, 'h8', true), sorted('g7 f6'));
+  });
+  test('Mak-hot premoves: a king flies along its diagonals to the edge, through pieces; a Makruk khun does not', () => {
+    const b = { c3: ['white', 'k'], e5: ['black', 'p'], b2: ['white', 'p'] };
+    assert.deepEqual(pre(b, 'c3', true), sorted('b4 a5 d4 e5 f6 g7 h8 b2 a1 d2 e1'));
+    assert.deepEqual(pre(b, 'c3', false), sorted('b2 b3 b4 c2 c4 d2 d3 d4'));
+    assert.deepEqual(pre({ h1: ['black', 'k'] }, 'h1', true), sorted('g2 f3 e4 d5 c6 b7 a8'));
   });
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -487,3 +487,4 @@ export const en = {
 };
 
 /** A key of the interface text. */
+export type Key = keyof typeof en;

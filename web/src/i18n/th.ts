@@ -1,5 +1,5 @@
 // The interface's Thai text: every key of the English table (i18n/en.ts).
-import type { Key } from '../i18n';
+import type { Key } from './en';
 
 export const th: Record<Key, string> = {
   'common.white': 'ฝ่ายขาว',
