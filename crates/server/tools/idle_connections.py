@@ -2,7 +2,7 @@
 """Opens N idle TCP connections from one client address to a running
 `thaiboard serve` and reports what the server does with them.
 
-    thaiboard serve --bind 127.0.0.1:8091 --data-dir /tmp/idle &
+    thaiboard serve --bind 127.0.0.1:8091 --data-dir "$(mktemp -d)" &
     python3 crates/server/tools/idle_connections.py 127.0.0.1:8091 500 SERVER_PID
 
 Prints how many connections the server closed at once (the per-address

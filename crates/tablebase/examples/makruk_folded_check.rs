@@ -5,7 +5,7 @@
 //! (the estimate for five pieces: 64 times the entries).
 //!
 //! `cargo run --release -p thaiboard-tablebase --example makruk_folded_check -- DIR NAME`,
-//! e.g. `/work/tb-data/makruk KRRvK`.
+//! e.g. `TABLES/makruk KRRvK` (TABLES: where `thaiboard tb gen` wrote them).
 
 use makruk::{Position, Variant};
 use std::time::Instant;
