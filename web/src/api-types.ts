@@ -1,5 +1,5 @@
-// Generated from the server's Rust types by crates/server/tests/api_types.rs:
-// do not edit; run `UPDATE_API_TYPES=1 cargo test -p thaiboard-server --test api_types`.
+// Generated from the server's Rust types by crates/server/src/api_types.rs:
+// do not edit; run `UPDATE_API_TYPES=1 cargo test -p thaiboard-server --test server api_types`.
 
 export type Color = "white" | "black";
 

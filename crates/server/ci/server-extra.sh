@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../../.."
 need=()
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 [ -x /usr/bin/chromium ] || need+=(chromium)
-# nginx in front of the server (tests/proxy.rs).
+# nginx in front of the server (tests/server/proxy.rs).
 [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 # A Thai font, for legible screenshots of the Thai interface.
 [ -d /usr/share/fonts/opentype/tlwg ] || need+=(fonts-tlwg-loma-otf)

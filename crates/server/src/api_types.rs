@@ -1,7 +1,7 @@
 //! The web board's API types (`web/src/api-types.ts`) are generated from the
 //! Rust types the server sends, never copied by hand: the integration test
 //! `api_types` fails when the file is out of date, and
-//! `UPDATE_API_TYPES=1 cargo test -p thaiboard-server --test api_types`
+//! `UPDATE_API_TYPES=1 cargo test -p thaiboard-server --test server api_types`
 //! rewrites it.
 
 use crate::account::auth::User;
@@ -48,8 +48,8 @@ pub fn web_api_types() -> String {
         LeaveOverview::decl(&cfg),
     ];
     let mut out = String::from(
-        "// Generated from the server's Rust types by crates/server/tests/api_types.rs:\n\
-         // do not edit; run `UPDATE_API_TYPES=1 cargo test -p thaiboard-server --test api_types`.\n",
+        "// Generated from the server's Rust types by crates/server/src/api_types.rs:\n\
+         // do not edit; run `UPDATE_API_TYPES=1 cargo test -p thaiboard-server --test server api_types`.\n",
     );
     for d in decls {
         out.push_str("\nexport ");

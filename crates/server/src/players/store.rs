@@ -7,7 +7,10 @@ use crate::ratings::{Pool, ShownRating};
 use sqlx::Row;
 
 /// A registered player's id, name and registration time, by name (any case).
-pub async fn player_by_name(db: &Db, name: &str) -> Result<Option<(String, String, i64)>, sqlx::Error> {
+pub async fn player_by_name(
+    db: &Db,
+    name: &str,
+) -> Result<Option<(String, String, i64)>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT id, username, created_at FROM users WHERE username_key = $1 AND is_guest = 0",
     )
