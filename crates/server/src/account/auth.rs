@@ -7,6 +7,7 @@
 //! `X-CSRF-Token` header (and the cookie is `SameSite=Strict`; a cross-site
 //! `Origin` is refused too).
 
+use super::store;
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::util::{constant_time_eq, now_ms, random_id, random_token, sha256_hex};
@@ -14,7 +15,6 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use serde::Serialize;
-use sqlx::Row;
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "tb_session";
@@ -76,24 +76,14 @@ pub async fn session_by_hash(app: &AppState, hash: &str) -> ApiResult<Option<Ses
     if let Some(session) = app.sessions.get(hash) {
         return Ok(Some(session));
     }
-    let row = sqlx::query(
-        "SELECT s.csrf, u.id, u.username, u.is_guest, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
-    )
-    .bind(hash)
-    .bind(now_ms())
-    .fetch_optional(&app.db.pool)
-    .await?;
-    let session = row.map(|row| Session {
-        csrf: row.get(0),
-        user: User {
-            id: row.get(1),
-            username: row.get(2),
-            guest: row.get::<i32, _>(3) != 0,
-        },
-        token_hash: hash.to_string(),
-        expires_at: row.get(4),
-    });
+    let session = store::session(&app.db, hash, now_ms())
+        .await?
+        .map(|s| Session {
+            csrf: s.csrf,
+            user: s.user,
+            token_hash: hash.to_string(),
+            expires_at: s.expires_at,
+        });
     if let Some(s) = &session {
         app.sessions.put(s);
     }
@@ -114,24 +104,23 @@ pub async fn create_session(app: &AppState, user_id: &str) -> ApiResult<(String,
     let token = random_token();
     let csrf = random_token();
     let now = now_ms();
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(sha256_hex(&token))
-        .bind(user_id)
-        .bind(&csrf)
-        .bind(now)
-        .bind(now + app.config.session_ttl_secs * 1000)
-        .execute(&app.db.pool)
-        .await?;
+    let expires_at = now + app.config.session_ttl_secs * 1000;
+    store::insert_session(
+        &app.db,
+        &sha256_hex(&token),
+        user_id,
+        &csrf,
+        now,
+        expires_at,
+    )
+    .await?;
     Ok((token, csrf))
 }
 
 /// Ends a session: deleted, forgotten by the cache, and its sockets (in
 /// this process, and through PostgreSQL in the others) closed.
 pub async fn end_session(app: &AppState, token_hash: &str) -> ApiResult<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(token_hash)
-        .execute(&app.db.pool)
-        .await?;
+    store::delete_session(&app.db, token_hash).await?;
     app.sessions.end_everywhere(&app.db, token_hash).await?;
     Ok(())
 }
@@ -158,15 +147,7 @@ pub fn session_cookie(app: &AppState, token: &str) -> HeaderValue {
 pub async fn create_guest(app: &AppState) -> ApiResult<User> {
     let id = random_id(16);
     let username = format!("guest-{}", &id[..8]);
-    sqlx::query(
-        "INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ($1, $2, $3, NULL, 1, $4)",
-    )
-    .bind(&id)
-    .bind(&username)
-    .bind(username.to_lowercase())
-    .bind(now_ms())
-    .execute(&app.db.pool)
-    .await?;
+    store::insert_user(&app.db, &id, &username, None, now_ms()).await?;
     Ok(User {
         id,
         username,

@@ -5,10 +5,10 @@
 //! anything else still refers to (a chat report, a tournament...) is kept:
 //! the database's foreign keys refuse its removal and it is skipped.
 
+use super::store;
 use crate::infra::db::Db;
 use crate::infra::sessions::SessionCache;
 use crate::infra::util::now_ms;
-use sqlx::Row;
 use std::sync::Arc;
 
 /// Most guests looked at in one sweep.
@@ -21,50 +21,15 @@ pub async fn expire_unused(
     sessions: &SessionCache,
     cutoff_ms: i64,
 ) -> Result<usize, sqlx::Error> {
-    let ids: Vec<String> = sqlx::query(
-        "SELECT u.id FROM users u WHERE u.is_guest = 1 AND u.created_at < $1 \
-         AND NOT EXISTS (SELECT 1 FROM games g WHERE g.white_id = u.id) \
-         AND NOT EXISTS (SELECT 1 FROM games g WHERE g.black_id = u.id) \
-         LIMIT $2",
-    )
-    .bind(cutoff_ms)
-    .bind(SWEEP_BATCH)
-    .fetch_all(&db.pool)
-    .await?
-    .into_iter()
-    .map(|r| r.get(0))
-    .collect();
+    let ids = store::unused_guests(db, cutoff_ms, SWEEP_BATCH).await?;
     let mut removed = 0;
     for id in ids {
-        let mut tx = db.pool.begin().await?;
-        let hashes: Vec<String> = sqlx::query("SELECT token_hash FROM sessions WHERE user_id = $1")
-            .bind(&id)
-            .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .map(|r| r.get(0))
-            .collect();
-        let deleted = async {
-            sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-                .bind(&id)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM users WHERE id = $1 AND is_guest = 1")
-                .bind(&id)
-                .execute(&mut *tx)
-                .await
-        }
-        .await;
-        match deleted {
-            Ok(_) => {
-                tx.commit().await?;
-                for h in &hashes {
-                    sessions.end(h);
-                }
-                removed += 1;
+        // A guest that something still refers to is kept (None).
+        if let Some(hashes) = store::remove_guest(db, &id).await? {
+            for h in &hashes {
+                sessions.end(h);
             }
-            // Something still refers to the guest: keep it.
-            Err(_) => tx.rollback().await?,
+            removed += 1;
         }
     }
     Ok(removed)
@@ -77,10 +42,7 @@ pub fn start_janitor(db: &Db, sessions: &Arc<SessionCache>, guest_unused_after_s
     let guest_unused_ms = guest_unused_after_secs * 1000;
     tokio::spawn(async move {
         loop {
-            let _ = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
-                .bind(now_ms())
-                .execute(&janitor_db.pool)
-                .await;
+            let _ = store::delete_expired_sessions(&janitor_db, now_ms()).await;
             let Some(sessions) = janitor_sessions.upgrade() else {
                 return;
             };

@@ -9,7 +9,6 @@ use crate::infra::extract::Body;
 use axum::extract::State;
 use axum::{Json, Router, routing::post};
 use serde::Deserialize;
-use sqlx::Row;
 
 /// The routes, under `/api`.
 pub fn routes() -> Router<AppState> {
@@ -38,11 +37,7 @@ async fn change_password(
         ));
     }
     auth::validate_password(&req.new)?;
-    let hash: Option<String> = sqlx::query("SELECT password_hash FROM users WHERE id = $1")
-        .bind(&s.user.id)
-        .fetch_one(&app.db.pool)
-        .await?
-        .get(0);
+    let hash = super::store::password_hash(&app.db, &s.user.id).await?;
     if !app.passwords.verify(req.current, hash).await? {
         return Err(ApiError::unauthorized(
             "bad_credentials",
@@ -50,10 +45,6 @@ async fn change_password(
         ));
     }
     let hash = app.passwords.hash(req.new).await?;
-    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
-        .bind(hash)
-        .bind(&s.user.id)
-        .execute(&app.db.pool)
-        .await?;
+    super::store::set_password_hash(&app.db, &s.user.id, &hash).await?;
     Ok(Json(serde_json::json!({ "ok": true })))
 }

@@ -1,8 +1,9 @@
 //! The account's HTTP routes: the session (a guest's, made on first use),
 //! registration, login and logout.
 
+use super::auth::{self, Actor};
+use super::store;
 use crate::AppState;
-use crate::account::auth::{self, Actor};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, ClientIp};
 use crate::infra::util::now_ms;
@@ -12,7 +13,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
 /// The account routes, under `/api`: the session, registration, login, logout.
 pub fn routes() -> Router<AppState> {
@@ -84,11 +84,7 @@ async fn register(
 ) -> ApiResult<Response> {
     auth::validate_username(&c.username)?;
     auth::validate_password(&c.password)?;
-    let taken = sqlx::query("SELECT 1 FROM users WHERE username_key = $1")
-        .bind(c.username.to_lowercase())
-        .fetch_optional(&app.db.pool)
-        .await?;
-    if taken.is_some() {
+    if store::name_taken(&app.db, &c.username).await? {
         return Err(ApiError::conflict(
             "username_taken",
             format!("the name {:?} is taken", c.username),
@@ -96,16 +92,7 @@ async fn register(
     }
     let hash = app.passwords.hash(c.password).await?;
     let id = crate::infra::util::random_id(16);
-    let inserted = sqlx::query(
-        "INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ($1, $2, $3, $4, 0, $5)",
-    )
-    .bind(&id)
-    .bind(&c.username)
-    .bind(c.username.to_lowercase())
-    .bind(&hash)
-    .bind(now_ms())
-    .execute(&app.db.pool)
-    .await;
+    let inserted = store::insert_user(&app.db, &id, &c.username, Some(&hash), now_ms()).await;
     if inserted.is_err() {
         return Err(ApiError::conflict(
             "username_taken",
@@ -145,29 +132,23 @@ async fn login(
     }
     let well_formed = c.username.len() <= 64 && auth::validate_password(&c.password).is_ok();
     let row = if well_formed {
-        sqlx::query(
-            "SELECT id, username, password_hash FROM users WHERE username_key = $1 AND is_guest = 0",
-        )
-        .bind(&key)
-        .fetch_optional(&app.db.pool)
-        .await?
+        store::login_user(&app.db, &key).await?
     } else {
         None
     };
     // A missing account is checked against a stand-in hash: as slow as a real one.
-    let hash: Option<String> = row.as_ref().and_then(|r| r.get(2));
+    let hash: Option<String> = row.as_ref().and_then(|(_, _, hash)| hash.clone());
     let matches = well_formed && app.passwords.verify(c.password, hash).await?;
-    let Some(row) = row.filter(|_| matches) else {
+    let Some((id, username, _)) = row.filter(|_| matches) else {
         app.login_throttle.failed(&key, ip);
         return Err(bad());
     };
     app.login_throttle.succeeded(&key);
     auth::end_session(&app, &old.token_hash).await?;
-    let id: String = row.get(0);
     let (token, csrf) = auth::create_session(&app, &id).await?;
     let user = auth::User {
         id,
-        username: row.get(1),
+        username,
         guest: false,
     };
     Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))

@@ -11,7 +11,6 @@ use crate::infra::util::now_ms;
 use axum::extract::State;
 use axum::{Json, Router, routing::get};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
 /// Board colours the page offers.
 pub const BOARD_THEMES: [&str; 4] = ["wood", "green", "blue", "grey"];
@@ -145,12 +144,9 @@ impl Settings {
 /// The stored settings of `user_id` (the defaults when none are stored, or
 /// when what is stored no longer reads).
 pub async fn of(app: &AppState, user_id: &str) -> ApiResult<Settings> {
-    let row = sqlx::query("SELECT settings FROM user_settings WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_optional(&app.db.pool)
-        .await?;
-    Ok(row
-        .and_then(|r| serde_json::from_str(&r.get::<String, _>(0)).ok())
+    Ok(super::store::settings(&app.db, user_id)
+        .await?
+        .and_then(|json| serde_json::from_str(&json).ok())
         .unwrap_or_default())
 }
 
@@ -174,15 +170,7 @@ async fn write(
     }
     settings.check()?;
     let json = serde_json::to_string(&settings).map_err(|e| ApiError::internal(e.to_string()))?;
-    sqlx::query(
-        "INSERT INTO user_settings (user_id, settings, updated_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
-    )
-    .bind(&s.user.id)
-    .bind(json)
-    .bind(now_ms())
-    .execute(&app.db.pool)
-    .await?;
+    super::store::save_settings(&app.db, &s.user.id, &json, now_ms()).await?;
     Ok(Json(settings))
 }
 

@@ -14,7 +14,6 @@ use axum::extract::{Query, State};
 use axum::{Json, Router, routing::get};
 use games::{AnyPosition, GameKind};
 use serde::Serialize;
-use sqlx::Row;
 use std::collections::HashMap;
 
 /// Longest position text accepted.
@@ -99,26 +98,11 @@ pub async fn lookup(
     fen: &str,
     is_start: bool,
 ) -> ApiResult<Vec<BookMove>> {
-    // A move follows the position when the action before it left that
-    // position (or, for the start position, when it is the first action).
-    let sql = "SELECT nxt.notation, nxt.san, g.result FROM game_actions nxt \
-         JOIN games g ON g.id = nxt.game_id \
-         LEFT JOIN game_actions prev ON prev.game_id = nxt.game_id AND prev.seq = nxt.seq - 1 \
-         WHERE g.status = 'finished' AND g.variant = $1 AND g.rules = $2 AND nxt.kind = 'move' \
-         AND (prev.fen = $3 OR ($4 = 1 AND nxt.seq = 1))";
-    let rows = sqlx::query(sql)
-        .bind(kind.variant_name())
-        .bind(kind.rules_name())
-        .bind(fen)
-        .bind(i32::from(is_start))
-        .fetch_all(&app.db.pool)
+    let rows = super::store::book_moves(&app.db, kind, fen, is_start)
         .await
         .map_err(ApiError::internal)?;
     let mut by_move: HashMap<String, BookMove> = HashMap::new();
-    for row in rows {
-        let uci: String = row.try_get(0).map_err(ApiError::internal)?;
-        let san: String = row.try_get(1).map_err(ApiError::internal)?;
-        let result: Option<String> = row.try_get(2).map_err(ApiError::internal)?;
+    for (uci, san, result) in rows {
         let entry = by_move.entry(uci.clone()).or_insert_with(|| BookMove {
             thai: thai_of(kind, fen, &uci),
             uci,

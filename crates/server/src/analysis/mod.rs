@@ -1,12 +1,13 @@
 //! Analysis: engine reviews of finished games ([`review`]), the analysis
 //! board's engine ([`live`]) and rules service ([`board_rules`]), the
 //! opening book of the server's games ([`book`]) and the endgame tables
-//! ([`tablebase`]).
+//! ([`tablebase`]); [`store`] holds their SQL.
 
 pub mod board_rules;
 pub mod book;
 pub mod live;
 pub mod review;
+pub mod store;
 pub mod tablebase;
 
 use crate::AppState;

@@ -10,6 +10,7 @@
 //! line, and for every move the loss against the best move with a judgement
 //! (inaccuracy, mistake, blunder).
 
+use super::store;
 use crate::AppState;
 use crate::account::auth::Actor;
 use crate::game::{ActionKind, GameView};
@@ -23,7 +24,6 @@ use engine::{
 };
 use games::AnyPosition;
 use serde::Serialize;
-use sqlx::Row;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, OnceLock};
@@ -308,21 +308,19 @@ fn judge(positions: &mut [PositionAnalysis]) {
 }
 
 async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
-    let rows = sqlx::query(
-        "SELECT ply, score_cp, mate, best, pv, depth FROM game_analysis WHERE game_id = $1 ORDER BY ply",
-    )
-    .bind(id)
-    .fetch_all(&app.db.pool)
-    .await
-    .map_err(ApiError::internal)?;
+    let rows = store::review(&app.db, id)
+        .await
+        .map_err(ApiError::internal)?;
     let mut out = Vec::new();
-    for row in rows {
-        let ply: i64 = row.try_get(0).map_err(ApiError::internal)?;
-        let cp: Option<i64> = row.try_get(1).map_err(ApiError::internal)?;
-        let mate: Option<i64> = row.try_get(2).map_err(ApiError::internal)?;
-        let best: String = row.try_get(3).map_err(ApiError::internal)?;
-        let pv: String = row.try_get(4).map_err(ApiError::internal)?;
-        let depth: i64 = row.try_get(5).map_err(ApiError::internal)?;
+    for store::StoredAnalysis {
+        ply,
+        cp,
+        mate,
+        best,
+        pv,
+        depth,
+    } in rows
+    {
         let eval = match (cp, mate) {
             (_, Some(m)) => Eval::Mate(m as i32),
             (Some(c), None) => Eval::Cp(c as i32),
@@ -465,20 +463,17 @@ async fn run_job(app: &AppState, id: &str, roots: Vec<AnyPosition>, start: usize
             Eval::Cp(c) => (Some(i64::from(c)), None),
             Eval::Mate(m) => (None, Some(i64::from(m))),
         };
-        sqlx::query(
-            "INSERT INTO game_analysis (game_id, ply, score_cp, mate, best, pv, depth) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, ply) DO NOTHING",
-        )
-        .bind(id)
-        .bind(ply as i64)
-        .bind(cp)
-        .bind(mate)
-        .bind(&a.best)
-        .bind(a.pv.join(" "))
-        .bind(i64::from(a.depth))
-        .execute(&app.db.pool)
-        .await
-        .map_err(ApiError::internal)?;
+        let stored = store::StoredAnalysis {
+            ply: ply as i64,
+            cp,
+            mate,
+            best: a.best,
+            pv: a.pv.join(" "),
+            depth: i64::from(a.depth),
+        };
+        store::save_review_position(&app.db, id, &stored)
+            .await
+            .map_err(ApiError::internal)?;
     }
     Ok(())
 }

@@ -232,12 +232,7 @@ impl BotHub {
         })
         .ok()?;
         Some(async move {
-            if let Err(e) = sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(BOTS_CHANNEL)
-                .bind(payload)
-                .execute(&db.pool)
-                .await
-            {
+            if let Err(e) = db.notify(BOTS_CHANNEL, &payload).await {
                 eprintln!("thaiboard-server: relaying a bot note: {e}");
             }
         })

@@ -553,25 +553,15 @@ pub async fn notify_in(
 /// Tells other server processes (PostgreSQL) that game `id` changed outside
 /// a game transaction. Best effort: a lost note only delays a lobby.
 pub async fn notify(db: &Db, instance: &str, id: &str) {
-    if db.backend == Backend::Postgres {
-        let _ = sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(GAMES_CHANNEL)
-            .bind(format!("{instance} {id}"))
-            .execute(&db.pool)
-            .await;
-    }
+    let _ = db.notify(GAMES_CHANNEL, &format!("{instance} {id}")).await;
 }
 
 /// Tells the other server processes that game `id`'s terms changed (leave,
 /// a public mark): they reload it without publishing a game event.
 pub async fn notify_terms(db: &Db, instance: &str, id: &str) {
-    if db.backend == Backend::Postgres {
-        let _ = sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(GAMES_CHANNEL)
-            .bind(format!("{instance} {id} {TERMS}"))
-            .execute(&db.pool)
-            .await;
-    }
+    let _ = db
+        .notify(GAMES_CHANNEL, &format!("{instance} {id} {TERMS}"))
+        .await;
 }
 
 /// The last word of a notification of changed terms (see [`notify_terms`]).

@@ -27,6 +27,22 @@ pub struct Db {
     pub url: String,
 }
 
+impl Db {
+    /// Tells the other server processes on the same PostgreSQL database
+    /// `payload` on `channel` (`pg_notify`); nothing on SQLite, where one
+    /// process serves.
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), sqlx::Error> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(channel)
+                .bind(payload)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
 /// Opens the database at `url`, creating an SQLite file (and its folder) if
 /// missing, and runs the migrations. An SQLite file that cannot be opened is
 /// reported with its path.

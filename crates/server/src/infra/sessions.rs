@@ -11,7 +11,7 @@
 //!   lost note is caught by the cache's time to live.
 
 use crate::account::auth::Session;
-use crate::infra::db::{Backend, Db};
+use crate::infra::db::Db;
 use crate::infra::util::now_ms;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -77,14 +77,7 @@ impl SessionCache {
     /// processes (a `pg_notify` on [`SESSIONS_CHANNEL`]).
     pub async fn end_everywhere(&self, db: &Db, hash: &str) -> Result<(), sqlx::Error> {
         self.end(hash);
-        if db.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(SESSIONS_CHANNEL)
-                .bind(hash)
-                .execute(&db.pool)
-                .await?;
-        }
-        Ok(())
+        db.notify(SESSIONS_CHANNEL, hash).await
     }
 
     /// Hears of every session that ends from now on.
