@@ -10,5 +10,6 @@ mod notation;
 mod null_move;
 mod properties;
 mod rules;
+mod rules_cambodian;
 mod thai_reading;
 mod vectors;
