@@ -7,14 +7,19 @@
 //! wires itself ([`server`] calls each in turn). Features:
 //! - `account`: registration, login, sessions, guests, password, settings;
 //! - `game`: games (model, store, service, clocks, events), their routes
-//!   and sockets, the lobby, conditional moves, organising tools, pictures;
+//!   and sockets, the lobby and the game lists, "next game", pictures;
+//! - `conditional`: conditional moves of correspondence games (a subscriber
+//!   of the game service);
+//! - `tags`: a player's own labels on games;
 //! - `computer`: the engine opponent and games against it;
 //! - `analysis`: game reviews, the analysis board's engine and rules, the
 //!   opening book, the endgame tables;
-//! - `social`: chat, comments and notes, notifications, e-mail;
+//! - `social`: chat, comments and notes, notifications, e-mail (each with
+//!   its routes, its store and its pure part);
 //! - `players`: profiles, leaderboards, rating histories;
 //! - `ratings`: Glicko-2 per pool;
-//! - `tournament`: round-robin, swiss and arena tournaments;
+//! - `tournament`: round-robin, swiss and arena tournaments (the pairing
+//!   and standings rules, the store, the routes, the flow that runs them);
 //! - `leave`: leave (vacation) for correspondence players;
 //! - `bot_api`: the part of lichess's API that lichess-bot and berserk use.
 //!
@@ -29,6 +34,7 @@ mod api_types;
 mod bot_api;
 pub mod cli;
 mod computer;
+mod conditional;
 mod config;
 mod game;
 mod infra;
@@ -38,6 +44,7 @@ mod ratings;
 mod router;
 mod server;
 mod social;
+mod tags;
 mod tournament;
 
 pub use api_types::web_api_types;

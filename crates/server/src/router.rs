@@ -4,7 +4,8 @@
 
 use crate::infra::error::ApiError;
 use crate::{
-    AppState, account, analysis, bot_api, computer, game, infra, leave, players, social, tournament,
+    AppState, account, analysis, bot_api, computer, conditional, game, infra, leave, players,
+    social, tags, tournament,
 };
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
@@ -18,6 +19,8 @@ fn api_routes() -> Router<AppState> {
     Router::new()
         .merge(account::routes())
         .merge(game::routes())
+        .merge(conditional::routes())
+        .merge(tags::routes())
         .merge(computer::routes())
         .merge(analysis::routes())
         .merge(social::routes())

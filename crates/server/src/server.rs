@@ -3,7 +3,8 @@
 //! sessions, the limits), then the listener serves the router.
 
 use crate::{
-    App, AppState, Config, account, analysis, bot_api, computer, game, infra, social, tournament,
+    App, AppState, Config, account, analysis, bot_api, computer, conditional, game, infra, social,
+    tournament,
 };
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -37,7 +38,7 @@ impl Server {
             std::sync::atomic::Ordering::Relaxed,
         );
         tournament::subscribe(&games);
-        game::conditional::subscribe(&games);
+        conditional::subscribe(&games);
         let bots = Arc::new(bot_api::BotHub::default());
         bot_api::subscribe(&games, bots.clone());
         social::notify::subscribe(&games, hub.clone());

@@ -16,19 +16,17 @@
 //! - [`terms`]: a game's terms (its players' leave, public or private),
 //!   which change its clock and view but are no game event;
 //! - [`clock`]: time controls and the server-kept clock;
-//! - [`conditional`]: conditional moves of correspondence games (a subscriber);
-//! - [`organise`]: a player's tools for many games (next game, tags);
+//! - [`next_game`]: the next of my games where it is my move;
 //! - [`pictures`]: GIF and PNG exports of games and positions;
 //! - [`routes`]: the games' HTTP routes; [`ws`]: the game sockets;
 //!   [`lobby`]: the live lobby socket.
 
 pub mod clock;
-pub mod conditional;
 pub mod events;
 pub mod lists;
 pub mod lobby;
 pub mod model;
-pub mod organise;
+pub mod next_game;
 pub mod pictures;
 pub mod record;
 pub mod rematch;

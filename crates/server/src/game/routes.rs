@@ -40,8 +40,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/ws", get(super::ws::game_socket))
         .route("/ws", get(super::ws::multi_socket))
         .merge(super::pictures::routes())
-        .merge(super::organise::routes())
-        .merge(super::conditional::routes())
+        .merge(super::next_game::routes())
 }
 
 async fn lobby(

@@ -1,6 +1,8 @@
 //! Players talking to players: game chat ([`chat`]), comments on moves and
 //! private notes ([`comments`]), in-page notifications ([`notify`]) and
-//! e-mail ([`mail`]).
+//! e-mail ([`mail`]). Chat, comments and e-mail are folders each with its
+//! routes, its store (every SQL statement, bound parameters) and its pure
+//! part; notifications run no SQL.
 
 pub mod chat;
 pub mod comments;

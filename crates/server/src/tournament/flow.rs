@@ -10,12 +10,10 @@
 
 use super::pairing::{self, ArenaWaiting, Colour, Pair, SwissPlayer};
 use super::standings::Outcome;
-use super::store::{Entrant, Kind, StoredBoard, Summary, boards, entrants, load, user};
+use super::store::{self, Entrant, Kind, StoredBoard, Summary, boards, entrants, load, user};
 use super::view::{Standings, compute_standings};
 use crate::game::{Command, Games, Status};
 use crate::infra::error::{ApiError, ApiResult};
-use crate::infra::util::now_ms;
-use sqlx::{AnyPool, Row as _};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -55,19 +53,10 @@ pub async fn start_tournament(games: &Arc<Games>, id: &str) -> ApiResult<()> {
     } else {
         Vec::new()
     };
-    let now = now_ms();
+    let now = games.time.now_ms();
     let ends_at = (t.kind == Kind::Arena).then(|| now + t.duration_ms);
-    let done = sqlx::query(
-        "UPDATE tournaments SET status = 'running', started_at = $1, ends_at = $2, current_round = $3 \
-         WHERE id = $4 AND status = 'upcoming'",
-    )
-    .bind(now)
-    .bind(ends_at)
-    .bind((all_rounds.len() as i64).max(1))
-    .bind(id)
-    .execute(pool)
-    .await?;
-    if done.rows_affected() != 1 {
+    let round = (all_rounds.len() as i64).max(1);
+    if !store::mark_started(pool, id, now, ends_at, round).await? {
         return Err(ApiError::conflict(
             "already_started",
             "the tournament has just started",
@@ -137,22 +126,7 @@ async fn create_round(
         rows.push((white.id.clone(), black_id, game_id));
     }
     // The round appears whole, in one transaction.
-    let mut tx = pool.begin().await?;
-    for (board, (white, black, game)) in rows.into_iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO tournament_games (tournament_id, round, board, white_id, black_id, game_id) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(&t.id)
-        .bind(round)
-        .bind(board as i64 + 1)
-        .bind(white)
-        .bind(black)
-        .bind(game)
-        .execute(&mut *tx)
-        .await?;
-    }
-    tx.commit().await?;
+    store::insert_round(pool, &t.id, round, rows).await?;
     // A game that ended before its board was recorded found no tournament:
     // look again once the caller lets go of the tournament.
     advance_later(games, &t.id);
@@ -200,12 +174,8 @@ pub fn subscribe(games: &Arc<Games>) {
 
 /// After a tournament game ended: carry the tournament on.
 pub async fn game_over(games: &Arc<Games>, game_id: &str) -> ApiResult<()> {
-    let row = sqlx::query("SELECT tournament_id FROM tournament_games WHERE game_id = $1")
-        .bind(game_id)
-        .fetch_optional(&games.db().pool)
-        .await?;
-    match row {
-        Some(r) => advance(games, &r.try_get::<String, _>(0)?).await,
+    match store::tournament_of_game(&games.db().pool, game_id).await? {
+        Some(id) => advance(games, &id).await,
         None => Ok(()),
     }
 }
@@ -226,7 +196,7 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
     match t.kind {
         Kind::RoundRobin => {
             if !any_pending {
-                finish(pool, id).await?;
+                finish(games, id).await?;
             }
         }
         Kind::Swiss => {
@@ -240,18 +210,10 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             let current_paired = boards.iter().any(|b| b.round == t.current_round);
             let next = if current_paired {
                 if t.current_round >= t.rounds {
-                    return finish(pool, id).await;
+                    return finish(games, id).await;
                 }
                 let next = t.current_round + 1;
-                let done = sqlx::query(
-                    "UPDATE tournaments SET current_round = $1 WHERE id = $2 AND current_round = $3 AND status = 'running'",
-                )
-                .bind(next)
-                .bind(id)
-                .bind(t.current_round)
-                .execute(pool)
-                .await?;
-                if done.rows_affected() != 1 {
+                if !store::take_next_round(pool, id, t.current_round, next).await? {
                     return Ok(()); // another server process paired it
                 }
                 next
@@ -272,7 +234,7 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             }
             let active: Vec<Entrant> = all.into_iter().filter(|e| e.active).collect();
             if active.is_empty() {
-                return finish(pool, id).await; // everyone withdrew
+                return finish(games, id).await; // everyone withdrew
             }
             let players: Vec<&Entrant> = active.iter().collect();
             let swiss = swiss_players(&active, &boards);
@@ -280,10 +242,10 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             create_round(games, &t, &players, next, &round).await?;
         }
         Kind::Arena => {
-            let over = t.ends_at.is_none_or(|e| now_ms() >= e);
+            let over = t.ends_at.is_none_or(|e| games.time.now_ms() >= e);
             if over {
                 if !any_pending {
-                    finish(pool, id).await?;
+                    finish(games, id).await?;
                 }
                 return Ok(());
             }
@@ -293,11 +255,7 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
             let round = pairing::arena(&waiting);
             if !round.is_empty() {
                 let next = boards.iter().map(|b| b.round).max().unwrap_or(0) + 1;
-                sqlx::query("UPDATE tournaments SET current_round = $1 WHERE id = $2")
-                    .bind(next)
-                    .bind(id)
-                    .execute(pool)
-                    .await?;
+                store::set_current_round(pool, id, next).await?;
                 create_round(games, &t, &players, next, &round).await?;
             }
         }
@@ -305,15 +263,9 @@ pub async fn advance(games: &Arc<Games>, id: &str) -> ApiResult<()> {
     Ok(())
 }
 
-async fn finish(pool: &AnyPool, id: &str) -> ApiResult<()> {
-    sqlx::query(
-        "UPDATE tournaments SET status = 'finished', finished_at = $1 WHERE id = $2 AND status = 'running'",
-    )
-    .bind(now_ms())
-    .bind(id)
-    .execute(pool)
-    .await?;
-    Ok(())
+/// Marks a running tournament finished, now.
+async fn finish(games: &Games, id: &str) -> ApiResult<()> {
+    store::mark_finished(&games.db().pool, id, games.time.now_ms()).await
 }
 
 /// The swiss history of each entrant (by seed order).
@@ -407,9 +359,9 @@ fn arena_waiting(entrants: &[Entrant], boards: &[StoredBoard]) -> Vec<ArenaWaiti
 
 /// Ends an arena's pairing at `end` (then finishes it when its last game ends).
 fn schedule_end(games: &Arc<Games>, id: &str, end: i64) {
-    let (weak, id) = (Arc::downgrade(games), id.to_string());
+    let (weak, id, time) = (Arc::downgrade(games), id.to_string(), games.time.clone());
     tokio::spawn(async move {
-        let wait = (end - now_ms()).max(0) as u64;
+        let wait = (end - time.now_ms()).max(0) as u64;
         tokio::time::sleep(std::time::Duration::from_millis(wait + 5)).await;
         if let Some(g) = weak.upgrade()
             && let Err(e) = advance(&g, &id).await
@@ -421,9 +373,9 @@ fn schedule_end(games: &Arc<Games>, id: &str, end: i64) {
 
 /// Starts an arena by itself at its start time (if it has 2 players then).
 pub(crate) fn schedule_start(games: &Arc<Games>, id: &str, at: i64) {
-    let (weak, id) = (Arc::downgrade(games), id.to_string());
+    let (weak, id, time) = (Arc::downgrade(games), id.to_string(), games.time.clone());
     tokio::spawn(async move {
-        let wait = (at - now_ms()).max(0) as u64;
+        let wait = (at - time.now_ms()).max(0) as u64;
         tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
         if let Some(g) = weak.upgrade() {
             match start_tournament(&g, &id).await {
@@ -466,13 +418,7 @@ fn watch_first_moves(games: &Arc<Games>, tournament: &str, game: &str) {
             return;
         };
         let pool = g.db().pool.clone();
-        let _ = sqlx::query(
-            "UPDATE tournament_entrants SET active = 0 WHERE tournament_id = $1 AND user_id = $2",
-        )
-        .bind(&tournament)
-        .bind(&absent.id)
-        .execute(&pool)
-        .await;
+        let _ = store::deactivate_entrant(&pool, &tournament, &absent.id).await;
         if let Ok(u) = user(&pool, &absent.id).await {
             let _ = g.act(&u, &game, Command::AbortAbsent).await;
         }
@@ -483,18 +429,15 @@ fn watch_first_moves(games: &Arc<Games>, tournament: &str, game: &str) {
 /// tournaments whose games ended while it was down.
 pub async fn resume(games: &Arc<Games>) -> ApiResult<()> {
     let pool = &games.db().pool;
-    let rows = sqlx::query(
-        "SELECT id, status, kind, starts_at, ends_at FROM tournaments WHERE status IN ('upcoming', 'running')",
-    )
-    .fetch_all(pool)
-    .await?;
     let mut running = Vec::new();
-    for r in rows {
-        let id: String = r.try_get(0)?;
-        let status: String = r.try_get(1)?;
-        let kind: String = r.try_get(2)?;
-        let starts_at: Option<i64> = r.try_get(3)?;
-        let ends_at: Option<i64> = r.try_get(4)?;
+    for store::Unfinished {
+        id,
+        status,
+        kind,
+        starts_at,
+        ends_at,
+    } in store::unfinished(pool).await?
+    {
         match (status.as_str(), starts_at, ends_at) {
             ("upcoming", Some(at), _) if kind == "arena" => schedule_start(games, &id, at),
             ("running", _, end) => {

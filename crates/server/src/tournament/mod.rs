@@ -2,17 +2,21 @@
 //! live ones, with standings, pairings and tie-breaks.
 //!
 //! - [`pairing`] and [`standings`]: the rules, without I/O;
-//! - [`store`]: the tables; [`view`]: what a tournament's page shows;
-//! - [`create`]: checking a new tournament; [`api`]: the routes;
-//! - [`flow`]: starting, pairing the next rounds, finishing, after a restart too.
+//! - [`create`]: checking a new tournament, without I/O;
+//! - [`store`]: every SQL statement of tournaments, with bound parameters;
+//! - [`view`]: what a tournament's page shows;
+//! - [`routes`]: the HTTP routes (create, list, view, join, withdraw,
+//!   start, call off);
+//! - [`flow`]: starting, pairing the next rounds, finishing, after a restart
+//!   too (a subscriber of the game service, by its [`crate::TimeSource`]).
 
-pub mod api;
 pub mod create;
 pub mod flow;
 pub mod pairing;
+pub mod routes;
 pub mod standings;
 pub mod store;
 pub mod view;
 
-pub use api::routes;
 pub use flow::{resume, subscribe};
+pub use routes::routes;

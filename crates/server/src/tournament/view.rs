@@ -4,10 +4,9 @@
 use super::standings::{self, ArenaGame, ArenaRow, Board, Row, System};
 use super::store::{Entrant, Kind, PlayerRef, StoredBoard, Summary, boards, entrants, load};
 use crate::account::auth::User;
+use crate::game::Games;
 use crate::infra::error::ApiResult;
-use crate::infra::util::now_ms;
 use serde::Serialize;
-use sqlx::AnyPool;
 use std::collections::HashMap;
 
 /// One line of the standings with its player.
@@ -182,8 +181,9 @@ pub(crate) fn pairings_view(boards: &[StoredBoard]) -> Vec<RoundView> {
     out
 }
 
-/// The full view of a tournament for `viewer`.
-pub async fn detail_of(pool: &AnyPool, id: &str, viewer: Option<&User>) -> ApiResult<Detail> {
+/// The full view of a tournament for `viewer`, now by the game service's time.
+pub async fn detail_of(games: &Games, id: &str, viewer: Option<&User>) -> ApiResult<Detail> {
+    let pool = &games.db().pool;
     // Read in the order they are written (entrants before their boards,
     // the round number before the round's boards), latest first: every board
     // read has its players among the entrants, and the round number is at
@@ -200,7 +200,9 @@ pub async fn detail_of(pool: &AnyPool, id: &str, viewer: Option<&User>) -> ApiRe
         you.creator = t.creator.id == u.id;
         let open = match t.status.as_str() {
             "upcoming" => t.players < t.max_players,
-            "running" => t.kind == Kind::Arena && t.ends_at.is_some_and(|e| now_ms() < e),
+            "running" => {
+                t.kind == Kind::Arena && t.ends_at.is_some_and(|e| games.time.now_ms() < e)
+            }
             _ => false,
         };
         you.can_join = !u.guest && !you.joined && open;

@@ -236,11 +236,7 @@ async fn relay(app: &AppState, game_id: &str, room: Room, message: &str) {
     let payload = serde_json::json!({
         "from": app.games.instance, "channel": room.channel(game_id), "message": message,
     });
-    let _ = sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(CHAT_CHANNEL)
-        .bind(payload.to_string())
-        .execute(&app.db.pool)
-        .await;
+    let _ = store::notify(&app.db, CHAT_CHANNEL, &payload.to_string()).await;
 }
 
 /// A line relayed by another process: to the sockets here (this process's

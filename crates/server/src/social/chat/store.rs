@@ -1,5 +1,6 @@
 //! Every SQL statement of game chat, with bound parameters (SQLite and
-//! PostgreSQL alike): the lines of a game, numbered in order, and reports.
+//! PostgreSQL alike): the lines of a game, numbered in order, reports, and
+//! the notice of a line to the other server processes (PostgreSQL).
 
 use crate::account::auth::User;
 use crate::infra::db::Db;
@@ -121,4 +122,15 @@ pub async fn report(
     .execute(&db.pool)
     .await?;
     Ok(done.rows_affected() > 0)
+}
+
+/// Sends `payload` on the PostgreSQL channel `channel` (`pg_notify`), to
+/// the other server processes.
+pub async fn notify(db: &Db, channel: &str, payload: &str) -> ApiResult<()> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(channel)
+        .bind(payload)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
 }

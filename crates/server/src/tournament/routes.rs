@@ -2,19 +2,18 @@
 
 use super::create::{CreateTournament, check_create};
 use super::flow::{advance, lock_for, schedule_start, start_tournament};
-use super::store::{Kind, SELECT_TOURNAMENT, Summary, load, summary};
+use super::store::{self, Kind, NewTournament, Shelf, Summary, load};
 use super::view::{Detail, detail_of};
 use crate::AppState;
 use crate::account::auth::{Actor, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, check_id};
-use crate::infra::util::{now_ms, random_id};
+use crate::infra::util::random_id;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
-use sqlx::Row as _;
 
 /// The routes, under `/api`.
 pub fn routes() -> Router<AppState> {
@@ -74,13 +73,7 @@ async fn create(
             "register or log in to create tournaments",
         ));
     }
-    let open: i64 = sqlx::query(
-        "SELECT COUNT(*) FROM tournaments WHERE creator_id = $1 AND status IN ('upcoming', 'running')",
-    )
-    .bind(&s.user.id)
-    .fetch_one(&app.db.pool)
-    .await?
-    .get(0);
+    let open = store::open_count_of_creator(&app.db.pool, &s.user.id).await?;
     if open >= MAX_OPEN_TOURNAMENTS_PER_CREATOR {
         return Err(ApiError::conflict(
             "too_many_tournaments",
@@ -89,70 +82,45 @@ async fn create(
             ),
         ));
     }
-    let now = now_ms();
+    let now = app.games.time.now_ms();
     let c = check_create(&req, now)?;
     let id = random_id(10);
-    sqlx::query(
-        "INSERT INTO tournaments (id, name, kind, variant, rules, tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, \
-         rounds, duration_ms, max_players, status, creator_id, current_round, starts_at, started_at, ends_at, \
-         finished_at, created_at, leave_rule, leave_cap_days, public_games) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'upcoming', $13, 0, $14, NULL, NULL, NULL, $15, $16, $17, $18)",
+    store::insert(
+        &app.db.pool,
+        &NewTournament {
+            id: &id,
+            name: &c.name,
+            kind: c.kind,
+            game: c.game,
+            tc: c.tc,
+            rounds: c.rounds,
+            duration_ms: c.duration_ms,
+            max_players: c.max_players,
+            creator_id: &s.user.id,
+            starts_at: c.starts_at,
+            created_at: now,
+            leave: c.leave,
+            public_games: c.public_games,
+        },
     )
-    .bind(&id)
-    .bind(&c.name)
-    .bind(c.kind.name())
-    .bind(c.game.variant_name())
-    .bind(c.game.rules_name())
-    .bind(c.tc.kind.name())
-    .bind(c.tc.initial_ms)
-    .bind(c.tc.increment_ms)
-    .bind(c.tc.max_ms)
-    .bind(c.rounds)
-    .bind(c.duration_ms)
-    .bind(c.max_players)
-    .bind(&s.user.id)
-    .bind(c.starts_at)
-    .bind(now)
-    .bind(c.leave.stored().0)
-    .bind(c.leave.stored().1)
-    .bind(i32::from(c.public_games))
-    .execute(&app.db.pool)
     .await?;
     if let Some(at) = c.starts_at {
         schedule_start(&app.games, &id, at);
     }
     Ok((
         StatusCode::CREATED,
-        Json(detail_of(&app.db.pool, &id, Some(&s.user)).await?),
+        Json(detail_of(&app.games, &id, Some(&s.user)).await?),
     ))
 }
 
 /// `GET /api/tournaments`.
 async fn list(State(app): State<AppState>) -> ApiResult<Json<Lists>> {
-    let mut out = Lists {
-        upcoming: Vec::new(),
-        running: Vec::new(),
-        finished: Vec::new(),
-    };
-    for (status, order, limit) in [
-        ("upcoming", "t.created_at DESC", 200),
-        ("running", "t.started_at DESC", 200),
-        ("finished", "t.finished_at DESC", 50),
-    ] {
-        let rows = sqlx::query(&format!(
-            "{SELECT_TOURNAMENT} WHERE t.status = $1 ORDER BY {order}, t.id LIMIT {limit}"
-        ))
-        .bind(status)
-        .fetch_all(&app.db.pool)
-        .await?;
-        let list = rows.iter().map(summary).collect::<ApiResult<Vec<_>>>()?;
-        match status {
-            "upcoming" => out.upcoming = list,
-            "running" => out.running = list,
-            _ => out.finished = list,
-        }
-    }
-    Ok(Json(out))
+    let pool = &app.db.pool;
+    Ok(Json(Lists {
+        upcoming: store::list(pool, Shelf::Upcoming).await?,
+        running: store::list(pool, Shelf::Running).await?,
+        finished: store::list(pool, Shelf::Finished).await?,
+    }))
 }
 
 /// `GET /api/tournaments/{id}`.
@@ -163,7 +131,7 @@ async fn detail(
 ) -> ApiResult<Json<Detail>> {
     check_tournament_id(&id)?;
     Ok(Json(
-        detail_of(&app.db.pool, &id, s.as_ref().map(|s| &s.user)).await?,
+        detail_of(&app.games, &id, s.as_ref().map(|s| &s.user)).await?,
     ))
 }
 
@@ -173,18 +141,11 @@ async fn of_game(
     Path(id): Path<String>,
 ) -> ApiResult<Json<serde_json::Value>> {
     check_id(&id)?;
-    let row = sqlx::query(
-        "SELECT t.id, t.name, tg.round FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id \
-         WHERE tg.game_id = $1",
-    )
-    .bind(&id)
-    .fetch_optional(&app.db.pool)
-    .await?;
-    Ok(Json(match row {
-        Some(r) => serde_json::json!({
-            "id": r.try_get::<String, _>(0)?,
-            "name": r.try_get::<String, _>(1)?,
-            "round": r.try_get::<i64, _>(2)?,
+    Ok(Json(match store::of_game(&app.db.pool, &id).await? {
+        Some((id, name, round)) => serde_json::json!({
+            "id": id,
+            "name": name,
+            "round": round,
         }),
         None => serde_json::Value::Null,
     }))
@@ -209,7 +170,7 @@ async fn join(
     let guard = lock.lock().await;
     let pool = &app.db.pool;
     let t = load(pool, &id).await?;
-    let now = now_ms();
+    let now = app.games.time.now_ms();
     let arena_open =
         t.status == "running" && t.kind == Kind::Arena && t.ends_at.is_some_and(|e| now < e);
     if t.status != "upcoming" && !arena_open {
@@ -221,42 +182,16 @@ async fn join(
             ),
         ));
     }
-    let existing = sqlx::query(
-        "SELECT active FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2",
-    )
-    .bind(&id)
-    .bind(&user.id)
-    .fetch_optional(pool)
-    .await?;
-    match existing {
-        Some(r) if r.try_get::<i64, _>(0)? != 0 => {
+    match store::entry_of(pool, &id, &user.id).await? {
+        Some(true) => {
             return Err(ApiError::conflict(
                 "already_joined",
                 "you are already in this tournament",
             ));
         }
-        Some(_) => {
-            sqlx::query(
-                "UPDATE tournament_entrants SET active = 1 WHERE tournament_id = $1 AND user_id = $2",
-            )
-            .bind(&id)
-            .bind(&user.id)
-            .execute(pool)
-            .await?;
-        }
+        Some(false) => store::reactivate(pool, &id, &user.id).await?,
         None => {
-            let done = sqlx::query(
-                "INSERT INTO tournament_entrants (tournament_id, user_id, seed, joined_at, active) \
-                 SELECT $1, $2, (SELECT COALESCE(MAX(seed), -1) + 1 FROM tournament_entrants WHERE tournament_id = $1), $3, 1 \
-                 WHERE (SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = $1) < $4",
-            )
-            .bind(&id)
-            .bind(&user.id)
-            .bind(now)
-            .bind(t.max_players)
-            .execute(pool)
-            .await?;
-            if done.rows_affected() != 1 {
+            if !store::add_entrant(pool, &id, &user.id, now, t.max_players).await? {
                 return Err(ApiError::conflict(
                     "tournament_full",
                     format!("the tournament is full ({} players)", t.max_players),
@@ -268,7 +203,7 @@ async fn join(
     if arena_open {
         advance(&app.games, &id).await?;
     }
-    Ok(Json(detail_of(pool, &id, Some(user)).await?))
+    Ok(Json(detail_of(&app.games, &id, Some(user)).await?))
 }
 
 /// `POST /api/tournaments/{id}/withdraw`: leave before the start; while it
@@ -284,12 +219,10 @@ async fn withdraw(
     let _guard = lock.lock().await;
     let pool = &app.db.pool;
     let t = load(pool, &id).await?;
-    let q = match (t.status.as_str(), t.kind) {
-        ("upcoming", _) => {
-            "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2 AND active = 1"
-        }
+    let done = match (t.status.as_str(), t.kind) {
+        ("upcoming", _) => store::remove_entrant(pool, &id, &s.user.id).await?,
         ("running", Kind::Arena | Kind::Swiss) => {
-            "UPDATE tournament_entrants SET active = 0 WHERE tournament_id = $1 AND user_id = $2 AND active = 1"
+            store::withdraw_entrant(pool, &id, &s.user.id).await?
         }
         _ => {
             return Err(ApiError::conflict(
@@ -301,18 +234,13 @@ async fn withdraw(
             ));
         }
     };
-    let done = sqlx::query(q)
-        .bind(&id)
-        .bind(&s.user.id)
-        .execute(pool)
-        .await?;
-    if done.rows_affected() != 1 {
+    if !done {
         return Err(ApiError::conflict(
             "not_joined",
             "you are not in this tournament",
         ));
     }
-    Ok(Json(detail_of(pool, &id, Some(&s.user)).await?))
+    Ok(Json(detail_of(&app.games, &id, Some(&s.user)).await?))
 }
 
 /// `POST /api/tournaments/{id}/start`: the creator starts the tournament.
@@ -325,7 +253,7 @@ async fn start(
     let t = load(&app.db.pool, &id).await?;
     require_creator(&t, &s.user.id, "starts it")?;
     start_tournament(&app.games, &id).await?;
-    Ok(Json(detail_of(&app.db.pool, &id, Some(&s.user)).await?))
+    Ok(Json(detail_of(&app.games, &id, Some(&s.user)).await?))
 }
 
 /// `POST /api/tournaments/{id}/cancel`: the creator calls the tournament
@@ -341,14 +269,7 @@ async fn cancel(
     let pool = &app.db.pool;
     let t = load(pool, &id).await?;
     require_creator(&t, &s.user.id, "calls it off")?;
-    let done = sqlx::query(
-        "UPDATE tournaments SET status = 'cancelled', finished_at = $1 WHERE id = $2 AND status = 'upcoming'",
-    )
-    .bind(now_ms())
-    .bind(&id)
-    .execute(pool)
-    .await?;
-    if done.rows_affected() != 1 {
+    if !store::cancel(pool, &id, app.games.time.now_ms()).await? {
         return Err(ApiError::conflict(
             "already_started",
             format!(
@@ -358,5 +279,5 @@ async fn cancel(
         ));
     }
     drop(guard);
-    Ok(Json(detail_of(pool, &id, Some(&s.user)).await?))
+    Ok(Json(detail_of(&app.games, &id, Some(&s.user)).await?))
 }

@@ -1,0 +1,134 @@
+//! The routes of e-mail: an account's address (`GET` and
+//! `PUT /api/account/email`) and the mailed links (verify, unsubscribe).
+
+use super::model::{check_address, page, token_of, verify_mail};
+use super::{site, store};
+use crate::AppState;
+use crate::account::auth::{Actor, Viewer};
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::extract::Body;
+use crate::infra::util::{now_ms, random_token};
+use axum::extract::{Query, State};
+use axum::response::Html;
+use axum::{Json, Router, routing::get};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/account/email", get(read).put(write))
+        .route("/account/email/verify", get(verify))
+        .route("/unsubscribe", get(unsubscribe))
+}
+
+/// An account's address as the account page shows it.
+#[derive(Serialize)]
+pub struct EmailView {
+    /// The address, if one was given.
+    pub email: Option<String>,
+    /// Whether its link was followed.
+    pub verified: bool,
+    /// Whether it gets mail (not unsubscribed).
+    pub subscribed: bool,
+    /// Whether this server sends mail at all (`--smtp`).
+    pub enabled: bool,
+}
+
+/// Body of `PUT /api/account/email`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewAddress {
+    email: String,
+}
+
+async fn view(app: &AppState, user_id: &str) -> ApiResult<EmailView> {
+    let stored = store::stored(&app.db, user_id).await?;
+    Ok(EmailView {
+        verified: stored.as_ref().is_some_and(|s| s.verified_at.is_some()),
+        subscribed: stored.as_ref().is_none_or(|s| s.subscribed),
+        email: stored.map(|s| s.email),
+        enabled: app.mailer.is_some(),
+    })
+}
+
+async fn read(State(app): State<AppState>, Viewer(s): Viewer) -> ApiResult<Json<EmailView>> {
+    let s = s.ok_or_else(|| ApiError::unauthorized("no_session", "no valid session"))?;
+    Ok(Json(view(&app, &s.user.id).await?))
+}
+
+/// `PUT /api/account/email`: sets the address (unverified) and mails the link.
+async fn write(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Body(body): Body<NewAddress>,
+) -> ApiResult<Json<EmailView>> {
+    if s.user.guest {
+        return Err(ApiError::forbidden(
+            "account_required",
+            "register to give an e-mail address",
+        ));
+    }
+    let Some(mailer) = app.mailer.clone() else {
+        return Err(ApiError::conflict(
+            "mail_disabled",
+            "this server sends no e-mail (started without --smtp)",
+        ));
+    };
+    let email = check_address(&body.email)?;
+    let verify = random_token();
+    store::set_address(
+        &app.db,
+        &s.user.id,
+        &email,
+        &verify,
+        &random_token(),
+        now_ms(),
+    )
+    .await?;
+    let token = store::unsubscribe_token(&app.db, &s.user.id).await?;
+    let link = format!("{}/api/account/email/verify?token={verify}", site(&app));
+    let unsubscribe = format!("{}/api/unsubscribe?token={token}", site(&app));
+    let (subject, text) = verify_mail(&s.user.username, &link);
+    mailer
+        .send(&email, &subject, &text, &unsubscribe)
+        .await
+        .map_err(|e| {
+            ApiError::new(
+                axum::http::StatusCode::BAD_GATEWAY,
+                "mail_failed",
+                format!("the mail could not be sent: {e}"),
+            )
+        })?;
+    Ok(Json(view(&app, &s.user.id).await?))
+}
+
+/// `GET /api/account/email/verify?token=`: the link in the verification mail.
+async fn verify(
+    State(app): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Html<String>> {
+    if !store::verify(&app.db, token_of(&q)?, now_ms()).await? {
+        return Err(ApiError::not_found(
+            "this link was used already, or replaced by a newer one",
+        ));
+    }
+    Ok(page(
+        "Address verified",
+        "thaiboard will mail you about your correspondence games.",
+    ))
+}
+
+/// `GET /api/unsubscribe?token=`: the link at the end of every mail.
+async fn unsubscribe(
+    State(app): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Html<String>> {
+    if !store::unsubscribe(&app.db, token_of(&q)?, now_ms()).await? {
+        return Err(ApiError::not_found("no address has this unsubscribe link"));
+    }
+    Ok(page(
+        "Unsubscribed",
+        "thaiboard will send no more mail to this address.",
+    ))
+}
