@@ -101,5 +101,13 @@ pub struct App {
     pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
+impl App {
+    /// Milliseconds since the Unix epoch, as this server counts them: the
+    /// one clock ([`infra::time::TimeSource`]) every feature reads.
+    pub fn now_ms(&self) -> i64 {
+        self.games.time.now_ms()
+    }
+}
+
 /// The state handed to every handler.
 pub type AppState = Arc<App>;

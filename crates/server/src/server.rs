@@ -47,6 +47,7 @@ impl Server {
         tournament::resume(&games).await?;
         let sessions = Arc::new(infra::sessions::SessionCache::new(
             std::time::Duration::from_millis(config.session_cache_ttl_ms),
+            games.time.clone(),
         ));
         if db.backend == infra::db::Backend::Postgres {
             bots.relay_through(db.clone(), games.instance.clone());
@@ -58,7 +59,7 @@ impl Server {
                 Arc::downgrade(&sessions),
             ));
         }
-        account::guests::start_janitor(&db, &sessions, config.guest_unused_after_secs);
+        account::guests::start_janitor(&db, &sessions, &games.time, config.guest_unused_after_secs);
         let limiter = infra::ratelimit::RateLimiter::new(config.rate_per_sec, config.rate_burst);
         let guest_limiter = infra::ratelimit::RateLimiter::new(
             config.guests_per_ip_per_hour / 3600.0,

@@ -8,29 +8,18 @@
 //! `Origin` is refused too).
 
 use super::store;
+pub use super::user::User;
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
-use crate::infra::util::{constant_time_eq, now_ms, random_id, random_token, sha256_hex};
+use crate::infra::util::{constant_time_eq, random_id, random_token, sha256_hex};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
-use serde::Serialize;
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "tb_session";
 /// Header that must carry the session's CSRF token on state-changing requests.
 pub const CSRF_HEADER: &str = "x-csrf-token";
-
-/// A user as the API shows it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq, ts_rs::TS)]
-pub struct User {
-    /// Id.
-    pub id: String,
-    /// Name shown to others.
-    pub username: String,
-    /// A guest (no password) rather than an account.
-    pub guest: bool,
-}
 
 /// A valid session.
 #[derive(Clone, Debug)]
@@ -76,7 +65,7 @@ pub async fn session_by_hash(app: &AppState, hash: &str) -> ApiResult<Option<Ses
     if let Some(session) = app.sessions.get(hash) {
         return Ok(Some(session));
     }
-    let session = store::session(&app.db, hash, now_ms())
+    let session = store::session(&app.db, hash, app.now_ms())
         .await?
         .map(|s| Session {
             csrf: s.csrf,
@@ -103,7 +92,7 @@ pub async fn still_valid(app: &AppState, session: &Session) -> ApiResult<bool> {
 pub async fn create_session(app: &AppState, user_id: &str) -> ApiResult<(String, String)> {
     let token = random_token();
     let csrf = random_token();
-    let now = now_ms();
+    let now = app.now_ms();
     let expires_at = now + app.config.session_ttl_secs * 1000;
     store::insert_session(
         &app.db,
@@ -147,7 +136,7 @@ pub fn session_cookie(app: &AppState, token: &str) -> HeaderValue {
 pub async fn create_guest(app: &AppState) -> ApiResult<User> {
     let id = random_id(16);
     let username = format!("guest-{}", &id[..8]);
-    store::insert_user(&app.db, &id, &username, None, now_ms()).await?;
+    store::insert_user(&app.db, &id, &username, None, app.now_ms()).await?;
     Ok(User {
         id,
         username,

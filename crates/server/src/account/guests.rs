@@ -8,7 +8,7 @@
 use super::store;
 use crate::infra::db::Db;
 use crate::infra::sessions::SessionCache;
-use crate::infra::util::now_ms;
+use crate::infra::time::TimeSource;
 use std::sync::Arc;
 
 /// Most guests looked at in one sweep.
@@ -37,16 +37,22 @@ pub async fn expire_unused(
 
 /// Starts the janitor: once an hour it forgets expired sessions and the
 /// guests unused for `guest_unused_after_secs`.
-pub fn start_janitor(db: &Db, sessions: &Arc<SessionCache>, guest_unused_after_secs: i64) {
+pub fn start_janitor(
+    db: &Db,
+    sessions: &Arc<SessionCache>,
+    time: &TimeSource,
+    guest_unused_after_secs: i64,
+) {
     let (janitor_db, janitor_sessions) = (db.clone(), Arc::downgrade(sessions));
     let guest_unused_ms = guest_unused_after_secs * 1000;
+    let time = time.clone();
     tokio::spawn(async move {
         loop {
-            let _ = store::delete_expired_sessions(&janitor_db, now_ms()).await;
+            let _ = store::delete_expired_sessions(&janitor_db, time.now_ms()).await;
             let Some(sessions) = janitor_sessions.upgrade() else {
                 return;
             };
-            let cutoff = now_ms() - guest_unused_ms;
+            let cutoff = time.now_ms() - guest_unused_ms;
             // Batch after batch until none is left.
             while let Ok(n) = expire_unused(&janitor_db, &sessions, cutoff).await {
                 if n == 0 {

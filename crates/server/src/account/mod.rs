@@ -9,5 +9,6 @@ pub mod password;
 pub mod routes;
 pub mod settings;
 pub mod store;
+pub mod user;
 
 pub use routes::routes;

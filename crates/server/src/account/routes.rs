@@ -6,7 +6,6 @@ use super::store;
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, ClientIp};
-use crate::infra::util::now_ms;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -92,7 +91,7 @@ async fn register(
     }
     let hash = app.passwords.hash(c.password).await?;
     let id = crate::infra::util::random_id(16);
-    let inserted = store::insert_user(&app.db, &id, &c.username, Some(&hash), now_ms()).await;
+    let inserted = store::insert_user(&app.db, &id, &c.username, Some(&hash), app.now_ms()).await;
     if inserted.is_err() {
         return Err(ApiError::conflict(
             "username_taken",

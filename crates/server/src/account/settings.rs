@@ -7,7 +7,6 @@ use crate::AppState;
 use crate::account::auth::{Actor, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::Body;
-use crate::infra::util::now_ms;
 use axum::extract::State;
 use axum::{Json, Router, routing::get};
 use serde::{Deserialize, Serialize};
@@ -170,7 +169,7 @@ async fn write(
     }
     settings.check()?;
     let json = serde_json::to_string(&settings).map_err(|e| ApiError::internal(e.to_string()))?;
-    super::store::save_settings(&app.db, &s.user.id, &json, now_ms()).await?;
+    super::store::save_settings(&app.db, &s.user.id, &json, app.now_ms()).await?;
     Ok(Json(settings))
 }
 

@@ -1,7 +1,7 @@
 //! Every SQL statement of accounts, with bound parameters (SQLite and
 //! PostgreSQL alike): users, sessions, guests, passwords and settings.
 
-use super::auth::User;
+use super::user::User;
 use crate::infra::db::Db;
 use sqlx::Row;
 

@@ -7,7 +7,6 @@ use super::tokens::{AnyScope, Bearer, BotPlay, lookup};
 use super::{ok, store};
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
-use crate::infra::util::now_ms;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde_json::{Map, Value, json};
@@ -97,7 +96,7 @@ pub async fn upgrade(State(app): State<AppState>, auth: Bearer<BotPlay>) -> ApiR
             "an account that has played games cannot become a bot account: make a new one",
         ));
     }
-    store::make_bot(&app.db, &auth.user.id, now_ms()).await?;
+    store::make_bot(&app.db, &auth.user.id, app.now_ms()).await?;
     app.bots.user_changed(&auth.user.id).await;
     Ok(ok())
 }

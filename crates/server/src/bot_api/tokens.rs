@@ -10,7 +10,7 @@ use crate::AppState;
 use crate::account::auth::{Actor, User, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::Body;
-use crate::infra::util::{now_ms, random_id, random_token, sha256_hex};
+use crate::infra::util::{random_id, random_token, sha256_hex};
 use axum::Json;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;
@@ -215,7 +215,7 @@ pub async fn create(
         id: random_id(12),
         description,
         scopes,
-        created_at: now_ms(),
+        created_at: app.now_ms(),
     };
     store::insert_token(&app.db, &s.user.id, &sha256_hex(&token), &row).await?;
     let mut info = TokenInfo::from(row);

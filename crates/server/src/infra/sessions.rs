@@ -12,7 +12,7 @@
 
 use crate::account::auth::Session;
 use crate::infra::db::Db;
-use crate::infra::util::now_ms;
+use crate::infra::time::TimeSource;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -31,15 +31,17 @@ const ENDED_BACKLOG: usize = 256;
 /// See the module's doc.
 pub struct SessionCache {
     ttl: Duration,
+    time: TimeSource,
     by_hash: Mutex<HashMap<String, (Session, Instant)>>,
     ended: broadcast::Sender<Arc<str>>,
 }
 
 impl SessionCache {
-    /// A cache that trusts what it read for `ttl`.
-    pub fn new(ttl: Duration) -> Self {
+    /// A cache that trusts what it read for `ttl`, and judges expiry by `time`.
+    pub fn new(ttl: Duration, time: TimeSource) -> Self {
         SessionCache {
             ttl,
+            time,
             by_hash: Mutex::new(HashMap::new()),
             ended: broadcast::channel(ENDED_BACKLOG).0,
         }
@@ -49,7 +51,8 @@ impl SessionCache {
     pub fn get(&self, hash: &str) -> Option<Session> {
         let map = self.by_hash.lock().expect("session cache lock");
         let (session, at) = map.get(hash)?;
-        (at.elapsed() < self.ttl && session.expires_at > now_ms()).then(|| session.clone())
+        (at.elapsed() < self.ttl && session.expires_at > self.time.now_ms())
+            .then(|| session.clone())
     }
 
     /// Keeps a session just read from the database.
@@ -85,6 +88,7 @@ impl SessionCache {
         SessionWatch {
             session,
             ended: self.ended.subscribe(),
+            time: self.time.clone(),
         }
     }
 }
@@ -93,6 +97,7 @@ impl SessionCache {
 pub struct SessionWatch {
     session: Option<Session>,
     ended: broadcast::Receiver<Arc<str>>,
+    time: TimeSource,
 }
 
 /// Why a socket's session ended.
@@ -132,7 +137,7 @@ impl SessionWatch {
         let Some(session) = &self.session else {
             return std::future::pending().await;
         };
-        let left_ms = (session.expires_at - now_ms()).max(0) as u64;
+        let left_ms = (session.expires_at - self.time.now_ms()).max(0) as u64;
         let expiry = tokio::time::sleep(Duration::from_millis(left_ms));
         tokio::pin!(expiry);
         loop {
@@ -173,9 +178,9 @@ mod tests {
 
     #[test]
     fn ended_and_expired_sessions_are_not_served_from_the_cache() {
-        let cache = SessionCache::new(Duration::from_secs(30));
-        cache.put(&session("a", now_ms() + 60_000));
-        cache.put(&session("b", now_ms() - 1));
+        let cache = SessionCache::new(Duration::from_secs(30), TimeSource::default());
+        cache.put(&session("a", crate::infra::util::now_ms() + 60_000));
+        cache.put(&session("b", crate::infra::util::now_ms() - 1));
         assert!(cache.get("a").is_some());
         assert!(cache.get("b").is_none(), "expired");
         cache.end("a");
@@ -184,15 +189,15 @@ mod tests {
 
     #[tokio::test]
     async fn a_watch_hears_its_own_session_end_and_expire() {
-        let cache = SessionCache::new(Duration::from_secs(30));
-        let mut own = cache.watch(Some(session("a", now_ms() + 60_000)));
+        let cache = SessionCache::new(Duration::from_secs(30), TimeSource::default());
+        let mut own = cache.watch(Some(session("a", crate::infra::util::now_ms() + 60_000)));
         cache.end("other");
         cache.end("a");
         let why = tokio::time::timeout(Duration::from_secs(5), own.ended(|_| async { true }))
             .await
             .expect("the watch heard the end");
         assert_eq!(why, Ended::Revoked);
-        let mut soon = cache.watch(Some(session("c", now_ms() + 50)));
+        let mut soon = cache.watch(Some(session("c", crate::infra::util::now_ms() + 50)));
         let why = tokio::time::timeout(Duration::from_secs(5), soon.ended(|_| async { true }))
             .await
             .expect("the watch saw the expiry");

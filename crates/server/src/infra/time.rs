@@ -1,8 +1,10 @@
 //! The server's source of time. Production reads the system clock; tests
 //! move a [`TimeSource`] forward instead of sleeping (days of correspondence
-//! play and leave pass in a moment). Everything that decides a game's clock
-//! reads the same source: moves, deadlines and their timers, leave, the
-//! deadline mail.
+//! play and leave pass in a moment). Every feature reads this one source
+//! (through [`crate::App::now_ms`] or the game service's `time`): moves,
+//! deadlines and their timers, leave, mail, sessions and their expiry,
+//! tournaments, stored timestamps. Only the access log reads the system
+//! clock itself.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};

@@ -22,7 +22,6 @@ use crate::game::GameView;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, check_id};
 use crate::infra::ratelimit::Bucket;
-use crate::infra::util::now_ms;
 use axum::Json;
 use axum::Router;
 use axum::extract::{Path, State};
@@ -203,7 +202,7 @@ pub async fn post_line(
             "you are writing too fast: wait a moment",
         ));
     }
-    let line = store::add(&app.db, game_id, user, room.name(), &text, now_ms()).await?;
+    let line = store::add(&app.db, game_id, user, room.name(), &text, app.now_ms()).await?;
     let message = socket_message(game_id, &line);
     app.hub
         .publish_text(&room.channel(game_id), || message.clone());
@@ -371,7 +370,7 @@ async fn report(
             "you cannot read that line",
         ));
     }
-    let new = store::report(&app.db, &id, seq, &s.user, reason.trim(), now_ms()).await?;
+    let new = store::report(&app.db, &id, seq, &s.user, reason.trim(), app.now_ms()).await?;
     Ok(Json(serde_json::json!({ "ok": true, "new": new })))
 }
 

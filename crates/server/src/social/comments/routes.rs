@@ -7,7 +7,7 @@ use crate::AppState;
 use crate::account::auth::{Actor, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, check_id};
-use crate::infra::util::{now_ms, random_id};
+use crate::infra::util::random_id;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::{Json, Router, routing::delete, routing::get};
@@ -83,7 +83,7 @@ async fn add(
         author: s.user.username.clone(),
         private: req.private,
         text: text.to_string(),
-        at: now_ms(),
+        at: app.now_ms(),
     };
     store::insert(&app.db.pool, &id, &s.user.id, &comment).await?;
     Ok((StatusCode::CREATED, Json(comment)))

@@ -7,7 +7,7 @@ use crate::AppState;
 use crate::account::auth::{Actor, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::Body;
-use crate::infra::util::{now_ms, random_token};
+use crate::infra::util::random_token;
 use axum::extract::{Query, State};
 use axum::response::Html;
 use axum::{Json, Router, routing::get};
@@ -83,7 +83,7 @@ async fn write(
         &email,
         &verify,
         &random_token(),
-        now_ms(),
+        app.now_ms(),
     )
     .await?;
     let token = store::unsubscribe_token(&app.db, &s.user.id).await?;
@@ -108,7 +108,7 @@ async fn verify(
     State(app): State<AppState>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Html<String>> {
-    if !store::verify(&app.db, token_of(&q)?, now_ms()).await? {
+    if !store::verify(&app.db, token_of(&q)?, app.now_ms()).await? {
         return Err(ApiError::not_found(
             "this link was used already, or replaced by a newer one",
         ));
@@ -124,7 +124,7 @@ async fn unsubscribe(
     State(app): State<AppState>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Html<String>> {
-    if !store::unsubscribe(&app.db, token_of(&q)?, now_ms()).await? {
+    if !store::unsubscribe(&app.db, token_of(&q)?, app.now_ms()).await? {
         return Err(ApiError::not_found("no address has this unsubscribe link"));
     }
     Ok(page(

@@ -1,0 +1,15 @@
+//! A user as every feature sees one: an id, a name, and whether it is a
+//! guest.
+
+use serde::Serialize;
+
+/// A user as the API shows it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, ts_rs::TS)]
+pub struct User {
+    /// Id.
+    pub id: String,
+    /// Name shown to others.
+    pub username: String,
+    /// A guest (no password) rather than an account.
+    pub guest: bool,
+}
