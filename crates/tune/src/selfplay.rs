@@ -374,8 +374,8 @@ mod tests {
     fn a_player_blind_to_material_loses_the_match() {
         let mut blind = MakrukWeights::DEFAULT;
         for role in [0, 1, 2, 3, 4, 6] {
-            blind.terms.mg[engine::eval::makruk_terms::MATERIAL + role] = 10;
-            blind.terms.eg[engine::eval::makruk_terms::MATERIAL + role] = 10;
+            blind.terms.mg[engine::eval::makruk::terms::MATERIAL + role] = 10;
+            blind.terms.eg[engine::eval::makruk::terms::MATERIAL + role] = 10;
         }
         let blind: &'static MakrukWeights = Box::leak(Box::new(blind));
         let stats = play_match::<MakrukGame>(
