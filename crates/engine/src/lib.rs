@@ -20,7 +20,7 @@
 //!   often enough to answer `stop` within milliseconds.
 //! - Evaluation weights live in [`eval`] so a tuner can change them.
 //! - The UCI protocol ([`uci::run`], over any input and output), the fixed
-//!   bench ([`bench`]) and endgame tables as the search probes them
+//!   bench ([`mod@bench`]) and endgame tables as the search probes them
 //!   ([`Tablebase`], implemented by the `thaiboard-tablebase` crate).
 //!
 //! ```
