@@ -42,6 +42,36 @@ impl BenchTotals {
     }
 }
 
+/// The line of one bench run: `NAME: depth D nodes N time T ms nps S`.
+pub fn line(name: &str, depth: u32, t: BenchTotals) -> String {
+    format!(
+        "{name}: depth {depth} nodes {} time {} ms nps {}",
+        t.nodes,
+        t.time_ms,
+        t.nps()
+    )
+}
+
+/// The bench of both games (`thaiboard bench`, UCI `bench [DEPTH]`): each
+/// game at `depth`, or at its [`DEFAULT_DEPTHS`] without one (clamped to 1..=30),
+/// said line by line as it runs, then the totals.
+pub fn report(depth: Option<u32>, say: &mut dyn FnMut(&str)) {
+    let dk = depth.unwrap_or(DEFAULT_DEPTHS.0).clamp(1, 30);
+    let dh = depth.unwrap_or(DEFAULT_DEPTHS.1).clamp(1, 30);
+    let a = bench_makruk(dk);
+    say(&line("makruk", dk, a));
+    let b = bench_makhos(dh);
+    say(&line("makhos", dh, b));
+    let total = BenchTotals {
+        nodes: a.nodes + b.nodes,
+        time_ms: a.time_ms + b.time_ms,
+    };
+    say("===========================");
+    say(&format!("Total time (ms) : {}", total.time_ms));
+    say(&format!("Nodes searched  : {}", total.nodes));
+    say(&format!("Nodes/second    : {}", total.nps()));
+}
+
 /// Searches each game to `depth` with a fresh table and `threads` threads
 /// and adds up the nodes (reproducible with one thread only).
 fn bench_games<G: Game>(games: impl Iterator<Item = G>, depth: u32, threads: usize) -> BenchTotals {

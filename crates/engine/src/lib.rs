@@ -19,6 +19,9 @@
 //!   while the best move changes or the score falls), and a stop flag polled
 //!   often enough to answer `stop` within milliseconds.
 //! - Evaluation weights live in [`eval`] so a tuner can change them.
+//! - The UCI protocol ([`uci::run`], over any input and output), the fixed
+//!   bench ([`mod@bench`]) and endgame tables as the search probes them
+//!   ([`Tablebase`], implemented by the `thaiboard-tablebase` crate).
 //!
 //! ```
 //! use engine::{Limits, MakrukGame, SearchOptions, Tt, search};

@@ -6,8 +6,10 @@ use crate::game::{Game, StandPat};
 use makruk::{Bitboard, Move, Position, Role, attack};
 
 /// A Makruk or Ouk Chatrang position for the search, with the evaluation
-/// it is scored with: the classical sum ([`Classical`], the default) or a
-/// network ([`Nnue`]), and the weights of the rules' corrections.
+/// it is scored with: the classical sum ([`Classical`], the type's default)
+/// or a network ([`Nnue`]), and the weights of the rules' corrections. (The
+/// engine plays with the shipped network by default:
+/// [`crate::eval::nnue::on_by_default`].)
 #[derive(Clone, Debug)]
 pub struct MakrukGame<E: MakrukEvaluator = Classical> {
     /// The position.

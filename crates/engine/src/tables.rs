@@ -4,8 +4,8 @@
 //! win the rules allow and the longest resistance.
 //!
 //! The engine does not read table files itself: the tables live in the
-//! `thaiboard-tablebase` crate, beside this one, and the program that has both
-//! (`thaiboard uci`) implements this trait over them.
+//! `thaiboard-tablebase` crate, above this one, which implements this trait over them
+//! (`thaiboard_tablebase::engine_tables`, for `thaiboard uci` and the server alike).
 
 /// The exact value of a table position for the side to move, under its counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

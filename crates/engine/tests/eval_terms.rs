@@ -1,7 +1,7 @@
 //! The Makruk evaluation features (mobility, ruea files, khun pressure, bia
 //! structure, threats) as the trace sees them, and the symmetry of the sum.
 
-use engine::eval::makruk_terms as t;
+use engine::eval::makruk::terms as t;
 use engine::eval::{
     MakrukWeights, Trace, evaluate_makruk, linear_white, makruk_phase, makruk_trace,
 };
@@ -216,7 +216,7 @@ fn the_evaluation_is_the_trace_weighted() {
     }
 }
 
-// The attack terms (eval/makruk_attacks.rs).
+// The attack terms (eval/makruk/attacks.rs).
 
 #[test]
 fn a_ruea_check_counts_only_from_a_safe_square() {

@@ -1,16 +1,15 @@
 //! Training data by self-play: games at a fixed node count from random
-//! openings, each quiet position written with its search score and the
-//! game's result. Shards are numbered; a run continues after the last
+//! openings (the game loop is the tuner's, `tune::selfplay::play_out`),
+//! each quiet position written with its search score and the game's result. Shards are numbered; a run continues after the last
 //! complete shard, and shard `n`'s games depend only on the seed and `n`,
 //! so an interrupted run resumed gives the data an uninterrupted one would.
 
 use crate::data::{Record, Sample, shard_path, shards, write_shard};
 use crate::makhos_data::MakhosRecord;
 use engine::eval::nnue::{Layout, Network};
-use engine::{Game, Limits, MATE, MAX_PLY, MakhosGame, MakrukGame, SearchOptions, Tt, search};
+use engine::{Game, MakhosGame, MakrukGame, Tt};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use tune::selfplay::{Rng, random_opening};
+use tune::selfplay::{PlayConfig, Rng, play_out, random_opening};
 
 /// How the games are played and stored.
 #[derive(Clone, Debug)]
@@ -149,76 +148,29 @@ fn generate_with<P, R: Sample>(
     Ok(())
 }
 
-/// Plays one game from `start` (earlier keys `keys`) to its end; quiet
-/// positions (not in check, a quiet best move, no mate found) and their
-/// scores go to `positions`. Returns the result for White (0 lost, 1
-/// draw, 2 won), or `None` when the game reaches the ply limit. A mate
-/// found by the search ends the game; so does a third occurrence of a
-/// position (a draw).
+/// Plays one game from `start` (earlier keys `keys`) to its end with
+/// [`play_out`], both sides searching the game as it is; quiet positions
+/// and their scores go to `positions`. Returns the result for White (0
+/// lost, 1 draw, 2 won), or `None` when the game reaches the ply limit.
 fn play<G: Game, P>(
     start: G,
-    mut keys: Vec<u64>,
+    keys: Vec<u64>,
     cfg: &GenConfig,
     tts: &mut [Tt; 2],
     positions: &mut Vec<(P, i32)>,
     snap: impl Fn(&G) -> P,
 ) -> Option<u8> {
-    let mate_bound = MATE - MAX_PLY as i32;
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        nodes: Some(cfg.nodes),
-        ..Limits::default()
+    let play = PlayConfig {
+        nodes: cfg.nodes,
+        random_plies: cfg.random_plies,
+        max_plies: cfg.max_plies,
     };
-    for tt in tts.iter_mut() {
-        tt.clear();
-    }
-    let mut g = start;
-    let mut moves = Vec::new();
-    for _ in 0..cfg.max_plies {
-        let white = g.white_to_move();
-        let mover_won = |won: bool| if won == white { 2 } else { 0 };
-        moves.clear();
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Some(if g.no_moves_loses() {
-                mover_won(false)
-            } else {
-                1
-            });
-        }
-        // A position seen twice before is a draw: Makruk has no repetition
-        // rule, but a game that returns to where it was makes no progress
-        // (the search scores a repetition as a draw too).
-        let key = g.key();
-        let window = g.repetition_window() as usize;
-        let repeats = keys
-            .iter()
-            .rev()
-            .take(window)
-            .filter(|&&k| k == key)
-            .count();
-        if g.rule_draw() || repeats >= 2 {
-            return Some(1);
-        }
-        let side = usize::from(!white);
-        let r = search(
-            &g,
-            &keys,
-            &mut tts[side],
-            &limits,
-            &SearchOptions::default(),
-            &stop,
-            |_| {},
-        );
-        let best = r.best?;
-        if r.score.abs() >= mate_bound {
-            return Some(mover_won(r.score > 0));
-        }
-        if g.quiet() && !g.is_tactical(best) {
-            positions.push((snap(&g), r.score));
-        }
-        keys.push(key);
-        g = g.play(best);
-    }
-    None
+    play_out(
+        start,
+        keys,
+        &play,
+        tts,
+        |_, _| None,
+        |g, score| positions.push((snap(g), score)),
+    )
 }

@@ -1,49 +1,19 @@
-//! `thaiboard bench` and the UCI `bench` command: the engine's fixed search
-//! set of both games, and with a network its game's set scored by it with
-//! each kernel, as ratios of the classical run in the same process.
+//! `thaiboard bench`: the engine's fixed search set of both games
+//! ([`engine::bench::report`], also the UCI `bench` command), and with a
+//! network its game's set scored by it with each kernel, as ratios of the
+//! classical run in the same process.
 
 use crate::error::CliError;
 use crate::output::say;
 use engine::bench::{
     BenchTotals, DEFAULT_DEPTHS as BENCH_DEPTHS, bench_makhos, bench_makhos_network, bench_makruk,
-    bench_makruk_network,
+    bench_makruk_network, line, report,
 };
 use engine::eval::nnue::simd::{self, Kernel};
 use engine::eval::nnue::{Layout, Network};
 
 fn print_bench(name: &str, depth: u32, t: BenchTotals) {
-    say(&format!(
-        "{name}: depth {depth} nodes {} time {} ms nps {}",
-        t.nodes,
-        t.time_ms,
-        t.nps()
-    ));
-}
-
-pub(crate) fn cmd_bench_words(words: &[&str]) {
-    let depth = words.first().and_then(|w| w.parse::<u32>().ok());
-    if !words.is_empty() && depth.is_none() {
-        say("info string bench: expected 'bench [depth]'");
-        return;
-    }
-    bench_both(depth);
-}
-
-fn bench_both(depth: Option<u32>) {
-    let dk = depth.unwrap_or(BENCH_DEPTHS.0).clamp(1, 30);
-    let dh = depth.unwrap_or(BENCH_DEPTHS.1).clamp(1, 30);
-    let a = bench_makruk(dk);
-    print_bench("makruk", dk, a);
-    let b = bench_makhos(dh);
-    print_bench("makhos", dh, b);
-    let total = BenchTotals {
-        nodes: a.nodes + b.nodes,
-        time_ms: a.time_ms + b.time_ms,
-    };
-    say("===========================");
-    say(&format!("Total time (ms) : {}", total.time_ms));
-    say(&format!("Nodes searched  : {}", total.nodes));
-    say(&format!("Nodes/second    : {}", total.nps()));
+    say(&line(name, depth, t));
 }
 
 /// `thaiboard bench [--depth N] [--eval-file F]`: the fixed search set of
@@ -52,7 +22,7 @@ fn bench_both(depth: Option<u32>) {
 /// classical one measured in the same run.
 pub fn bench(depth: Option<u32>, eval_file: Option<&std::path::Path>) -> Result<(), CliError> {
     let Some(path) = eval_file else {
-        bench_both(depth);
+        report(depth, &mut |l| say(l));
         return Ok(());
     };
     let net = Network::load(path).map_err(|e| CliError::input(format!("--eval-file: {e}")))?;

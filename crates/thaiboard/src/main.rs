@@ -13,9 +13,7 @@ mod pgn_cmd;
 #[cfg(feature = "server")]
 mod serve_cmd;
 mod tb_cmd;
-mod tb_root;
 mod tune_cmd;
-mod uci_cmd;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -203,7 +201,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
         #[cfg(feature = "server")]
         Command::Loadtest(args) => loadtest_cmd::loadtest(args),
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
-        Command::Uci => uci_cmd::uci(),
+        Command::Uci => {
+            // The engine's UCI loop, with `TablebasePath` opening the tables.
+            let tables = thaiboard_tablebase::engine_tables::TableDirectory::default();
+            engine::uci::run(std::io::stdin().lock(), std::io::stdout(), tables);
+            Ok(())
+        }
         Command::Match(args) => match_cmd::run(*args),
         Command::Bench { depth, eval_file } => bench_cmd::bench(depth, eval_file.as_deref()),
         Command::Tune(cmd) => tune_cmd::run(cmd),

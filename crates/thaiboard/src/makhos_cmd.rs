@@ -26,16 +26,7 @@ pub fn perft(game: &GameArgs, rules: Rules, depth: u32, bench: bool) -> Result<(
         )));
     }
     let clock = PerftClock::start();
-    let mut rows: Vec<(String, u64)> = makhos::perft_divide(&pos, rules, depth)
-        .into_iter()
-        .map(|(m, n)| (m.to_engine(), n))
-        .collect();
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        rows.iter().map(|(_, n)| n).sum()
-    };
-    rows.sort();
+    let (rows, total) = engine::uci::perft::makhos_divide(&pos, rules, depth);
     write_out(&perft_report(&rows, total, bench.then_some(&clock)))
 }
 

@@ -3,7 +3,7 @@
 use crate::error::CliError;
 use crate::output::{PerftClock, perft_report, write_out};
 use crate::{FormatArgs, GameArgs};
-use makruk::{Notation, NotationError, Position, Variant, perft_divide};
+use makruk::{Notation, NotationError, Position, Variant};
 
 /// The start position of the command: `--fen` or the variant's start.
 fn start_position(game: &GameArgs, variant: Variant) -> Result<Position, CliError> {
@@ -18,15 +18,7 @@ fn start_position(game: &GameArgs, variant: Variant) -> Result<Position, CliErro
 pub fn perft(game: &GameArgs, variant: Variant, depth: u32, bench: bool) -> Result<(), CliError> {
     let pos = start_position(game, variant)?;
     let clock = PerftClock::start();
-    let rows: Vec<(String, u64)> = perft_divide(&pos, depth)
-        .into_iter()
-        .map(|(m, n)| (m.to_uci(), n))
-        .collect();
-    let total = if depth == 0 {
-        1
-    } else {
-        rows.iter().map(|(_, n)| n).sum()
-    };
+    let (rows, total) = engine::uci::perft::makruk_divide(&pos, depth);
     write_out(&perft_report(&rows, total, bench.then_some(&clock)))
 }
 

@@ -5,7 +5,7 @@ use crate::error::CliError;
 use std::io::Write;
 use std::time::Instant;
 
-/// Writes one protocol line (UCI) to stdout.
+/// Writes one line to stdout.
 pub fn say(line: &str) {
     println!("{line}");
 }
@@ -75,11 +75,7 @@ impl PerftClock {
 /// The perft report: `MOVE: COUNT` per root move, a blank line, `Nodes
 /// searched: N`, and the speed line when `clock` is given.
 pub fn perft_report(rows: &[(String, u64)], total: u64, clock: Option<&PerftClock>) -> String {
-    let mut text = String::new();
-    for (m, n) in rows {
-        text.push_str(&format!("{m}: {n}\n"));
-    }
-    text.push_str(&format!("\nNodes searched: {total}\n"));
+    let mut text = engine::uci::perft::report(rows, total);
     if let Some(clock) = clock {
         text.push_str(&clock.speed_line(total));
         text.push('\n');

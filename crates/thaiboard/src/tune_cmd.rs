@@ -60,7 +60,7 @@ pub enum TuneCommand {
     },
     /// Fit the Makruk feature weights by gradient descent to scored
     /// positions (`CENTIPAWNS FEN` a line, White's view), e.g. a stronger
-    /// engine's search scores; print the new `eval/makruk_weights.rs`.
+    /// engine's search scores; print the new `eval/makruk/fitted_weights.rs`.
     Fit {
         /// The scored positions.
         #[arg(long)]

@@ -169,7 +169,7 @@ where
 /// White's view> <FEN>` a line, e.g. from a stronger engine's searches),
 /// starting from the engine's weights, holding out every tenth position to
 /// report the error on positions the fit did not see. Returns the source of
-/// `eval/makruk_weights.rs`.
+/// `eval/makruk/fitted_weights.rs`.
 pub fn fit_file(
     data: &Path,
     options: &crate::linear::FitOptions,

@@ -8,7 +8,7 @@
 //! to ±`RESULT_CP`. `thaiboard tune fit` drives it.
 
 use crate::Tunable;
-use engine::eval::makruk_terms as terms;
+use engine::eval::makruk::terms;
 use engine::eval::{
     MakrukWeights, TermWeights, Trace, makruk_cannot_mate, makruk_phase, makruk_trace,
 };

@@ -1,6 +1,6 @@
 //! The evaluation weights as flat parameter vectors, for the tuner.
 
-use engine::eval::makruk_terms as terms;
+use engine::eval::makruk::terms;
 use engine::eval::{MakhosWeights, MakrukWeights, TermWeights, evaluate_makhos, evaluate_makruk};
 
 /// Evaluation weights the tuner can fit: a flat vector of integers with a
@@ -119,7 +119,7 @@ impl Tunable for MakrukWeights {
         makruk::Position::from_fen(makruk::Variant::Makruk, text).map_err(|e| e.to_string())
     }
 
-    /// The feature tables as the source of `eval/makruk_weights.rs`, then
+    /// The feature tables as the source of `eval/makruk/fitted_weights.rs`, then
     /// the scalars as a comment (they live in `MakrukWeights::DEFAULT`).
     fn to_rust(&self) -> String {
         format!(
@@ -133,7 +133,7 @@ impl Tunable for MakrukWeights {
     }
 }
 
-/// `eval/makruk_weights.rs` holding `terms`.
+/// `eval/makruk/fitted_weights.rs` holding `terms`.
 pub fn makruk_weights_source(terms: &TermWeights) -> String {
     let table = |v: &[i16]| -> String {
         v.chunks(16)
@@ -144,10 +144,10 @@ pub fn makruk_weights_source(terms: &TermWeights) -> String {
             .collect()
     };
     format!(
-        "//! The fitted Makruk feature weights (layout in [`super::makruk_terms`]).
+        "//! The fitted Makruk feature weights (layout in [`super::terms`]).
 //! Written by `thaiboard tune fit`; do not edit by hand.
 
-use super::makruk_terms::COUNT;
+use super::terms::COUNT;
 
 /// Middlegame weights.
 pub const MG: [i16; COUNT] = [

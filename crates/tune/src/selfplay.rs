@@ -1,5 +1,6 @@
 //! Fast self-play: labelled positions for the tuner, and matches between
-//! two sets of weights at a fixed node count.
+//! two sets of weights at a fixed node count; [`play_out`], the game loop
+//! the network's training data (`nnue::selfplay`) plays too.
 
 use super::params::Tunable;
 use engine::eval::{MakhosWeights, MakrukWeights};
@@ -116,12 +117,47 @@ pub fn play_game<G: SelfPlay>(
 /// `max_plies` (it has no result to label positions with).
 pub fn play_game_to_end<G: SelfPlay>(
     start: &G,
-    mut keys: Vec<u64>,
+    keys: Vec<u64>,
     players: [&'static G::Weights; 2],
     tts: &mut [Tt; 2],
     cfg: &PlayConfig,
     mut record: Option<&mut Vec<String>>,
 ) -> Option<f64> {
+    let result = play_out(
+        start.clone(),
+        keys,
+        cfg,
+        tts,
+        |g, side| Some(g.reweighted(players[side])),
+        |g, _| {
+            if let Some(rec) = record.as_deref_mut() {
+                rec.push(g.position_text());
+            }
+        },
+    )?;
+    Some(f64::from(result) / 2.0)
+}
+
+/// The self-play game loop of the tuner and of the network's training data
+/// (`nnue::selfplay`): plays one game from `start` (earlier position keys in
+/// `keys`) at `cfg.nodes` a move, each side searching with its own table of
+/// `tts` (0 White, 1 Black, both cleared first) the position `player` makes
+/// of the game's for that side (`None`: the game's own). Each quiet position
+/// (not in check, a quiet best move, no mate found) goes to `on_quiet` with
+/// its search score. A found mate ends the game (adjudicated); so do a rule
+/// draw and a third occurrence of a position within the game's repetition
+/// window (a draw: Makruk has no repetition rule, but a game that returns to
+/// where it was makes no progress, and the search scores a repetition as a
+/// draw too). Returns White's result (0 lost, 1 draw, 2 won), or `None` when
+/// the game is still going after `cfg.max_plies` or the search finds no move.
+pub fn play_out<G: Game>(
+    start: G,
+    mut keys: Vec<u64>,
+    cfg: &PlayConfig,
+    tts: &mut [Tt; 2],
+    player: impl Fn(&G, usize) -> Option<G>,
+    mut on_quiet: impl FnMut(&G, i32),
+) -> Option<u8> {
     let mate_bound = MATE - MAX_PLY as i32;
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -131,15 +167,19 @@ pub fn play_game_to_end<G: SelfPlay>(
     for tt in tts.iter_mut() {
         tt.clear();
     }
-    let mut g = start.clone();
+    let mut g = start;
     let mut moves = Vec::new();
     for _ in 0..cfg.max_plies {
         let white = g.white_to_move();
-        let mover_score = |s: f64| if white { s } else { 1.0 - s };
+        let mover_won = |won: bool| if won == white { 2 } else { 0 };
         moves.clear();
         g.legal_moves(&mut moves);
         if moves.is_empty() {
-            return Some(mover_score(if g.no_moves_loses() { 0.0 } else { 0.5 }));
+            return Some(if g.no_moves_loses() {
+                mover_won(false)
+            } else {
+                1
+            });
         }
         let key = g.key();
         let window = g.repetition_window() as usize;
@@ -150,12 +190,12 @@ pub fn play_game_to_end<G: SelfPlay>(
             .filter(|&&k| k == key)
             .count();
         if g.rule_draw() || repeats >= 2 {
-            return Some(0.5);
+            return Some(1);
         }
         let side = usize::from(!white);
-        let player = g.reweighted(players[side]);
+        let own = player(&g, side);
         let r = search(
-            &player,
+            own.as_ref().unwrap_or(&g),
             &keys,
             &mut tts[side],
             &limits,
@@ -164,17 +204,11 @@ pub fn play_game_to_end<G: SelfPlay>(
             |_| {},
         );
         let best = r.best?;
-        if r.score >= mate_bound {
-            return Some(mover_score(1.0));
+        if r.score.abs() >= mate_bound {
+            return Some(mover_won(r.score > 0));
         }
-        if r.score <= -mate_bound {
-            return Some(mover_score(0.0));
-        }
-        if let Some(rec) = record.as_deref_mut()
-            && g.quiet()
-            && !g.is_tactical(best)
-        {
-            rec.push(g.position_text());
+        if g.quiet() && !g.is_tactical(best) {
+            on_quiet(&g, r.score);
         }
         keys.push(key);
         g = g.play(best);
@@ -374,8 +408,8 @@ mod tests {
     fn a_player_blind_to_material_loses_the_match() {
         let mut blind = MakrukWeights::DEFAULT;
         for role in [0, 1, 2, 3, 4, 6] {
-            blind.terms.mg[engine::eval::makruk_terms::MATERIAL + role] = 10;
-            blind.terms.eg[engine::eval::makruk_terms::MATERIAL + role] = 10;
+            blind.terms.mg[engine::eval::makruk::terms::MATERIAL + role] = 10;
+            blind.terms.eg[engine::eval::makruk::terms::MATERIAL + role] = 10;
         }
         let blind: &'static MakrukWeights = Box::leak(Box::new(blind));
         let stats = play_match::<MakrukGame>(

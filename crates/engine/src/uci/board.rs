@@ -77,11 +77,71 @@ impl Board {
         }
     }
 
+    /// The board drawn as Fairy-Stockfish's `d` command draws it, with the
+    /// game `kind`, the position's text and its key (and Makruk's checkers or
+    /// Mak-hot's no-progress count).
+    pub fn diagram(&self, kind: GameKind) -> String {
+        const RULE: &str = "\n +---+---+---+---+---+---+---+---+\n";
+        let mut text = String::from(RULE);
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let c = match self {
+                    Board::Makruk(g, _) => makruk::Square::from_coords(file, rank)
+                        .and_then(|sq| g.pos.piece_at(sq))
+                        .map_or(' ', |p| p.char()),
+                    Board::Makhos(g, _) => makhos_char(&g.pos, file, rank),
+                };
+                text.push_str(&format!(" | {c}"));
+            }
+            text.push_str(&format!(" | {}{RULE}", rank + 1));
+        }
+        text.push_str("   a   b   c   d   e   f   g   h\n\n");
+        match self {
+            Board::Makruk(g, _) => {
+                text.push_str(&format!("Variant: {}\n", kind.variant_name()));
+                text.push_str(&format!("Fen: {}\n", g.pos.fen()));
+                text.push_str(&format!("Key: {:016X}\n", g.key()));
+                let checkers: Vec<String> = g.pos.checkers().map(|s| s.to_string()).collect();
+                text.push_str(&format!("Checkers: {}\n", checkers.join(" ")));
+            }
+            Board::Makhos(g, _) => {
+                text.push_str(&format!("Variant: makhos ({} rules)\n", g.rules.name()));
+                text.push_str(&format!("Fen: {}\n", g.pos));
+                text.push_str(&format!("Key: {:016X}\n", g.key()));
+                text.push_str(&format!("No-progress plies: {}\n", g.no_progress));
+            }
+        }
+        text
+    }
+
     /// The position's text: a FEN (Makruk) or Mak-hot position text.
     pub fn fen(&self) -> String {
         match self {
             Board::Makruk(g, _) => g.pos.fen(),
             Board::Makhos(g, _) => g.pos.to_string(),
+        }
+    }
+}
+
+/// A Mak-hot square of the diagram: blank for a light square, `.` for an empty
+/// dark one, `w`/`b` for a man and `W`/`B` for a king.
+fn makhos_char(pos: &makhos::Position, file: u8, rank: u8) -> char {
+    let Some(sq) = makhos::Square::from_coords(file, rank) else {
+        return ' ';
+    };
+    match pos.piece_at(sq) {
+        None => '.',
+        Some(p) => {
+            let c = if p.color == makhos::Color::White {
+                'w'
+            } else {
+                'b'
+            };
+            if p.role == makhos::Role::King {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
         }
     }
 }

@@ -17,7 +17,7 @@
 //!   cannot mate and mop-up of a bare khun are applied to its output as to
 //!   the classical sum ([`super::rules_white`], [`super::count_fade`]).
 //!
-//! The file format is in [`network`]. Training and quantisation are the
+//! The file format is in `network.rs`. Training and quantisation are the
 //! `thaiboard nnue` commands (crate `thaiboard-nnue`).
 
 mod accumulator;
@@ -38,8 +38,8 @@ pub use network::{
     WEIGHT_CLIP_HUNDREDTHS,
 };
 
+use super::makruk::MakrukEvaluator;
 use super::makruk::{MakrukWeights, count_fade, rules_white};
-use super::makruk_evaluator::MakrukEvaluator;
 use makruk::{Move, Position};
 
 /// The NNUE evaluation as the search carries it: the network and the

@@ -1,15 +1,15 @@
 //! What the Makruk evaluation modules share, below all of them: the
 //! feature weights, the [`Sink`] the features are fed to, a sink that sums
-//! weights, and the king distance. The trace ([`super::makruk`]), the
-//! attack terms ([`super::makruk_attacks`]) and the fast sum
-//! ([`super::makruk_sum`]) import from here and never from each other's
+//! weights, and the king distance. The trace ([`super`]), the
+//! attack terms ([`super::attacks`]) and the fast sum
+//! ([`super::sum`]) import from here and never from each other's
 //! upward, so the module graph has no cycle.
 
-use super::makruk_terms as t;
+use super::terms as t;
 use makruk::{Color, Square};
 
 /// Middlegame and endgame weights of every feature of
-/// [`super::makruk_terms`].
+/// [`super::terms`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct TermWeights {
     /// Middlegame weights, by feature index.
@@ -18,15 +18,15 @@ pub struct TermWeights {
     pub eg: [i16; t::COUNT],
 }
 
-/// Receives the features of a position as [`super::makruk::trace`] walks it.
+/// Receives the features of a position as [`super::trace::trace`] walks it.
 pub trait Sink {
     /// Feature `feature` fired `count` times for `color`.
     fn add(&mut self, color: Color, feature: usize, count: i32);
 }
 
 /// Sums middlegame and endgame weights, from White's view: the definition
-/// the fast path of [`super::makruk::linear_white`] is checked against, and how that path
-/// sums the terms both share ([`super::makruk_attacks`]).
+/// the fast path of [`super::trace::linear_white`] is checked against, and how that path
+/// sums the terms both share ([`super::attacks`]).
 pub(super) struct Summer<'a> {
     pub(super) w: &'a TermWeights,
     pub(super) mg: i32,

@@ -1,5 +1,5 @@
 //! The fast path of the Makruk feature sum: the same middlegame and endgame
-//! totals as feeding [`super::makruk::trace`] to a weight-summing sink, but
+//! totals as feeding [`super::trace::trace`] to a weight-summing sink, but
 //! with set operations where a feature only counts squares (material, bia
 //! structure, threats, hanging pieces) instead of one call per square.
 //!
@@ -7,8 +7,8 @@
 //! weight set: the tests below compare the two on random games and random
 //! weights. A feature added to the trace must be added here too.
 
-use super::makruk_shared::{Summer, TermWeights};
-use super::makruk_terms as t;
+use super::shared::{Summer, TermWeights};
+use super::terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
 
 /// Middlegame and endgame sums of one side's features, and its share of
@@ -49,7 +49,7 @@ const SHELTER: [[[u64; 3]; 64]; 2] = {
     t
 };
 
-/// What each role adds to the game phase (as in [`super::makruk::phase`]).
+/// What each role adds to the game phase (as in [`super::trace::phase`]).
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 3, 3, 6, 0];
 
 impl Acc {
@@ -263,12 +263,12 @@ pub(super) struct Sums {
     pub mg: i32,
     /// The endgame sum from White's view.
     pub eg: i32,
-    /// The game phase, as [`super::makruk::phase`] gives it.
+    /// The game phase, as [`super::trace::phase`] gives it.
     pub phase: i32,
 }
 
 /// The middlegame and endgame feature sums of `pos` from White's view
-/// (exactly what [`super::makruk::trace`] gives summed with `w`), and the
+/// (exactly what [`super::trace::trace`] gives summed with `w`), and the
 /// game phase.
 pub(super) fn sums(pos: &Position, w: &TermWeights) -> Sums {
     let wp = pos.pieces(Color::White, Role::Pawn).0;
@@ -305,7 +305,7 @@ pub(super) fn sums(pos: &Position, w: &TermWeights) -> Sums {
         Color::Black => black.one(w, t::TEMPO),
     }
     let mut attack_sums = Summer { w, mg: 0, eg: 0 };
-    super::makruk_attacks::attack_terms(pos, &mut attack_sums);
+    super::attacks::attack_terms(pos, &mut attack_sums);
     Sums {
         mg: white.mg - black.mg + attack_sums.mg,
         eg: white.eg - black.eg + attack_sums.eg,

@@ -3,7 +3,8 @@
 //! accumulators for NNUE), brought up to date as moves are played, and a
 //! score that includes the rules' corrections.
 
-use super::makruk::{MakrukWeights, evaluate_makruk};
+use super::rules::evaluate_makruk;
+use super::weights::MakrukWeights;
 use makruk::{Move, Position};
 
 /// A Makruk evaluation as the search carries it from position to position.
@@ -18,7 +19,7 @@ pub trait MakrukEvaluator: Clone + Send + Sync + std::fmt::Debug + 'static {
 }
 
 /// The classical evaluation: the fitted feature sum of
-/// [`super::makruk`], computed whole at each position (no state).
+/// [`super`], computed whole at each position (no state).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Classical;
 

@@ -1,7 +1,7 @@
-//! The fitted Makruk feature weights (layout in [`super::makruk_terms`]).
+//! The fitted Makruk feature weights (layout in [`super::terms`]).
 //! Written by `thaiboard tune fit`; do not edit by hand.
 
-use super::makruk_terms::COUNT;
+use super::terms::COUNT;
 
 /// Middlegame weights.
 pub const MG: [i16; COUNT] = [

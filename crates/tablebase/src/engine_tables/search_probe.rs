@@ -1,153 +1,14 @@
-//! Endgame tables for the engine (`setoption name TablebasePath value DIR`):
-//!
-//! - at the root, in a won or lost table position the engine plays the tables' move — the
-//!   fastest win the count allows, or the longest resistance (Mak-hot: by the distance to
-//!   the end of the game where the tables have it) — instead of searching
-//!   (drawn positions are left to the search);
-//! - inside the search, [`RootTables::makruk_probe`] and [`RootTables::makhos_probe`] give
-//!   the search an [`engine::Tablebase`] over the same tables, so every node the tables
-//!   hold is scored with its exact value under its counts.
+//! The tables as the search probes them at every node it reaches:
+//! [`engine::Tablebase`] over [`MakrukTables`] and [`MakhosTables`].
 
+use crate::makhos::{MakhosTables, Wdl};
+use crate::makruk::{Dtm, MakrukTables, Phase, plies_left};
 use engine::eval::MakrukEvaluator;
 use engine::{MakhosGame, MakrukGame, TableValue, Tablebase};
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-use std::path::PathBuf;
 use std::sync::Arc;
-use thaiboard_tablebase::makhos::{MakhosTables, Wdl, answer as makhos_answer};
-use thaiboard_tablebase::makruk::{Dtm, MakrukTables, Phase, plies_left};
 
-/// The tables under one directory, opened on first use per game.
-#[derive(Debug, Default)]
-pub struct RootTables {
-    dir: Option<PathBuf>,
-    makhos: HashMap<makhos::Rules, Option<Arc<MakhosTables>>>,
-    makruk: HashMap<makruk::Variant, Option<Arc<MakrukTables>>>,
-}
-
-/// A move the tables chose, and what they said about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableMove {
-    /// The move in engine notation.
-    pub uci: String,
-    /// For `info string`: the value and distance.
-    pub info: String,
-}
-
-impl RootTables {
-    /// Points at a directory (`None` or an empty path: no tables). Tables are opened when
-    /// first needed; a directory that cannot be read is reported then and ignored.
-    pub fn set_dir(&mut self, dir: Option<PathBuf>) {
-        *self = RootTables {
-            dir: dir.filter(|d| !d.as_os_str().is_empty()),
-            ..RootTables::default()
-        };
-    }
-
-    /// The tables' move for a Mak-hot position with `no_progress` plies on the count.
-    pub fn makhos_move(
-        &mut self,
-        pos: &makhos::Position,
-        rules: makhos::Rules,
-        no_progress: u32,
-    ) -> Result<Option<TableMove>, String> {
-        let Some(dir) = &self.dir else {
-            return Ok(None);
-        };
-        let Some(tables) = open_once(self.makhos.entry(rules), || {
-            MakhosTables::open(dir, rules).map(Arc::new)
-        })?
-        else {
-            return Ok(None);
-        };
-        let Ok(here) = tables.probe(pos, no_progress) else {
-            return Ok(None);
-        };
-        if here.wdl == Wdl::Draw {
-            return Ok(None);
-        }
-        // With distance-to-win files the moves come soonest end first (the loser's
-        // latest); without them, by the plies to the next capture or man move.
-        let answer = makhos_answer(tables, pos, no_progress).map_err(|e| e.to_string())?;
-        let end = answer
-            .dtw
-            .map(|d| format!("the end in {} plies, ", d.abs()))
-            .unwrap_or_default();
-        Ok(answer.moves.first().map(|m| TableMove {
-            uci: m.uci.clone(),
-            info: format!(
-                "tablebase {} ({end}next capture or man move in {} plies)",
-                here.wdl.name(),
-                here.zeroing_plies().unwrap_or(0)
-            ),
-        }))
-    }
-
-    /// The tables' move for a Makruk or Ouk Chatrang position (with its counting fields).
-    pub fn makruk_move(&mut self, pos: &makruk::Position) -> Result<Option<TableMove>, String> {
-        let Some(dir) = &self.dir else {
-            return Ok(None);
-        };
-        let variant = pos.variant();
-        let Some(tables) = open_once(self.makruk.entry(variant), || {
-            MakrukTables::open(dir, variant).map(Arc::new)
-        })?
-        else {
-            return Ok(None);
-        };
-        let Some(answer) = tables.answer(pos).map_err(|e| e.to_string())? else {
-            return Ok(None);
-        };
-        if answer.category == "draw" {
-            return Ok(None);
-        }
-        let distance = match (answer.dtm, answer.dtc) {
-            (Some(d), _) => format!("mate in {} plies without the count", d.abs()),
-            (None, Some(d)) => format!("the phase ends in {} plies", d.abs()),
-            _ => "no distance".to_string(),
-        };
-        Ok(answer.moves.first().map(|m| TableMove {
-            uci: m.uci.clone(),
-            info: format!("tablebase {} ({distance})", answer.category),
-        }))
-    }
-
-    /// The Makruk or Ouk Chatrang tables of `variant` for the search, or `None` without
-    /// a directory or without tables of that variant in it.
-    pub fn makruk_probe(
-        &mut self,
-        variant: makruk::Variant,
-    ) -> Result<Option<Arc<MakrukProbe>>, String> {
-        let Some(dir) = &self.dir else {
-            return Ok(None);
-        };
-        let tables = open_once(self.makruk.entry(variant), || {
-            MakrukTables::open(dir, variant).map(Arc::new)
-        })?;
-        Ok(tables
-            .filter(|t| !t.is_empty())
-            .map(|t| Arc::new(MakrukProbe::new(Arc::clone(t)))))
-    }
-
-    /// The Mak-hot tables of `rules` for the search, or `None` without a directory or
-    /// without tables of those rules in it.
-    pub fn makhos_probe(
-        &mut self,
-        rules: makhos::Rules,
-    ) -> Result<Option<Arc<MakhosProbe>>, String> {
-        let Some(dir) = &self.dir else {
-            return Ok(None);
-        };
-        let tables = open_once(self.makhos.entry(rules), || {
-            MakhosTables::open(dir, rules).map(Arc::new)
-        })?;
-        Ok(tables
-            .and_then(|t| MakhosProbe::new(Arc::clone(t)))
-            .map(Arc::new))
-    }
-}
-
-/// Makruk and Ouk Chatrang tables as the search probes them.
+/// Makruk and Ouk Chatrang tables as the search probes them (with either
+/// evaluation of [`MakrukGame`]).
 #[derive(Debug)]
 pub struct MakrukProbe {
     tables: Arc<MakrukTables>,
@@ -155,10 +16,18 @@ pub struct MakrukProbe {
 }
 
 impl MakrukProbe {
-    /// The search's view of `tables`.
-    pub fn new(tables: Arc<MakrukTables>) -> MakrukProbe {
+    /// The search's view of `tables`, or `None` when they hold no table.
+    pub fn new(tables: Arc<MakrukTables>) -> Option<MakrukProbe> {
+        if tables.is_empty() {
+            return None;
+        }
         let max_pieces = tables.max_pieces();
-        MakrukProbe { tables, max_pieces }
+        Some(MakrukProbe { tables, max_pieces })
+    }
+
+    /// The tables probed.
+    pub fn tables(&self) -> &Arc<MakrukTables> {
+        &self.tables
     }
 }
 
@@ -203,6 +72,11 @@ impl MakhosProbe {
         let max_pieces = tables.materials().iter().map(|m| m.total()).max()?;
         Some(MakhosProbe { tables, max_pieces })
     }
+
+    /// The tables probed.
+    pub fn tables(&self) -> &Arc<MakhosTables> {
+        &self.tables
+    }
 }
 
 impl Tablebase<MakhosGame> for MakhosProbe {
@@ -227,43 +101,26 @@ impl Tablebase<MakhosGame> for MakhosProbe {
     }
 }
 
-/// The tables kept in `slot`, opened with `open` the first time they are
-/// asked for; a failure is reported once, then the tables count as absent.
-fn open_once<'a, K, T, E: std::fmt::Display>(
-    slot: Entry<'a, K, Option<T>>,
-    open: impl FnOnce() -> Result<T, E>,
-) -> Result<Option<&'a T>, String> {
-    match slot {
-        Entry::Occupied(e) => Ok(e.into_mut().as_ref()),
-        Entry::Vacant(e) => match open() {
-            Ok(t) => Ok(e.insert(Some(t)).as_ref()),
-            Err(err) => {
-                e.insert(None);
-                Err(err.to_string())
-            }
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::makruk::BareTable;
     use engine::{Limits, Score, SearchOptions, Tt, search_with_tables};
     use makruk::{Color, Position, Role, Variant};
     use std::sync::atomic::AtomicBool;
-    use thaiboard_tablebase::makruk::BareTable;
 
     /// The Makruk tables of three pieces, generated once into a scratch directory.
     fn rook_tables() -> MakrukProbe {
         static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
         let dir = DIR.get_or_init(|| {
             let dir =
-                std::env::temp_dir().join(format!("thaiboard-tb-root-{}", std::process::id()));
-            thaiboard_tablebase::makruk::generate(Variant::Makruk, 3, &dir, false, |_| {})
+                std::env::temp_dir().join(format!("thaiboard-search-probe-{}", std::process::id()));
+            crate::makruk::generate(Variant::Makruk, 3, &dir, false, |_| {})
                 .expect("3-piece tables");
             dir
         });
-        MakrukProbe::new(Arc::new(MakrukTables::open(dir, Variant::Makruk).unwrap()))
+        let tables = MakrukTables::open(dir, Variant::Makruk).unwrap();
+        MakrukProbe::new(Arc::new(tables)).expect("tables")
     }
 
     /// The score of a `depth`-ply search of `fen`, with or without tables, and its move.

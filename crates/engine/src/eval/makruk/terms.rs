@@ -1,5 +1,5 @@
 //! The layout of the Makruk evaluation terms: every term is a feature with
-//! a middlegame and an endgame weight (see [`super::makruk`]). This module
+//! a middlegame and an endgame weight (see [`super`]). This module
 //! only names the features and gives their indices, so the evaluation, the
 //! trace used by the tuner and the generated weight tables agree.
 
@@ -45,7 +45,7 @@ pub const HANGING: usize = THREAT_BY_BIA + 6;
 pub const TEMPO: usize = HANGING + 6;
 /// A safe check is available, by role (met, khon, ma, ruea): from a square
 /// not defended by anything but the khun (and then covered by another own
-/// piece), see [`super::makruk_attacks`].
+/// piece), see `attacks.rs`.
 pub const SAFE_CHECK: usize = TEMPO + 1;
 /// A piece attacked by an enemy met, khon or ma, by role (bia only when
 /// undefended).

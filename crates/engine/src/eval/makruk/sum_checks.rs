@@ -1,11 +1,12 @@
-//! The fast sum ([`super::makruk_sum`]) checked against its definition,
-//! the trace ([`super::makruk::trace`]) summed with the same weights, on
+//! The fast sum ([`super::sum`]) checked against its definition,
+//! the trace ([`super::trace::trace`]) summed with the same weights, on
 //! random games and random weights. Test-only; it sits above both.
 
-use super::makruk::{MakrukWeights, phase, trace};
-use super::makruk_shared::{Summer, TermWeights};
-use super::makruk_sum::sums;
-use super::makruk_terms as t;
+use super::shared::{Summer, TermWeights};
+use super::sum::sums;
+use super::terms as t;
+use super::trace::{phase, trace};
+use super::weights::MakrukWeights;
 use makruk::{Position, Role, Variant};
 
 /// The middlegame and endgame sums of the [`trace`] with `w`, from White's
@@ -31,7 +32,7 @@ impl Rng {
 /// Every position of random games from each opening of
 /// `data/openings/makruk.epd` and from the start of both variants.
 fn positions() -> Vec<Position> {
-    let text = include_str!("../../../../data/openings/makruk.epd");
+    let text = include_str!("../../../../../data/openings/makruk.epd");
     let mut starts: Vec<Position> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

@@ -8,12 +8,12 @@
 //! and safe checks was tried and fitted to nothing on 133k scored
 //! positions: the attacker table of the trace already carries it.)
 //!
-//! The feature trace ([`super::makruk::trace`]) and the fast sum
-//! ([`super::makruk_sum`]) both call [`attack_terms`], so these features
+//! The feature trace ([`super::trace::trace`]) and the fast sum
+//! ([`super::sum`]) both call [`attack_terms`], so these features
 //! have one definition.
 
-use super::makruk_shared::{Sink, chebyshev};
-use super::makruk_terms as t;
+use super::shared::{Sink, chebyshev};
+use super::terms as t;
 use makruk::{Bitboard, Color, Position, Role, Square, attack};
 
 /// The roles that give safe checks, in the order of [`t::SAFE_CHECK`].
