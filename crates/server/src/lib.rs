@@ -93,10 +93,12 @@ pub struct App {
     pub bots: Arc<bot_api::BotHub>,
     /// Chat writers' rate limits.
     pub chat_limits: social::chat::ChatLimits,
+    /// The places of the analysis board's live searches.
+    pub live_slots: Arc<tokio::sync::Semaphore>,
     /// The e-mail sender (`--smtp`), if any.
     pub mailer: Option<Arc<social::mail::Mailer>>,
     /// Endgame tables (`--tablebases`), if configured.
-    pub tablebases: Option<analysis::tablebase::Tablebases>,
+    pub tablebases: Option<Arc<analysis::tablebase::Tablebases>>,
     /// Turns true when the server stops: sockets say "server restarting" and close.
     pub stopping: tokio::sync::watch::Receiver<bool>,
 }

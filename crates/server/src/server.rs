@@ -26,13 +26,13 @@ impl Server {
     /// Opens the database (running migrations), binds the address and starts serving.
     pub async fn start(config: Config) -> Result<Server, Box<dyn std::error::Error + Send + Sync>> {
         let tablebases = match &config.tablebase_dir {
-            Some(dir) => Some(analysis::tablebase::Tablebases::open(dir)?),
+            Some(dir) => Some(Arc::new(analysis::tablebase::Tablebases::open(dir)?)),
             None => None,
         };
         let db = infra::db::open(&config.database_url()).await?;
         let hub = Arc::new(infra::hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone(), config.time.clone());
-        let engine_play = computer::start(&games, config.engine_searches);
+        let engine_play = computer::start(&games, config.engine_searches, tablebases.clone());
         games.arena_first_move_ms.store(
             config.arena_first_move_ms,
             std::sync::atomic::Ordering::Relaxed,
@@ -115,6 +115,7 @@ impl Server {
             guest_limiter,
             bots,
             chat_limits: social::chat::ChatLimits::default(),
+            live_slots: analysis::live::slots(),
             mailer,
             tablebases,
             stopping: stopping.clone(),

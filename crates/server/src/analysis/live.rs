@@ -4,12 +4,14 @@
 //! `{"depth":12,"eval":{"cp":35},"pv":["e3e4",..],"pv_san":["e4",..],"pv_thai":[{"short":..,"long":..},..],"nodes":..,"nps":..}`
 //! (the evaluation from White's side), then `{"done":true}`. A search runs
 //! at most [`LIVE_SEARCH_MS`]; it stops as soon as the client goes. At most
-//! [`MAX_LIVE_SEARCHES`] run at once in a process; more are refused (503).
+//! [`MAX_LIVE_SEARCHES`] run at once in a server; more are refused (503).
 
 use crate::AppState;
 use crate::analysis::board_rules::game_of_query;
 use crate::analysis::review::Eval;
+use crate::analysis::tablebase::Tablebases;
 use crate::bot_api::ndjson;
+use crate::computer::search::{Ask, history_of, search_position};
 use crate::game::ThaiText;
 use crate::infra::error::{ApiError, ApiResult};
 use axum::extract::rejection::QueryRejection;
@@ -17,10 +19,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Router, routing::get};
-use engine::{
-    Game, Limits, MakhosGame, Score, SearchInfo, SearchOptions, Tt, search,
-    with_makruk_played_by_default,
-};
+use engine::{Limits, Score, SearchInfo, SearchOptions, Tt};
 use games::{AnyGame, AnyPosition, Color};
 use serde_json::json;
 use std::collections::HashMap;
@@ -35,9 +34,9 @@ pub const MAX_LIVE_SEARCHES: usize = 2;
 /// Transposition table of a live search, MB.
 const LIVE_HASH_MB: usize = 16;
 
-fn slots() -> &'static Semaphore {
-    static SLOTS: std::sync::OnceLock<Semaphore> = std::sync::OnceLock::new();
-    SLOTS.get_or_init(|| Semaphore::new(MAX_LIVE_SEARCHES))
+/// The places of live searches: [`MAX_LIVE_SEARCHES`] per server.
+pub fn slots() -> Arc<Semaphore> {
+    Arc::new(Semaphore::new(MAX_LIVE_SEARCHES))
 }
 
 /// One line of the stream from the engine's `info`, for the position `pos`
@@ -62,54 +61,39 @@ fn line(pos: &AnyPosition, info: &SearchInfo) -> serde_json::Value {
     })
 }
 
-/// Searches `game`'s position until `stop` or the time is up, handing each
-/// deeper main line to `send` (which answers false once nobody listens).
-fn run_search(game: &AnyGame, stop: &AtomicBool, mut send: impl FnMut(serde_json::Value) -> bool) {
+/// Searches `game`'s position (seeing its history, probing `tables` if the
+/// server has them) until `stop` or the time is up, handing each deeper
+/// main line to `send` (which answers false once nobody listens).
+fn run_search(
+    game: &AnyGame,
+    tables: Option<&Tablebases>,
+    stop: &AtomicBool,
+    mut send: impl FnMut(serde_json::Value) -> bool,
+) {
     let pos = game.position();
     let limits = Limits {
         movetime: Some(LIVE_SEARCH_MS),
         ..Limits::default()
     };
-    let mut tt = Tt::new(LIVE_HASH_MB);
-    let mut on_info = |info: &SearchInfo| {
+    let (history, no_progress) = history_of(game);
+    let ask = Ask {
+        history: &history,
+        no_progress,
+        tables,
+        limits: &limits,
+        opts: &SearchOptions::default(),
+        stop,
+    };
+    search_position(&pos, &ask, &mut Tt::new(LIVE_HASH_MB), &mut |info| {
         if info.multipv == 1 && !send(line(&pos, info)) {
             stop.store(true, Ordering::Relaxed);
         }
-    };
-    fn go<G: Game>(
-        g: &G,
-        tt: &mut Tt,
-        limits: &Limits,
-        stop: &AtomicBool,
-        f: &mut dyn FnMut(&SearchInfo),
-    ) {
-        search(g, &[], tt, limits, &SearchOptions::default(), stop, |i| {
-            f(i)
-        });
-    }
-    match &pos {
-        AnyPosition::Makruk(p) => with_makruk_played_by_default!(p.clone(), |g| go(
-            g,
-            &mut tt,
-            &limits,
-            stop,
-            &mut on_info
-        )),
-        AnyPosition::Makhos {
-            position, rules, ..
-        } => go(
-            &MakhosGame::played_by_default(*position, *rules, 0),
-            &mut tt,
-            &limits,
-            stop,
-            &mut on_info,
-        ),
-    }
+    });
 }
 
 /// `GET /api/analysis/live`.
 async fn live(
-    State(_app): State<AppState>,
+    State(app): State<AppState>,
     q: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> ApiResult<Response> {
     let Query(p) =
@@ -121,7 +105,7 @@ async fn live(
             "the game is over in this position: nothing to search",
         ));
     }
-    let permit = slots().try_acquire().map_err(|_| {
+    let permit = app.live_slots.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "engine_busy",
@@ -144,7 +128,9 @@ async fn live(
         let search_stop = stop.clone();
         let worker = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            run_search(&game, &search_stop, |v| tx.blocking_send(v).is_ok());
+            run_search(&game, app.tablebases.as_deref(), &search_stop, |v| {
+                tx.blocking_send(v).is_ok()
+            });
         });
         while let Some(v) = rx.recv().await {
             if !lines.send(&v).await {

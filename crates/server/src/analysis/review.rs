@@ -13,15 +13,15 @@
 use super::store;
 use crate::AppState;
 use crate::account::auth::Actor;
+use crate::analysis::tablebase::Tablebases;
+use crate::computer::search::{Ask, search_position};
 use crate::game::{ActionKind, GameView};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::check_id;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::{Json, Router, routing::get};
-use engine::{
-    Game, Limits, MakhosGame, Score, SearchOptions, Tt, search, with_makruk_played_by_default,
-};
+use engine::{Limits, Score, SearchOptions, Tt};
 use games::AnyPosition;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -197,95 +197,78 @@ fn roots(view: &GameView) -> Result<Vec<AnyPosition>, String> {
         .collect()
 }
 
-/// Searches one position (blocking).
-fn analyse(root: &AnyPosition, ply: u32) -> PositionAnalysis {
-    fn run<G: Game>(g: &G, white_to_move: bool, ply: u32, no_moves: Eval) -> PositionAnalysis {
-        let mut tt = Tt::new(16);
-        let limits = Limits {
-            nodes: Some(NODES_PER_POSITION),
-            ..Limits::default()
-        };
-        let stop = AtomicBool::new(false);
-        let mut last = None;
-        let result = search(
-            g,
-            &[],
-            &mut tt,
-            &limits,
-            &SearchOptions::default(),
-            &stop,
-            |info| {
-                if info.multipv == 1 {
-                    last = Some(info.clone());
-                }
-            },
-        );
-        let flip = |e: Eval| {
-            if white_to_move {
-                e
-            } else {
-                match e {
-                    Eval::Cp(c) => Eval::Cp(-c),
-                    Eval::Mate(m) => Eval::Mate(-m),
-                }
+/// Searches one position (blocking), probing `tables` if the server has them.
+fn analyse(root: &AnyPosition, ply: u32, tables: Option<&Tablebases>) -> PositionAnalysis {
+    let white_to_move = root.turn() == games::Color::White;
+    let limits = Limits {
+        nodes: Some(NODES_PER_POSITION),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let ask = Ask {
+        history: &[],
+        no_progress: 0,
+        tables,
+        limits: &limits,
+        opts: &SearchOptions::default(),
+        stop: &stop,
+    };
+    let mut last = None;
+    let found = search_position(root, &ask, &mut Tt::new(16), &mut |info| {
+        if info.multipv == 1 {
+            last = Some(info.clone());
+        }
+    });
+    let flip = |e: Eval| {
+        if white_to_move {
+            e
+        } else {
+            match e {
+                Eval::Cp(c) => Eval::Cp(-c),
+                Eval::Mate(m) => Eval::Mate(-m),
             }
-        };
-        match (result.best, last) {
-            (Some(best), Some(info)) => PositionAnalysis {
-                ply,
-                eval: flip(match info.score {
-                    Score::Cp(c) => Eval::Cp(c),
-                    Score::Mate(m) => Eval::Mate(m),
-                }),
-                best: G::move_text(best),
-                pv: info.pv.clone(),
-                pv_san: Vec::new(),
-                pv_thai: Vec::new(),
-                depth: info.depth,
-                loss: None,
-                judgement: None,
-                symbol: None,
-            },
-            _ => PositionAnalysis {
-                ply,
-                eval: no_moves,
-                best: String::new(),
-                pv: Vec::new(),
-                pv_san: Vec::new(),
-                pv_thai: Vec::new(),
-                depth: 0,
-                loss: None,
-                judgement: None,
-                symbol: None,
-            },
         }
+    };
+    match (found.best, last) {
+        (Some(best), Some(info)) => PositionAnalysis {
+            ply,
+            eval: flip(match info.score {
+                Score::Cp(c) => Eval::Cp(c),
+                Score::Mate(m) => Eval::Mate(m),
+            }),
+            best,
+            pv: info.pv.clone(),
+            pv_san: Vec::new(),
+            pv_thai: Vec::new(),
+            depth: info.depth,
+            loss: None,
+            judgement: None,
+            symbol: None,
+        },
+        _ => PositionAnalysis {
+            ply,
+            eval: no_moves(root),
+            best: String::new(),
+            pv: Vec::new(),
+            pv_san: Vec::new(),
+            pv_thai: Vec::new(),
+            depth: 0,
+            loss: None,
+            judgement: None,
+            symbol: None,
+        },
     }
+}
+
+/// The evaluation (White's view) of a position without a legal move:
+/// Makruk's side to move is mated (it loses) or stalemated (a draw);
+/// Mak-hot's side to move loses.
+fn no_moves(root: &AnyPosition) -> Eval {
+    let white = root.turn() == games::Color::White;
+    let lost = Eval::Cp(if white { -MATE_CP } else { MATE_CP });
     match root {
-        AnyPosition::Makruk(pos) => {
-            let white = pos.turn() == makruk::Color::White;
-            // Without a move: checkmated (the side to move loses) or a draw.
-            let over = if pos.legal_moves().is_empty() && pos.is_check() {
-                Eval::Cp(if white { -MATE_CP } else { MATE_CP })
-            } else {
-                Eval::Cp(0)
-            };
-            with_makruk_played_by_default!(pos.clone(), |g| run(g, white, ply, over))
-        }
-        AnyPosition::Makhos {
-            position: pos,
-            rules,
-            ..
-        } => {
-            let white = pos.turn() == makhos::Color::White;
-            // Without a move the side to move loses.
-            let over = Eval::Cp(if white { -MATE_CP } else { MATE_CP });
-            run(
-                &MakhosGame::played_by_default(*pos, *rules, 0),
-                white,
-                ply,
-                over,
-            )
-        }
+        AnyPosition::Makruk(pos) if !pos.is_check() => Eval::Cp(0),
+        _ => lost,
     }
 }
 
@@ -456,7 +439,8 @@ async fn run_job(app: &AppState, id: &str, roots: Vec<AnyPosition>, start: usize
         .map_err(ApiError::internal)?;
     set_job(id, Some("running"));
     for (ply, root) in roots.into_iter().enumerate().skip(start) {
-        let a = tokio::task::spawn_blocking(move || analyse(&root, ply as u32))
+        let tables = app.tablebases.clone();
+        let a = tokio::task::spawn_blocking(move || analyse(&root, ply as u32, tables.as_deref()))
             .await
             .map_err(ApiError::internal)?;
         let (cp, mate) = match a.eval {
@@ -517,7 +501,7 @@ mod tests {
         let pos =
             makruk::Position::from_fen(makruk::Variant::Makruk, "4k3/R7/8/8/8/8/8/3K3R w - - 0 1")
                 .unwrap();
-        let a = analyse(&AnyPosition::Makruk(pos), 0);
+        let a = analyse(&AnyPosition::Makruk(pos), 0, None);
         assert_eq!(a.eval, Eval::Mate(1), "{a:?}");
         assert!(["h1h8", "a7a8"].contains(&a.best.as_str()), "{a:?}");
     }
@@ -527,7 +511,7 @@ mod tests {
         let pos =
             makruk::Position::from_fen(makruk::Variant::Makruk, "R3k3/R7/8/8/8/8/8/3K4 b - - 0 1")
                 .unwrap();
-        let a = analyse(&AnyPosition::Makruk(pos), 5);
+        let a = analyse(&AnyPosition::Makruk(pos), 5, None);
         assert_eq!(a.best, "");
         assert_eq!(a.eval, Eval::Cp(MATE_CP));
     }

@@ -11,17 +11,31 @@ use axum::{Json, Router, routing::get};
 use games::GameKind;
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
+use thaiboard_tablebase::engine_tables::{MakhosProbe, MakrukProbe};
 use thaiboard_tablebase::makhos::{self, MakhosTables};
 use thaiboard_tablebase::makruk::MakrukTables;
 
 /// Longest position text accepted.
 const MAX_POSITION: usize = 200;
 
-/// Every table found in the configured directory, opened once at start.
-#[derive(Debug)]
+/// Every table found in the configured directory, opened once at start,
+/// with the probes the engine's searches use (`None` where a game has no
+/// table in the directory).
 pub struct Tablebases {
-    makhos: HashMap<::makhos::Rules, MakhosTables>,
-    makruk: HashMap<::makruk::Variant, MakrukTables>,
+    makhos: HashMap<::makhos::Rules, Arc<MakhosTables>>,
+    makruk: HashMap<::makruk::Variant, Arc<MakrukTables>>,
+    makhos_probes: HashMap<::makhos::Rules, MakhosProbe>,
+    makruk_probes: HashMap<::makruk::Variant, MakrukProbe>,
+}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebases")
+            .field("makhos", &self.makhos)
+            .field("makruk", &self.makruk)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Tablebases {
@@ -29,15 +43,38 @@ impl Tablebases {
     /// unreadable directory is an error (the server does not start).
     pub fn open(dir: &Path) -> Result<Tablebases, String> {
         let err = |e: thaiboard_tablebase::TableError| format!("--tablebases: {e}");
-        let mut makhos = HashMap::new();
+        let (mut makhos, mut makhos_probes) = (HashMap::new(), HashMap::new());
         for rules in ::makhos::Rules::ALL {
-            makhos.insert(rules, MakhosTables::open(dir, rules).map_err(err)?);
+            let tables = Arc::new(MakhosTables::open(dir, rules).map_err(err)?);
+            if let Some(probe) = MakhosProbe::new(Arc::clone(&tables)) {
+                makhos_probes.insert(rules, probe);
+            }
+            makhos.insert(rules, tables);
         }
-        let mut makruk = HashMap::new();
+        let (mut makruk, mut makruk_probes) = (HashMap::new(), HashMap::new());
         for variant in [::makruk::Variant::Makruk, ::makruk::Variant::Cambodian] {
-            makruk.insert(variant, MakrukTables::open(dir, variant).map_err(err)?);
+            let tables = Arc::new(MakrukTables::open(dir, variant).map_err(err)?);
+            if let Some(probe) = MakrukProbe::new(Arc::clone(&tables)) {
+                makruk_probes.insert(variant, probe);
+            }
+            makruk.insert(variant, tables);
         }
-        Ok(Tablebases { makhos, makruk })
+        Ok(Tablebases {
+            makhos,
+            makruk,
+            makhos_probes,
+            makruk_probes,
+        })
+    }
+
+    /// The probe a Makruk or Ouk Chatrang search consults, if there are tables of `variant`.
+    pub fn makruk_probe(&self, variant: ::makruk::Variant) -> Option<&MakrukProbe> {
+        self.makruk_probes.get(&variant)
+    }
+
+    /// The probe a Mak-hot search under `rules` consults, if there are tables of them.
+    pub fn makhos_probe(&self, rules: ::makhos::Rules) -> Option<&MakhosProbe> {
+        self.makhos_probes.get(&rules)
     }
 }
 

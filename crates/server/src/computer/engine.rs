@@ -2,11 +2,11 @@
 //! blocking thread pool, at most a configured number at a time, so that the
 //! server's request threads stay free however many engine games run.
 
-use crate::computer::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
-use engine::{
-    Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt, search, with_makruk_played_by_default,
-};
-use games::{AnyGame, Color};
+use super::opponent::{MAX_LEVEL, MIN_LEVEL, Opponent};
+use super::search::{Ask, history_of, search_position};
+use crate::analysis::tablebase::Tablebases;
+use engine::{Limits, SearchOptions, Tt};
+use games::{AnyGame, AnyPosition, Color};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -54,15 +54,18 @@ const TT_MB: usize = 8;
 /// The engine crate behind the [`Opponent`] seam.
 pub struct EngineOpponent {
     permits: Arc<Semaphore>,
+    tables: Option<Arc<Tablebases>>,
     running: Arc<AtomicUsize>,
     peak: Arc<AtomicUsize>,
 }
 
 impl EngineOpponent {
-    /// An opponent running at most `concurrent` searches at a time (at least one).
-    pub fn new(concurrent: usize) -> EngineOpponent {
+    /// An opponent running at most `concurrent` searches at a time (at
+    /// least one), whose full-strength searches probe `tables` if given.
+    pub fn new(concurrent: usize, tables: Option<Arc<Tablebases>>) -> EngineOpponent {
         EngineOpponent {
             permits: Arc::new(Semaphore::new(concurrent.max(1))),
+            tables,
             running: Arc::default(),
             peak: Arc::default(),
         }
@@ -75,69 +78,72 @@ impl EngineOpponent {
     }
 }
 
-/// Searches `root` with the limits of `settings` and `budget_ms`.
-fn run<G: Game>(
-    root: &G,
-    history: &[u64],
-    settings: LevelSettings,
+/// Chooses a move for the side to move in `position` (blocking). Levels
+/// that play at full strength (no `Skill Level`) probe `tables` inside the
+/// search; weaker levels play their endgames by their own search.
+pub fn choose_blocking(
+    position: &AnyGame,
+    level: u8,
     budget_ms: u64,
-) -> Option<(String, i32)> {
-    let mut tt = Tt::new(TT_MB);
+    tables: Option<&Tablebases>,
+) -> Option<String> {
+    let settings = level_settings(level);
     let limits = Limits {
         movetime: Some(settings.think_ms.min(budget_ms).max(10)),
         depth: Some(settings.depth),
         nodes: Some(settings.nodes),
         ..Limits::default()
     };
-    let opts = SearchOptions {
-        skill: settings.skill,
-        seed: rand::random::<u64>() | 1,
-        ..SearchOptions::default()
-    };
-    let stop = AtomicBool::new(false);
-    let result = search(root, history, &mut tt, &limits, &opts, &stop, |_| {});
-    result.best.map(|m| (G::move_text(m), result.score))
-}
-
-/// Chooses a move for the side to move in `position` (blocking).
-pub fn choose_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<String> {
-    search_blocking(position, level, budget_ms).map(|(mv, _)| mv)
+    let tables = tables.filter(|_| settings.skill.is_none());
+    search_blocking(position, &limits, settings.skill, tables).map(|(mv, _)| mv)
 }
 
 /// How far behind (centipawns, by its own search) the computer must stand
 /// to accept a draw offer.
 pub const ACCEPT_DRAW_BELOW: i32 = -300;
 
+/// Nodes of the search that decides a draw offer: a fixed amount of work
+/// (about a quarter second at full speed), so that the answer does not
+/// depend on how busy the machine is.
+pub const ACCEPT_DRAW_NODES: u64 = 300_000;
+
 /// Whether the side to move in `position` accepts a draw offer: when a
-/// full-strength search of about a quarter second finds it clearly losing.
-pub fn accepts_draw_blocking(position: &AnyGame) -> bool {
-    search_blocking(position, MAX_LEVEL, 250).is_some_and(|(_, score)| score <= ACCEPT_DRAW_BELOW)
+/// full-strength search of [`ACCEPT_DRAW_NODES`] finds it clearly losing.
+pub fn accepts_draw_blocking(position: &AnyGame, tables: Option<&Tablebases>) -> bool {
+    let limits = Limits {
+        nodes: Some(ACCEPT_DRAW_NODES),
+        ..Limits::default()
+    };
+    search_blocking(position, &limits, None, tables)
+        .is_some_and(|(_, score)| score <= ACCEPT_DRAW_BELOW)
 }
 
-/// The engine's move and its score (side to move's view) in `position`;
-/// `None` without a legal move.
-fn search_blocking(position: &AnyGame, level: u8, budget_ms: u64) -> Option<(String, i32)> {
-    let settings = level_settings(level);
-    match position {
-        AnyGame::Makruk(game) => {
-            let history = MakrukGame::history_keys(game.start(), game.moves());
-            with_makruk_played_by_default!(game.position().clone(), |g| run(
-                g, &history, settings, budget_ms
-            ))
-        }
-        AnyGame::Makhos(game) => {
-            let mut history = game.hashes().to_vec();
-            if history.last() == Some(&game.hash()) {
-                history.pop();
-            }
-            let root = MakhosGame::played_by_default(
-                *game.position(),
-                game.rules(),
-                game.no_progress_plies(),
-            );
-            run(&root, &history, settings, budget_ms)
-        }
-    }
+/// The engine's move and its score (side to move's view) in `position`,
+/// seeing the game's history; `None` without a legal move.
+fn search_blocking(
+    position: &AnyGame,
+    limits: &Limits,
+    skill: Option<u32>,
+    tables: Option<&Tablebases>,
+) -> Option<(String, i32)> {
+    let (history, no_progress) = history_of(position);
+    let opts = SearchOptions {
+        skill,
+        seed: rand::random::<u64>() | 1,
+        ..SearchOptions::default()
+    };
+    let stop = AtomicBool::new(false);
+    let ask = Ask {
+        history: &history,
+        no_progress,
+        tables,
+        limits,
+        opts: &opts,
+        stop: &stop,
+    };
+    let root: AnyPosition = position.position();
+    let found = search_position(&root, &ask, &mut Tt::new(TT_MB), &mut |_| {});
+    found.best.map(|mv| (mv, found.score))
 }
 
 /// Whether the side to move in `position` should declare a board's-honour
@@ -162,10 +168,11 @@ impl Opponent for EngineOpponent {
         Box::pin(async move {
             let _permit = self.permits.clone().acquire_owned().await.ok()?;
             let (running, peak) = (self.running.clone(), self.peak.clone());
+            let tables = self.tables.clone();
             tokio::task::spawn_blocking(move || {
                 let now = running.fetch_add(1, Ordering::Relaxed) + 1;
                 peak.fetch_max(now, Ordering::Relaxed);
-                let mv = choose_blocking(&position, level, budget_ms);
+                let mv = choose_blocking(&position, level, budget_ms, tables.as_deref());
                 running.fetch_sub(1, Ordering::Relaxed);
                 mv
             })
@@ -183,7 +190,8 @@ impl Opponent for EngineOpponent {
             let Ok(_permit) = self.permits.clone().acquire_owned().await else {
                 return false;
             };
-            tokio::task::spawn_blocking(move || accepts_draw_blocking(&position))
+            let tables = self.tables.clone();
+            tokio::task::spawn_blocking(move || accepts_draw_blocking(&position, tables.as_deref()))
                 .await
                 .unwrap_or(false)
         })
@@ -194,6 +202,52 @@ impl Opponent for EngineOpponent {
 mod tests {
     use super::*;
     use games::GameKind;
+
+    /// A full-strength search of 300 ms, without tables.
+    fn full_strength(game: &AnyGame) -> Option<(String, i32)> {
+        let settings = level_settings(MAX_LEVEL);
+        let limits = Limits {
+            movetime: Some(300),
+            depth: Some(settings.depth),
+            nodes: Some(settings.nodes),
+            ..Limits::default()
+        };
+        search_blocking(game, &limits, None, None)
+    }
+
+    /// Three white men against a black king (Mak-hot, default rules): only
+    /// h2-g3 wins (the tables' verdict, 35 plies on). A 4-ply search without
+    /// the tables plays another move and sees no win; the same search
+    /// probing them plays h2-g3 as a proven win, and so does the
+    /// full-strength opponent.
+    #[test]
+    fn the_tables_find_the_only_winning_move() {
+        let dir =
+            std::env::temp_dir().join(format!("thaiboard-computer-tb-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        thaiboard_tablebase::makhos::generate(&dir, makhos::Rules::Default, 4, false, |_| {})
+            .unwrap();
+        let tables = Tablebases::open(&dir).unwrap();
+        let game = AnyGame::from_position(
+            games::AnyPosition::from_fen(GameKind::MAKHOS, "W:Wb2,h2,a5:BKa7").unwrap(),
+        );
+        let four_plies = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let (without, plain) = search_blocking(&game, &four_plies, None, None).unwrap();
+        let (with, score) = search_blocking(&game, &four_plies, None, Some(&tables)).unwrap();
+        assert_ne!(
+            without, "h2g3",
+            "the search alone finds it: the test proves nothing"
+        );
+        assert!(plain < 1_000, "no win in sight without the tables: {plain}");
+        assert_eq!(with, "h2g3");
+        assert!(score > 10_000, "a table win, not {score}");
+        let chosen = choose_blocking(&game, MAX_LEVEL, 1_000, Some(&tables));
+        assert_eq!(chosen.as_deref(), Some("h2g3"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn levels_grow_stronger_and_clamp() {
@@ -211,7 +265,7 @@ mod tests {
         for kind in GameKind::ALL {
             let mut game = AnyGame::new_declared(kind);
             for ply in 0..6 {
-                let mv = choose_blocking(&game, 1 + (ply % 3) as u8, 50)
+                let mv = choose_blocking(&game, 1 + (ply % 3) as u8, 50, None)
                     .unwrap_or_else(|| panic!("{kind}: no move at ply {ply}"));
                 game.play_engine(&mv)
                     .unwrap_or_else(|e| panic!("{kind}: engine move {mv} illegal: {e}"));
@@ -221,7 +275,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn searches_beyond_the_bound_wait_their_turn() {
-        let opponent = EngineOpponent::new(2);
+        let opponent = EngineOpponent::new(2, None);
         let searches = (0..6).map(|_| {
             let game = AnyGame::new_declared(GameKind::MAKRUK);
             opponent.choose(game, 8, 100)
@@ -272,10 +326,10 @@ mod tests {
         for mv in ["g1f3", "b8c6", "f3g1"] {
             game.play_engine(mv).unwrap();
         }
-        let (mv, score) = search_blocking(&game, MAX_LEVEL, 300).expect("a move");
+        let (mv, score) = full_strength(&game).expect("a move");
         assert_eq!((mv.as_str(), score), ("c6b8", 0), "back to the start");
         // The same position without its past: no draw in sight.
-        let (_, alone) = search_blocking(&position(&game.fen()), MAX_LEVEL, 300).expect("a move");
+        let (_, alone) = full_strength(&position(&game.fen())).expect("a move");
         assert!(alone < -300, "{alone}");
     }
 
@@ -286,13 +340,13 @@ mod tests {
             .collect();
         let at = tokens.iter().position(|t| *t == "count:black").unwrap();
         let mut game = AnyGame::new_declared(GameKind::MAKRUK);
-        assert!(!accepts_draw_blocking(&game), "not at the start");
+        assert!(!accepts_draw_blocking(&game, None), "not at the start");
         for mv in &tokens[..at] {
             game.play_engine(mv).unwrap();
         }
         // Black has six pieces against two.
-        assert!(!accepts_draw_blocking(&game));
+        assert!(!accepts_draw_blocking(&game, None));
         game.play_engine(tokens[at + 1]).unwrap();
-        assert!(accepts_draw_blocking(&game));
+        assert!(accepts_draw_blocking(&game, None));
     }
 }

@@ -1,15 +1,18 @@
 //! The computer opponent: the seam any opponent fits ([`opponent`]), the
 //! engine behind it ([`engine`]) and games against it ([`play`], a
-//! subscriber of game events).
+//! subscriber of game events); [`search`] is the one search of a position
+//! that the opponent and the analysis share.
 
 pub mod engine;
 pub mod opponent;
 pub mod play;
+pub mod search;
 
 pub use play::{EngineGameRequest, EnginePlay};
 
 use crate::AppState;
 use crate::account::auth::Actor;
+use crate::analysis::tablebase::Tablebases;
 use crate::game::GameView;
 use crate::infra::error::ApiResult;
 use crate::infra::extract::Body;
@@ -17,18 +20,22 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
+use std::sync::Arc;
 
 /// Starts games against the computer: their player subscribes to the
 /// game service, with the engine as its opponent when `engine_searches`
-/// (the searches that may run at once) is above zero.
+/// (the searches that may run at once) is above zero; its full-strength
+/// searches probe `tables` (`serve --tablebases`).
 pub fn start(
-    games: &std::sync::Arc<crate::game::Games>,
+    games: &Arc<crate::game::Games>,
     engine_searches: usize,
-) -> std::sync::Arc<EnginePlay> {
+    tables: Option<Arc<Tablebases>>,
+) -> Arc<EnginePlay> {
     let play = EnginePlay::start(games);
     if engine_searches > 0 {
-        play.set_opponent(std::sync::Arc::new(engine::EngineOpponent::new(
+        play.set_opponent(Arc::new(engine::EngineOpponent::new(
             engine_searches,
+            tables,
         )));
     }
     play

@@ -102,3 +102,49 @@ async fn a_damaged_table_stops_the_server_from_starting() {
     assert!(err.to_string().contains("truncated"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With `--tablebases`, the analysis board's engine probes the tables inside
+/// its search: three men against a king, where only h2-g3 wins (a 4-ply
+/// search without the tables plays another move), is shown as h2-g3 with a
+/// won score from its first lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_analysis_probes_the_tables_inside_its_search() {
+    let dir = std::env::temp_dir().join(format!("thaiboard-server-tb-{}-live", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    thaiboard_tablebase::makhos::generate(&dir, makhos::Rules::Default, 4, false, |_| {}).unwrap();
+    let (url, _) = test_database();
+    let config = thaiboard_server::Config {
+        tablebase_dir: Some(dir.clone()),
+        ..test_config(&url)
+    };
+    let server = thaiboard_server::Server::start(config).await.unwrap();
+    let live = format!(
+        "http://{}/api/analysis/live?variant=makhos&fen=W:Wb2,h2,a5:BKa7",
+        server.addr
+    );
+    let mut resp = reqwest::get(&live).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    // The lines from depth 2 on (the first a table answers below the root).
+    let mut buf = String::new();
+    let line = loop {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(30), resp.chunk())
+            .await
+            .expect("a line within 30 s")
+            .unwrap()
+            .expect("the stream ended before depth 2");
+        buf.push_str(std::str::from_utf8(&chunk).unwrap());
+        let found = buf
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .find(|v| v["depth"].as_u64().is_some_and(|d| d >= 2));
+        if let Some(v) = found {
+            break v;
+        }
+    };
+    assert_eq!(line["pv"][0], "h2g3", "{line}");
+    let won = line["eval"]["mate"].as_i64().is_some_and(|m| m > 0)
+        || line["eval"]["cp"].as_i64().is_some_and(|cp| cp >= 10_000);
+    assert!(won, "a won score from the tables: {line}");
+    drop(resp);
+    let _ = std::fs::remove_dir_all(&dir);
+}
