@@ -30,7 +30,7 @@ THAIBOARD_TEST_DATABASE_URL=postgres://thaiboard:thaiboard@127.0.0.1/thaiboard_t
 # The load tool through a graceful restart on PostgreSQL, whose slower
 # commits once left a write running past the stop.
 THAIBOARD_TEST_DATABASE_URL=postgres://thaiboard:thaiboard@127.0.0.1/thaiboard_test \
-  cargo test -p thaiboard-loadtest --test operator the_players_ride_through
+  cargo test -p thaiboard-loadtest --test loadtest operator::the_players_ride_through
 
 # The web board: type check and unit checks (string tables, Thai notation),
 # then the browser end-to-end test (screenshots in web/e2e/artifacts/).

@@ -2,8 +2,7 @@
 //! resumed), quantize, then the network in `bench`; clear errors for bad
 //! files.
 
-mod common;
-use common::thaiboard;
+use crate::common::thaiboard;
 use std::path::PathBuf;
 
 /// A fresh scratch folder for one test, and in it the paths of the data

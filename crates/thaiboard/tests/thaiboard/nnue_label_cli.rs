@@ -3,8 +3,7 @@
 //! one `gen` wrote, with scores of the same sign, and a second run skips
 //! it; an engine that cannot start or dies is an error, not a panic.
 
-mod common;
-use common::thaiboard;
+use crate::common::thaiboard;
 use nnue::data::{Record, read_shard, shard_path};
 use std::path::{Path, PathBuf};
 

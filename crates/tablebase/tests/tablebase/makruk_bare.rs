@@ -2,8 +2,7 @@
 //! the count against an independent search over the rules crate (which runs the count
 //! itself), and the facts of the endings.
 
-mod common;
-use common::Lcg;
+use crate::common::Lcg;
 use makruk::{Color, Position, Role, Setup, State, Variant};
 use std::collections::HashMap;
 use thaiboard_tablebase::makruk::{BareTable, Dtm};

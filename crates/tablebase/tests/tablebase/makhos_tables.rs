@@ -2,10 +2,7 @@
 //! entry against its moves, sampled positions against an independent solver over the
 //! rules crate, and damaged files refused.
 
-mod common;
-#[path = "common/makhos_search.rs"]
-mod makhos_search;
-use common::Lcg;
+use crate::common::Lcg;
 use makhos::{Position, Rules};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -597,7 +594,7 @@ fn a_corrupted_distance_file_is_refused_when_probed() {
 
 /// The four-piece tables under the default rules, made once over a copy of the
 /// three-piece ones.
-fn four_piece_dir() -> &'static Path {
+pub(crate) fn four_piece_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = scratch_dir("four");
@@ -634,7 +631,7 @@ fn four_piece_distances_near_the_count_s_end_match_a_plain_search() {
         let mut memo = HashMap::new();
         for count in 27..=NO_PROGRESS_LIMIT {
             let (value, plies) =
-                makhos_search::search(&tables, &pos, count, true, &mut memo).unwrap();
+                crate::makhos_search::search(&tables, &pos, count, true, &mut memo).unwrap();
             let expected = (value != Wdl::Draw).then_some(plies);
             assert_eq!(
                 tables.distance_to_win(&pos, count).unwrap(),

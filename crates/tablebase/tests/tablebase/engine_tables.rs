@@ -17,15 +17,10 @@ const POSITION: &str = "W:Wb2,h2,a5:BKa7";
 const WINNING: &str = "h2g3";
 const DEPTH: u32 = 8;
 
-/// The Mak-hot tables of up to four pieces (default rules), generated once.
+/// The Mak-hot tables of up to four pieces (default rules), made once for
+/// the whole test binary.
 fn tables_dir() -> &'static std::path::Path {
-    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir =
-            std::env::temp_dir().join(format!("thaiboard-engine-tables-{}", std::process::id()));
-        generate(&dir, Rules::Default, 4, false, |_| {}).expect("4-piece tables");
-        dir
-    })
+    crate::makhos_tables::four_piece_dir()
 }
 
 /// The move and score of a `DEPTH`-ply search of `pos`, with or without `probe`.

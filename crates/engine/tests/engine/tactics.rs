@@ -26,7 +26,7 @@ fn limits(depth: u32) -> Limits {
 
 #[test]
 fn makhos_shots_are_found() {
-    let set = cases(include_str!("data/makhos_tactics.txt"));
+    let set = cases(include_str!("../data/makhos_tactics.txt"));
     assert!(set.len() >= 20, "{} positions", set.len());
     let stop = AtomicBool::new(false);
     let mut missed = Vec::new();
@@ -62,7 +62,7 @@ const DEPTH_MAKHOS: u32 = 10;
 
 #[test]
 fn makruk_mates_are_found() {
-    let set = cases(include_str!("data/makruk_mates.txt"));
+    let set = cases(include_str!("../data/makruk_mates.txt"));
     assert!(set.len() >= 8, "{} positions", set.len());
     let stop = AtomicBool::new(false);
     for case in &set {
