@@ -37,7 +37,8 @@ pub struct Move {
     /// just the end).
     #[pyo3(get)]
     pub path: Vec<String>,
-    /// The squares of the captured pieces, in board order (empty for a plain move).
+    /// The squares of the captured pieces in the order they are jumped
+    /// (empty for a plain move).
     #[pyo3(get)]
     pub captured: Vec<String>,
     /// Algebraic notation with every landing (`c3-d4`, `c3xe5xc7`).
@@ -57,12 +58,37 @@ impl Move {
             from_square: m.from().name(),
             to_square: m.to().name(),
             path: m.path().iter().map(|s| s.name()).collect(),
-            captured: m.captured().into_iter().map(|s| s.name()).collect(),
+            captured: captured_in_order(m),
             algebraic: m.to_algebraic(),
             numeric: m.to_numeric(),
             engine: m.to_engine(),
         }
     }
+}
+
+/// The captured squares in the order they are jumped: the one between each
+/// landing square and the next.
+fn captured_in_order(m: &makhos::Move) -> Vec<String> {
+    let captured: Vec<makhos::Square> = m.captured().into_iter().collect();
+    let mut out = Vec::with_capacity(captured.len());
+    let mut at = m.from();
+    for next in m.path() {
+        let between = |s: &makhos::Square| {
+            let (f, r) = (s.file() as i32, s.rank() as i32);
+            let (f0, r0, f1, r1) = (at.file() as i32, at.rank() as i32, next.file() as i32, next.rank() as i32);
+            (f - f0) * (r1 - r0) == (r - r0) * (f1 - f0)
+                && (f - f0).signum() == (f1 - f0).signum()
+                && (f - f0).abs() < (f1 - f0).abs()
+                && f != f0
+        };
+        out.extend(captured.iter().filter(|s| between(s)).map(|s| s.name()));
+        at = next;
+    }
+    if out.len() != captured.len() {
+        // Not expected; keep every captured square all the same.
+        return captured.iter().map(|s| s.name()).collect();
+    }
+    out
 }
 
 #[pymethods]
