@@ -226,7 +226,10 @@ pub fn record(
         }
     }
     if let Some(r) = result {
-        let r = GameResult::from_text(r).ok_or_else(|| {
+        let r = Some(r)
+            .filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(r))
+            .and_then(GameResult::from_text)
+            .ok_or_else(|| {
             PyValueError::new_err(format!("unknown result '{r}': use 1-0, 0-1, 1/2-1/2 or *"))
         })?;
         game.set_result(r);

@@ -20,6 +20,7 @@ compared is printed (``pytest -s`` shows it).
 
 import os
 import random
+import sys
 
 import pytest
 
@@ -148,7 +149,13 @@ def play_full(variant, rng, cmp):
 def test_random_games_equal_pyffish(variant):
     rng = random.Random(f"{SEED}-{variant}")
     cmp = Compare()
-    plies = sum(play_sampled(variant, rng, cmp) for _ in range(GAMES))
+    plies = 0
+    for game in range(1, GAMES + 1):
+        plies += play_sampled(variant, rng, cmp)
+        if game % 50 == 0:
+            # Progress for long runs (pytest -s shows it).
+            print(f"{variant}: {game} games, {plies} plies, {cmp.calls} calls, {len(cmp.mismatches)} mismatches",
+                  file=sys.stderr, flush=True)
     full = sum(play_full(variant, rng, cmp) for _ in range(FULL_GAMES))
     print(f"\n{variant}: {GAMES} sampled games ({plies} plies) and {FULL_GAMES} full games ({full} plies), "
           f"{cmp.calls} calls compared, {len(cmp.mismatches)} mismatches")
