@@ -36,9 +36,8 @@ fn root_of(kind: GameKind, fen: Option<&str>, moves: &[String]) -> PyResult<Root
         GameKind::Makruk(variant) => {
             let start = match fen {
                 None | Some("startpos") => makruk::Position::new(variant),
-                Some(text) => makruk::Position::from_fen(variant, text).map_err(|e| {
-                    PyValueError::new_err(format!("invalid FEN '{text}': {e}"))
-                })?,
+                Some(text) => makruk::Position::from_fen(variant, text)
+                    .map_err(|e| PyValueError::new_err(format!("invalid FEN '{text}': {e}")))?,
             };
             let mut pos = start.clone();
             let mut played = Vec::with_capacity(moves.len());
@@ -109,18 +108,26 @@ fn run<G: engine::Game>(
 ) -> Found {
     let mut tt = Tt::new(hash_mb);
     let mut lines: Vec<Line> = Vec::new();
-    let result = search(root, history, &mut tt, limits, opts, stop, |info: &SearchInfo| {
-        let line = Line {
-            multipv: info.multipv,
-            depth: info.depth,
-            score: info.score,
-            pv: info.pv.clone(),
-        };
-        match lines.iter_mut().find(|l| l.multipv == info.multipv) {
-            Some(l) => *l = line,
-            None => lines.push(line),
-        }
-    });
+    let result = search(
+        root,
+        history,
+        &mut tt,
+        limits,
+        opts,
+        stop,
+        |info: &SearchInfo| {
+            let line = Line {
+                multipv: info.multipv,
+                depth: info.depth,
+                score: info.score,
+                pv: info.pv.clone(),
+            };
+            match lines.iter_mut().find(|l| l.multipv == info.multipv) {
+                Some(l) => *l = line,
+                None => lines.push(line),
+            }
+        },
+    );
     lines.sort_by_key(|l| l.multipv);
     Found {
         best: result.best.map(G::move_text),
@@ -159,7 +166,9 @@ fn pv_texts(root: &Root, pv: &[String]) -> (Vec<String>, Option<Vec<String>>) {
             let mut pos = *pos;
             let mut out = Vec::new();
             for text in pv {
-                let Ok(m) = pos.parse_move(*rules, text) else { break };
+                let Ok(m) = pos.parse_move(*rules, text) else {
+                    break;
+                };
                 out.push(m.to_algebraic());
                 pos.play_unchecked(&m);
             }

@@ -16,9 +16,9 @@ fn rules_of(name: &str) -> PyResult<Rules> {
 fn position_of(text: Option<&str>) -> PyResult<Position> {
     match text {
         None | Some("startpos") => Ok(Position::start()),
-        Some(text) => text.parse::<Position>().map_err(|e| {
-            PyValueError::new_err(format!("invalid Mak-hot position '{text}': {e}"))
-        }),
+        Some(text) => text
+            .parse::<Position>()
+            .map_err(|e| PyValueError::new_err(format!("invalid Mak-hot position '{text}': {e}"))),
     }
 }
 
@@ -75,7 +75,12 @@ fn captured_in_order(m: &makhos::Move) -> Vec<String> {
     for next in m.path() {
         let between = |s: &makhos::Square| {
             let (f, r) = (s.file() as i32, s.rank() as i32);
-            let (f0, r0, f1, r1) = (at.file() as i32, at.rank() as i32, next.file() as i32, next.rank() as i32);
+            let (f0, r0, f1, r1) = (
+                at.file() as i32,
+                at.rank() as i32,
+                next.file() as i32,
+                next.rank() as i32,
+            );
             (f - f0) * (r1 - r0) == (r - r0) * (f1 - f0)
                 && (f - f0).signum() == (f1 - f0).signum()
                 && (f - f0).abs() < (f1 - f0).abs()
@@ -109,7 +114,12 @@ impl Move {
 }
 
 /// Plays `moves` (any accepted notation) from `position` under `rules`.
-fn replay(position: Option<&str>, moves: &[String], rules: &str, no_progress: u32) -> PyResult<Game> {
+fn replay(
+    position: Option<&str>,
+    moves: &[String],
+    rules: &str,
+    no_progress: u32,
+) -> PyResult<Game> {
     let rules = rules_of(rules)?;
     let start = position_of(position)?;
     let mut game = Game::from_position_with_count(start, rules, no_progress);
@@ -170,12 +180,17 @@ pub fn get_position(position: Option<&str>, moves: Vec<String>, rules: &str) -> 
 /// unambiguous).
 #[pyfunction]
 #[pyo3(signature = (position, r#move, style="algebraic", rules="default"))]
-pub fn move_text(position: Option<&str>, r#move: &str, style: &str, rules: &str) -> PyResult<String> {
+pub fn move_text(
+    position: Option<&str>,
+    r#move: &str,
+    style: &str,
+    rules: &str,
+) -> PyResult<String> {
     let rules = rules_of(rules)?;
     let pos = position_of(position)?;
-    let m = pos
-        .parse_move(rules, r#move)
-        .map_err(|e| PyValueError::new_err(format!("move '{move}' in {pos}: {e}", move = r#move)))?;
+    let m = pos.parse_move(rules, r#move).map_err(|e| {
+        PyValueError::new_err(format!("move '{move}' in {pos}: {e}", move = r#move))
+    })?;
     Ok(match style {
         "algebraic" => m.to_algebraic(),
         "numeric" => m.to_numeric(),

@@ -101,10 +101,7 @@ fn parse_fen(variant: Variant, fen: &str) -> PyResult<(Position, Setup)> {
     let setup = Setup::from_fen(fen)
         .map_err(|e| PyValueError::new_err(format!("invalid FEN '{fen}': {e}")))?;
     let pos = Position::from_setup(variant, &setup).map_err(|e| {
-        PyValueError::new_err(format!(
-            "invalid FEN '{fen}' for {}: {e}",
-            variant.name()
-        ))
+        PyValueError::new_err(format!("invalid FEN '{fen}' for {}: {e}", variant.name()))
     })?;
     Ok((pos, setup))
 }
@@ -112,10 +109,7 @@ fn parse_fen(variant: Variant, fen: &str) -> PyResult<(Position, Setup)> {
 fn parse_move(pos: &Position, text: &str, index: Option<usize>) -> PyResult<Move> {
     pos.parse_uci(text).map_err(|e| {
         let at = index.map_or(String::new(), |i| format!(" (move {} of the list)", i + 1));
-        PyValueError::new_err(format!(
-            "Invalid move '{text}'{at} in {}: {e}",
-            pos.fen()
-        ))
+        PyValueError::new_err(format!("Invalid move '{text}'{at} in {}: {e}", pos.fen()))
     })
 }
 
@@ -384,7 +378,12 @@ pub fn get_san_moves(
 /// Whether the side to move is in check after `movelist`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, movelist, chess960=false))]
-pub fn gives_check(variant: &str, fen: &str, movelist: Vec<String>, chess960: bool) -> PyResult<bool> {
+pub fn gives_check(
+    variant: &str,
+    fen: &str,
+    movelist: Vec<String>,
+    chess960: bool,
+) -> PyResult<bool> {
     let _ = chess960;
     Ok(build(variant, fen, &movelist)?.pos.is_check())
 }
@@ -410,7 +409,12 @@ pub fn is_capture(
 /// stalemated (as pyffish, it reads only whether the side is in check).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, movelist, chess960=false))]
-pub fn game_result(variant: &str, fen: &str, movelist: Vec<String>, chess960: bool) -> PyResult<i32> {
+pub fn game_result(
+    variant: &str,
+    fen: &str,
+    movelist: Vec<String>,
+    chess960: bool,
+) -> PyResult<i32> {
     let _ = chess960;
     let built = build(variant, fen, &movelist)?;
     Ok(if built.pos.is_check() {
@@ -473,9 +477,7 @@ fn optional_end(built: &Built, count_started: i64) -> bool {
         }
     }
     match Counting::of(built, count_started) {
-        Some(c) => {
-            c.ply() > c.limit() && (!built.pos.is_check() || built.pos.has_legal_move())
-        }
+        Some(c) => c.ply() > c.limit() && (!built.pos.is_check() || built.pos.has_legal_move()),
         None => false,
     }
 }

@@ -199,8 +199,8 @@ pub fn record(
     result: Option<&str>,
     rules: Option<&str>,
 ) -> PyResult<PyRecord> {
-    let kind = GameKind::from_names(variant, rules)
-        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let kind =
+        GameKind::from_names(variant, rules).map_err(|e| PyValueError::new_err(format!("{e}")))?;
     let start = match fen {
         None => AnyPosition::start(kind),
         Some(text) => AnyPosition::from_fen(kind, text)
@@ -230,8 +230,8 @@ pub fn record(
             .filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(r))
             .and_then(GameResult::from_text)
             .ok_or_else(|| {
-            PyValueError::new_err(format!("unknown result '{r}': use 1-0, 0-1, 1/2-1/2 or *"))
-        })?;
+                PyValueError::new_err(format!("unknown result '{r}': use 1-0, 0-1, 1/2-1/2 or *"))
+            })?;
         game.set_result(r);
     }
     Ok(PyRecord { game })

@@ -35,7 +35,8 @@ pub fn probe_json(
             let pos = ::makruk::Position::from_fen(variant, fen)
                 .map_err(|e| PyValueError::new_err(format!("invalid FEN '{fen}': {e}")))?;
             let answer = py.detach(|| -> Result<_, String> {
-                let tables = makruk::MakrukTables::open(&dir, variant).map_err(|e| e.to_string())?;
+                let tables =
+                    makruk::MakrukTables::open(&dir, variant).map_err(|e| e.to_string())?;
                 let answer = tables.answer(&pos).map_err(|e| e.to_string())?;
                 Ok((answer, tables.len()))
             });
