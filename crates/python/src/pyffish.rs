@@ -483,9 +483,12 @@ fn optional_end(built: &Built, count_started: i64) -> bool {
 }
 
 /// Whether each side lacks the material to mate: `(white, black)`, after
-/// Fairy-Stockfish's test (a side with a ruea can mate; otherwise it needs
-/// a piece and at least one other piece, its own or the opponent's, besides
-/// the khuns).
+/// Fairy-Stockfish's test, where the khon is a major piece (a silver) and
+/// the met a colour-bound one (a fers): a side with a ruea or a khon can
+/// mate; a side with mets can when they stand on both colours of squares
+/// or some other piece (a bia, a ma, or the opponent's ruea or khon) is on
+/// the board; a side with a bia or a ma can when at least two pieces
+/// besides the khuns are on the board.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, movelist, chess960=false))]
 pub fn has_insufficient_material(
@@ -498,11 +501,24 @@ pub fn has_insufficient_material(
     let built = build(variant, fen, &movelist)?;
     let pos = &built.pos;
     let others: Bitboard = pos.occupied() & !pos.by_role(Role::King);
+    let mets = pos.by_role(Role::Met);
+    let unbound = others & !mets;
+    // Square colours of the mets: bit 0 for (file + rank) even, bit 1 for odd.
+    let mut colours = 0u8;
+    let mut bits = mets.0;
+    while bits != 0 {
+        let i = bits.trailing_zeros();
+        colours |= 1 << ((i % 8 + i / 8) % 2);
+        bits &= bits - 1;
+    }
     let insufficient = |c: Color| {
-        if pos.pieces(c, Role::Rook).any() {
+        if pos.pieces(c, Role::Rook).any() || pos.pieces(c, Role::Khon).any() {
             return false;
         }
-        !((pos.by_color(c) & others).any() && others.count() >= 2)
+        if (pos.by_color(c) & mets).any() && (colours == 3 || unbound.any()) {
+            return false;
+        }
+        !((pos.by_color(c) & unbound).any() && others.count() >= 2)
     };
     Ok((insufficient(Color::White), insufficient(Color::Black)))
 }

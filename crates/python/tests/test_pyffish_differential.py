@@ -50,6 +50,7 @@ class Compare:
             expected, got = key(expected), key(got)
         if expected != got:
             self.mismatches.append((name, args, expected, got))
+            print(f"MISMATCH {name}{args!r}: pyffish {expected!r}, thaiboard {got!r}", file=sys.stderr, flush=True)
         return expected
 
 
@@ -203,5 +204,45 @@ def test_validate_fen_equals_pyffish_on_mutated_fens(variant):
         for base in bases
         for fen in mutations(rng, base)
         if ours.validate_fen(fen, variant) != sf.validate_fen(fen, variant)
+    ]
+    assert not differ, differ[:20]
+
+
+def sparse_fens(rng, count):
+    """Random positions of two khuns and one to three other pieces (mets,
+    khons, mas, rueas, bias), as endgames reach: the material test's cases."""
+    done = 0
+    while done < count:
+        squares = rng.sample(range(64), rng.randint(3, 5))
+        board = ["."] * 64
+        board[squares[0]], board[squares[1]] = "K", "k"
+        for sq in squares[2:]:
+            board[sq] = rng.choice("MSNRPmsnrpMm")
+        ranks = []
+        for r in range(7, -1, -1):
+            text, empty = "", 0
+            for c in board[8 * r:8 * r + 8]:
+                if c == ".":
+                    empty += 1
+                    continue
+                text += (str(empty) if empty else "") + c
+                empty = 0
+            ranks.append(text + (str(empty) if empty else ""))
+        fen = "/".join(ranks) + " " + rng.choice("wb") + " - - 0 1"
+        try:
+            ours.legal_moves("makruk", fen, [])
+        except ValueError:
+            continue  # an impossible position (a bia out of place, a khun in check)
+        done += 1
+        yield fen
+
+
+@pytest.mark.parametrize("variant", ["makruk", "cambodian"])
+def test_insufficient_material_equals_pyffish_on_endgames(variant):
+    rng = random.Random(f"{SEED}-material-{variant}")
+    differ = [
+        (fen, ours.has_insufficient_material(variant, fen, []), sf.has_insufficient_material(variant, fen, []))
+        for fen in sparse_fens(rng, 300)
+        if ours.has_insufficient_material(variant, fen, []) != sf.has_insufficient_material(variant, fen, [])
     ]
     assert not differ, differ[:20]
