@@ -315,7 +315,19 @@ pub fn legal_moves(
 ) -> PyResult<Vec<String>> {
     let _ = chess960;
     let built = build(variant, fen, &movelist)?;
-    Ok(built.pos.legal_moves().iter().map(|m| m.to_uci()).collect())
+    let pos = &built.pos;
+    let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    // Fairy-Stockfish's order of piece kinds (bia, ma, ruea, met, khon,
+    // khun); the sort is stable, so each kind keeps the generator's order.
+    moves.sort_by_key(|m| match pos.role_at(m.from()) {
+        Some(Role::Pawn) => 0,
+        Some(Role::Knight) => 1,
+        Some(Role::Rook) => 2,
+        Some(Role::Met) => 3,
+        Some(Role::Khon) => 4,
+        _ => 5,
+    });
+    Ok(moves.iter().map(|m| m.to_uci()).collect())
 }
 
 /// The FEN after `movelist` is played from `fen`. `sfen` writes the SFEN

@@ -10,7 +10,7 @@ tables on every call), so two kinds of game are played:
   marked) are compared, and one more function in turn (check, every
   notation, material, game ends with the whole move list, the counting
   fields under ``count_started``, SFEN, validation, capture).
-- ``THAIBOARD_DIFF_FULL_GAMES`` games per variant (default 2) played to
+- ``THAIBOARD_DIFF_FULL_GAMES`` games per variant (default 1) played to
   their end (at most 600 plies, so counts run out): every function at
   every ply.
 
@@ -30,7 +30,7 @@ sf = pytest.importorskip("pyffish")
 
 GAMES = int(os.environ.get("THAIBOARD_DIFF_GAMES", "10"))
 PLIES = int(os.environ.get("THAIBOARD_DIFF_PLIES", "150"))
-FULL_GAMES = int(os.environ.get("THAIBOARD_DIFF_FULL_GAMES", "2"))
+FULL_GAMES = int(os.environ.get("THAIBOARD_DIFF_FULL_GAMES", "1"))
 SEED = int(os.environ.get("THAIBOARD_DIFF_SEED", "20261128"))
 NOTATIONS = (sf.NOTATION_DEFAULT, sf.NOTATION_SAN, sf.NOTATION_LAN, sf.NOTATION_THAI_SAN, sf.NOTATION_THAI_LAN)
 
