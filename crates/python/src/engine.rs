@@ -229,8 +229,8 @@ impl PySearch {
         if multipv == 0 {
             return Err(PyValueError::new_err("multipv must be at least 1"));
         }
-        if !(1..=4096).contains(&hash_mb) {
-            return Err(PyValueError::new_err("hash_mb must be between 1 and 4096"));
+        if !(1..=1024).contains(&hash_mb) {
+            return Err(PyValueError::new_err("hash_mb must be between 1 and 1024"));
         }
         let root = root_of(kind, fen, &moves)?;
         let limits = Limits {

@@ -9,7 +9,8 @@ Differences from pyffish, all where pyffish has no defined answer:
 
 - a malformed FEN or an illegal move raises ``ValueError`` naming it
   (pyffish reads on regardless, or fails later);
-- ``legal_moves`` gives the same moves in another order;
+- ``legal_moves`` gives the same moves grouped by piece kind as pyffish
+  does, but within a kind the order can differ;
 - ``get_san`` writes only Makruk notations (default, SAN, LAN, THAI_SAN,
   THAI_LAN); the shogi, janggi and xiangqi numbers raise ``ValueError``;
 - ``is_immediate_game_end`` and ``is_optional_game_end`` return 0 as the
