@@ -11,7 +11,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use thaiboard_tablebase::engine_tables::{MakhosProbe, TableDirectory, makhos_root_move};
-use thaiboard_tablebase::makhos::{MakhosTables, answer, generate};
+use thaiboard_tablebase::makhos::{MakhosTables, answer};
 
 const POSITION: &str = "W:Wb2,h2,a5:BKa7";
 const WINNING: &str = "h2g3";
