@@ -4,7 +4,8 @@
 Two kinds of names are checked:
 - in prose, a `code span` that looks like a path (it has a slash or a file
   ending, no spaces or `::`), read from the repository's root; a span that
-  starts with `/` is a URL path (`/api/ws`) and is skipped;
+  starts with `/` (a URL path) or `../` (outside the repository) is
+  skipped;
 - in a fenced block whose first line is a folder (`crates/server/src/`), a
   tree: each line's leading names (up to the first run of two spaces),
   separated by ", ", are read inside the folder of the nearest shallower
@@ -22,7 +23,10 @@ ENDINGS = (".rs", ".ts", ".md", ".toml", ".sh", ".py", ".mjs", ".json", ".sql", 
 
 
 def looks_like_path(token):
-    if " " in token or "::" in token or "(" in token or token.startswith("/") or "{" in token:
+    if " " in token or "::" in token or "(" in token or "{" in token:
+        return False
+    # A URL path (`/api/ws`) or a place outside the repository (`../x`).
+    if token.startswith("/") or token.startswith("../"):
         return False
     return "/" in token or token.endswith(ENDINGS)
 
