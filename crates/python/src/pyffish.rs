@@ -245,7 +245,70 @@ fn lan(pos: &Position, m: Move) -> String {
     out
 }
 
+/// Whether a khun or met move is Ouk Chatrang's first-move leap or double
+/// step (more than one square).
+fn is_leap(m: Move) -> bool {
+    let (df, dr) = (
+        m.from().file().abs_diff(m.to().file()),
+        m.from().rank().abs_diff(m.to().rank()),
+    );
+    df.max(dr) > 1
+}
+
+/// A met's SAN or Thai SAN in Ouk Chatrang, disambiguated as
+/// Fairy-Stockfish does: only against other mets that reach the square
+/// with a move of the same kind (a double step is a special move there, and
+/// an ordinary move never competes with it). `None`: the `makruk` crate's
+/// text stands.
+fn cambodian_met_san(pos: &Position, m: Move, thai: bool) -> Option<String> {
+    if pos.variant() != Variant::Cambodian || pos.role_at(m.from()) != Some(Role::Met) {
+        return None;
+    }
+    let others: Vec<makruk::Square> = pos
+        .legal_moves()
+        .iter()
+        .filter(|o| {
+            o.to() == m.to()
+                && o.from() != m.from()
+                && pos.role_at(o.from()) == Some(Role::Met)
+                && is_leap(**o) == is_leap(m)
+        })
+        .map(|o| o.from())
+        .collect();
+    let plain = pos.legal_moves().iter().any(|o| {
+        o.to() == m.to() && o.from() != m.from() && pos.role_at(o.from()) == Some(Role::Met)
+    });
+    if !plain || !others.is_empty() {
+        return None; // no met competes, or the crate's rule and Fairy-Stockfish's agree
+    }
+    let written = if thai { pos.thai_san(m) } else { pos.san(m) };
+    let check = written.trim_end_matches(['+', '#']);
+    let mark = &written[check.len()..];
+    let capture = pos.is_capture(m);
+    Some(if thai {
+        let piece = if pos.promoted().contains(m.from()) {
+            "ง"
+        } else {
+            "ม็"
+        };
+        format!(
+            "{piece}{}{}{mark}",
+            if capture { 'x' } else { '-' },
+            makruk::thai_square(m.to())
+        )
+    } else {
+        format!("M{}{}{mark}", if capture { "x" } else { "" }, m.to())
+    })
+}
+
 fn write_move(pos: &Position, m: Move, notation: i32) -> PyResult<String> {
+    if let Some(text) = match notation {
+        NOTATION_DEFAULT | NOTATION_SAN => cambodian_met_san(pos, m, false),
+        NOTATION_THAI_SAN => cambodian_met_san(pos, m, true),
+        _ => None,
+    } {
+        return Ok(text);
+    }
     Ok(match notation {
         NOTATION_DEFAULT | NOTATION_SAN => pos.san(m),
         NOTATION_LAN => lan(pos, m),

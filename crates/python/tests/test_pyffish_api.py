@@ -76,3 +76,13 @@ def test_foreign_notation_is_refused():
 )
 def test_validate_fen_codes(fen, code):
     assert sf.validate_fen(fen, "makruk") == code
+
+
+def test_cambodian_met_double_step_is_not_disambiguated_against_an_ordinary_move():
+    # Black's unmoved met on d8 (double step to d6) and a promoted met on c5
+    # (one step to d6): Fairy-Stockfish writes both without an origin.
+    fen = "rn1m4/1n4r1/p3ks2/1pm~2p1N/RPP1pK1P/7P/1S1M4/1NR2S2 b d - 13 36"
+    assert sf.get_san("cambodian", fen, "d8d6") == "Md6"
+    assert sf.get_san("cambodian", fen, "c5d6") == "Md6"
+    assert sf.get_san("cambodian", fen, "d8d6", False, sf.NOTATION_THAI_SAN) == "ม็-ง๖"
+    assert sf.get_san("cambodian", fen, "c5d6", False, sf.NOTATION_THAI_SAN) == "ง-ง๖"
