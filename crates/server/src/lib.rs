@@ -89,6 +89,8 @@ pub struct App {
     pub limiter: infra::ratelimit::RateLimiter,
     /// Per-IP limiter of new guests.
     pub guest_limiter: infra::ratelimit::RateLimiter,
+    /// Per-IP limiter of password-reset requests.
+    pub reset_limiter: infra::ratelimit::RateLimiter,
     /// The Bot API's event channels and stream limits.
     pub bots: Arc<bot_api::BotHub>,
     /// Chat writers' rate limits.

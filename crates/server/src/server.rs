@@ -65,6 +65,10 @@ impl Server {
             config.guests_per_ip_per_hour / 3600.0,
             config.guests_per_ip_burst,
         );
+        let reset_limiter = infra::ratelimit::RateLimiter::new(
+            account::security::model::RESETS_PER_IP_PER_HOUR / 3600.0,
+            account::security::model::RESETS_PER_IP_PER_HOUR,
+        );
         let mailer = match &config.smtp_url {
             Some(url) => Some(Arc::new(
                 social::mail::Mailer::new(
@@ -113,6 +117,7 @@ impl Server {
             socket_limits,
             limiter,
             guest_limiter,
+            reset_limiter,
             bots,
             chat_limits: social::chat::ChatLimits::default(),
             live_slots: analysis::live::slots(),

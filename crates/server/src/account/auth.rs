@@ -65,14 +65,22 @@ pub async fn session_by_hash(app: &AppState, hash: &str) -> ApiResult<Option<Ses
     if let Some(session) = app.sessions.get(hash) {
         return Ok(Some(session));
     }
-    let session = store::session(&app.db, hash, app.now_ms())
-        .await?
-        .map(|s| Session {
-            csrf: s.csrf,
-            user: s.user,
-            token_hash: hash.to_string(),
-            expires_at: s.expires_at,
-        });
+    let now = app.now_ms();
+    let stored = store::session(&app.db, hash, now).await?;
+    // Read from the database at most once per cache lifetime: the device's
+    // "last seen" is written when it is older than a few minutes.
+    if let Some(s) = stored.as_ref().filter(|s| !s.user.guest) {
+        let stale = now - crate::account::security::model::LAST_SEEN_EVERY_MS;
+        if s.last_seen.is_none_or(|seen| seen < stale) {
+            crate::account::security::store::touch(&app.db, hash, now, stale).await?;
+        }
+    }
+    let session = stored.map(|s| Session {
+        csrf: s.csrf,
+        user: s.user,
+        token_hash: hash.to_string(),
+        expires_at: s.expires_at,
+    });
     if let Some(s) = &session {
         app.sessions.put(s);
     }

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod guests;
 pub mod password;
 pub mod routes;
+pub mod security;
 pub mod settings;
 pub mod store;
 pub mod user;

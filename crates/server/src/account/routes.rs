@@ -2,6 +2,7 @@
 //! registration, login and logout.
 
 use super::auth::{self, Actor};
+use super::security::{self, Device, SecondFactor, event};
 use super::store;
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
@@ -22,6 +23,7 @@ pub fn routes() -> Router<AppState> {
         .route("/logout", post(logout))
         .merge(super::password::routes())
         .merge(super::settings::routes())
+        .merge(super::security::routes())
 }
 
 /// The answer of `GET /api/session` and of login/registration.
@@ -66,6 +68,20 @@ async fn session(
     Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))
 }
 
+/// The body of `POST /api/login`: username, password and, for an account
+/// with two-factor, its code.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Login {
+    /// Username.
+    pub username: String,
+    /// Password.
+    pub password: String,
+    /// The code of the authenticator app, or a recovery code.
+    #[serde(default)]
+    pub totp: Option<String>,
+}
+
 /// Username and password.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,6 +95,7 @@ pub struct Credentials {
 async fn register(
     State(app): State<AppState>,
     Actor(old): Actor,
+    device: Device,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
     auth::validate_username(&c.username)?;
@@ -100,6 +117,7 @@ async fn register(
     }
     auth::end_session(&app, &old.token_hash).await?;
     let (token, csrf) = auth::create_session(&app, &id).await?;
+    security::signed_in(&app, &id, &token, &device).await?;
     let user = auth::User {
         id,
         username: c.username,
@@ -116,7 +134,8 @@ async fn login(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
     Actor(old): Actor,
-    Body(c): Body<Credentials>,
+    device: Device,
+    Body(c): Body<Login>,
 ) -> ApiResult<Response> {
     let bad = || ApiError::unauthorized("bad_credentials", "wrong username or password");
     // The name as counted by the throttle: bounded, whether or not it exists.
@@ -138,13 +157,34 @@ async fn login(
     // A missing account is checked against a stand-in hash: as slow as a real one.
     let hash: Option<String> = row.as_ref().and_then(|(_, _, hash)| hash.clone());
     let matches = well_formed && app.passwords.verify(c.password, hash).await?;
-    let Some((id, username, _)) = row.filter(|_| matches) else {
+    let Some((id, username, _)) = row.as_ref().filter(|_| matches).cloned() else {
         app.login_throttle.failed(&key, ip);
+        if let Some((id, _, _)) = &row {
+            security::log(
+                &app,
+                id,
+                event::LOGIN_FAILED,
+                Some(&device),
+                Some("wrong password".into()),
+            )
+            .await?;
+        }
         return Err(bad());
     };
+    match security::second_factor(&app, &id, &username, c.totp.as_deref()).await? {
+        SecondFactor::Off | SecondFactor::Passed => {}
+        SecondFactor::Missing => return Err(security::totp_required()),
+        SecondFactor::Wrong => {
+            app.login_throttle.failed(&key, ip);
+            let why = Some("wrong two-factor code".into());
+            security::log(&app, &id, event::LOGIN_FAILED, Some(&device), why).await?;
+            return Err(security::bad_totp());
+        }
+    }
     app.login_throttle.succeeded(&key);
     auth::end_session(&app, &old.token_hash).await?;
     let (token, csrf) = auth::create_session(&app, &id).await?;
+    security::signed_in(&app, &id, &token, &device).await?;
     let user = auth::User {
         id,
         username,

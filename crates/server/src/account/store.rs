@@ -13,6 +13,8 @@ pub struct StoredSession {
     pub user: User,
     /// When it expires, ms since the epoch.
     pub expires_at: i64,
+    /// When it was last seen (to a few minutes), ms since the epoch.
+    pub last_seen: Option<i64>,
 }
 
 /// The session whose token has SHA-256 `token_hash`, if it has not expired at `now`.
@@ -22,7 +24,7 @@ pub async fn session(
     now: i64,
 ) -> Result<Option<StoredSession>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT s.csrf, u.id, u.username, u.is_guest, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
+        "SELECT s.csrf, u.id, u.username, u.is_guest, s.expires_at, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id \
          WHERE s.token_hash = $1 AND s.expires_at > $2",
     )
     .bind(token_hash)
@@ -37,6 +39,7 @@ pub async fn session(
             guest: row.get::<i32, _>(3) != 0,
         },
         expires_at: row.get(4),
+        last_seen: row.get(5),
     }))
 }
 
@@ -116,7 +119,7 @@ pub async fn login_user(
     username_key: &str,
 ) -> Result<Option<(String, String, Option<String>)>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT id, username, password_hash FROM users WHERE username_key = $1 AND is_guest = 0",
+        "SELECT id, username, password_hash FROM users WHERE username_key = $1 AND is_guest = 0 AND closed_at IS NULL",
     )
     .bind(username_key)
     .fetch_optional(&db.pool)

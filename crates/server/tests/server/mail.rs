@@ -12,10 +12,10 @@ use std::process::{Child, Command};
 use std::time::Duration;
 
 /// A local SMTP server that files every mail into a maildir.
-struct Smtp {
+pub(crate) struct Smtp {
     child: Child,
-    port: u16,
-    dir: PathBuf,
+    pub(crate) port: u16,
+    pub(crate) dir: PathBuf,
 }
 
 impl Drop for Smtp {
@@ -26,7 +26,7 @@ impl Drop for Smtp {
     }
 }
 
-fn start_smtp() -> Option<Smtp> {
+pub(crate) fn start_smtp() -> Option<Smtp> {
     let ok = Command::new("python3")
         .args(["-c", "import aiosmtpd"])
         .status()
@@ -63,10 +63,10 @@ fn start_smtp() -> Option<Smtp> {
 
 /// A mail as received: recipient, subject, body.
 #[derive(Debug)]
-struct Mail {
-    to: String,
-    subject: String,
-    body: String,
+pub(crate) struct Mail {
+    pub(crate) to: String,
+    pub(crate) subject: String,
+    pub(crate) body: String,
 }
 
 fn header(raw: &str, name: &str) -> String {
@@ -90,7 +90,7 @@ fn header(raw: &str, name: &str) -> String {
     out
 }
 
-fn mails(dir: &Path) -> Vec<Mail> {
+pub(crate) fn mails(dir: &Path) -> Vec<Mail> {
     let Ok(entries) = std::fs::read_dir(dir.join("new")) else {
         return Vec::new();
     };
@@ -138,7 +138,7 @@ fn unquote(text: &str) -> String {
 }
 
 /// Waits (up to 10 s) for a mail to `to` whose subject contains `subject`.
-async fn wait_mail(dir: &Path, to: &str, subject: &str) -> Mail {
+pub(crate) async fn wait_mail(dir: &Path, to: &str, subject: &str) -> Mail {
     for _ in 0..200 {
         if let Some(m) = mails(dir)
             .into_iter()
@@ -152,19 +152,19 @@ async fn wait_mail(dir: &Path, to: &str, subject: &str) -> Mail {
 }
 
 /// The link in `body` that contains `path`.
-fn link(body: &str, path: &str) -> String {
+pub(crate) fn link(body: &str, path: &str) -> String {
     body.split_whitespace()
         .find(|w| w.contains(path))
         .unwrap_or_else(|| panic!("no {path} link in {body}"))
         .to_string()
 }
 
-async fn put_email(c: &Client, email: &str) -> (StatusCode, serde_json::Value) {
+pub(crate) async fn put_email(c: &Client, email: &str) -> (StatusCode, serde_json::Value) {
     let r = c
         .http
         .put(format!("{}/api/account/email", c.base))
         .header("x-csrf-token", &c.csrf)
-        .json(&json!({ "email": email }))
+        .json(&json!({ "email": email, "password": "correct horse" }))
         .send()
         .await
         .unwrap();

@@ -1,6 +1,7 @@
 //! The integration tests of `server`, one binary (one link step) whose
 //! modules are the former test files.
 
+mod account_security;
 mod analysis;
 mod api;
 mod api_types;

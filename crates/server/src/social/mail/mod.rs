@@ -35,7 +35,7 @@ use crate::infra::error::ApiResult;
 use std::sync::Arc;
 
 /// The site's address for links in mail.
-fn site(app: &AppState) -> String {
+pub(crate) fn site(app: &AppState) -> String {
     app.config
         .public_url
         .clone()

@@ -5,9 +5,10 @@ use super::model::{check_address, page, token_of, verify_mail};
 use super::{site, store};
 use crate::AppState;
 use crate::account::auth::{Actor, Viewer};
+use crate::account::security::{self, Device};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::Body;
-use crate::infra::util::random_token;
+use crate::infra::util::{random_token, sha256_hex};
 use axum::extract::{Query, State};
 use axum::response::Html;
 use axum::{Json, Router, routing::get};
@@ -31,6 +32,8 @@ pub struct EmailView {
     pub verified: bool,
     /// Whether it gets mail (not unsubscribed).
     pub subscribed: bool,
+    /// A new address waiting for its link to be followed (a change).
+    pub pending: Option<String>,
     /// Whether this server sends mail at all (`--smtp`).
     pub enabled: bool,
 }
@@ -40,6 +43,11 @@ pub struct EmailView {
 #[serde(deny_unknown_fields)]
 struct NewAddress {
     email: String,
+    /// The account's password: giving or changing the address needs it.
+    password: String,
+    /// For an account with two-factor: a code of its app.
+    #[serde(default)]
+    totp: Option<String>,
 }
 
 async fn view(app: &AppState, user_id: &str) -> ApiResult<EmailView> {
@@ -48,6 +56,7 @@ async fn view(app: &AppState, user_id: &str) -> ApiResult<EmailView> {
         verified: stored.as_ref().is_some_and(|s| s.verified_at.is_some()),
         subscribed: stored.as_ref().is_none_or(|s| s.subscribed),
         email: stored.map(|s| s.email),
+        pending: security::store::pending_email(&app.db, user_id, app.now_ms()).await?,
         enabled: app.mailer.is_some(),
     })
 }
@@ -57,10 +66,22 @@ async fn read(State(app): State<AppState>, Viewer(s): Viewer) -> ApiResult<Json<
     Ok(Json(view(&app, &s.user.id).await?))
 }
 
-/// `PUT /api/account/email`: sets the address (unverified) and mails the link.
+fn mail_failed(e: String) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::BAD_GATEWAY,
+        "mail_failed",
+        format!("the mail could not be sent: {e}"),
+    )
+}
+
+/// `PUT /api/account/email`: gives the account an address (unverified, a
+/// link mailed to it), or, when it has a verified one, asks to change it:
+/// the link goes to the new address, a notice to the old one, and the old
+/// one stays until the link is followed.
 async fn write(
     State(app): State<AppState>,
     Actor(s): Actor,
+    device: Device,
     Body(body): Body<NewAddress>,
 ) -> ApiResult<Json<EmailView>> {
     if s.user.guest {
@@ -76,6 +97,45 @@ async fn write(
         ));
     };
     let email = check_address(&body.email)?;
+    security::confirm_identity(&app, &s.user, &device, &body.password, body.totp.as_deref())
+        .await?;
+    let old = store::stored(&app.db, &s.user.id)
+        .await?
+        .filter(|o| o.verified_at.is_some());
+    if let Some(old) = old.filter(|o| !o.email.eq_ignore_ascii_case(&email)) {
+        let token = random_token();
+        let now = app.now_ms();
+        security::store::insert_email_change(
+            &app.db,
+            &sha256_hex(&token),
+            &s.user.id,
+            &email,
+            now,
+            now + security::model::EMAIL_CHANGE_TTL_MS,
+        )
+        .await?;
+        let link = format!("{}/api/account/email/verify?token={token}", site(&app));
+        let (subject, text) = security::model::change_verify_mail(&s.user.username, &link);
+        mailer
+            .send_security(&email, &subject, &text)
+            .await
+            .map_err(mail_failed)?;
+        let (subject, text) = security::model::change_notice_mail(&s.user.username, &email);
+        mailer
+            .send_security(&old.email, &subject, &text)
+            .await
+            .map_err(mail_failed)?;
+        let detail = Some(security::model::masked(&email));
+        security::log(
+            &app,
+            &s.user.id,
+            security::event::EMAIL_CHANGE_REQUESTED,
+            Some(&device),
+            detail,
+        )
+        .await?;
+        return Ok(Json(view(&app, &s.user.id).await?));
+    }
     let verify = random_token();
     store::set_address(
         &app.db,
@@ -93,13 +153,7 @@ async fn write(
     mailer
         .send(&email, &subject, &text, &unsubscribe)
         .await
-        .map_err(|e| {
-            ApiError::new(
-                axum::http::StatusCode::BAD_GATEWAY,
-                "mail_failed",
-                format!("the mail could not be sent: {e}"),
-            )
-        })?;
+        .map_err(mail_failed)?;
     Ok(Json(view(&app, &s.user.id).await?))
 }
 
@@ -108,10 +162,19 @@ async fn verify(
     State(app): State<AppState>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Html<String>> {
-    if !store::verify(&app.db, token_of(&q)?, app.now_ms()).await? {
-        return Err(ApiError::not_found(
-            "this link was used already, or replaced by a newer one",
-        ));
+    let token = token_of(&q)?;
+    if !store::verify(&app.db, token, app.now_ms()).await? {
+        // A change of address: its token is stored as a hash.
+        let changed =
+            security::store::confirm_email_change(&app.db, &sha256_hex(token), app.now_ms())
+                .await?;
+        let Some((user_id, email)) = changed else {
+            return Err(ApiError::not_found(
+                "this link was used already, has expired, or was replaced by a newer one",
+            ));
+        };
+        let detail = Some(security::model::masked(&email));
+        security::log(&app, &user_id, security::event::EMAIL_CHANGED, None, detail).await?;
     }
     Ok(page(
         "Address verified",

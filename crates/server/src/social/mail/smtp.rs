@@ -53,6 +53,29 @@ impl Mailer {
         })
     }
 
+    /// Sends a security mail (a reset link, a change of address): plain
+    /// text, without an unsubscribe link, since an account's safety does
+    /// not wait on its subscription.
+    pub(crate) async fn send_security(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+    ) -> Result<(), String> {
+        let to: Mailbox = to.parse().map_err(|e| format!("address {to:?}: {e}"))?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(subject)
+            .singlepart(SinglePart::plain(body.to_string()))
+            .map_err(|e| e.to_string())?;
+        self.transport
+            .send(message)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
     /// Sends `body` (plain text) to `to` with an unsubscribe link.
     pub(super) async fn send(
         &self,

@@ -1,0 +1,285 @@
+//! Accounts people can trust (issue 38): password reset by e-mail
+//! ([`reset`]), two-factor authentication by TOTP ([`totp`]), the devices
+//! signed in and the security log ([`devices`]), and closing an account
+//! with the export of its data ([`closing`]). The change of e-mail address
+//! is the mail feature's (`crate::social::mail::routes`), with its SQL here.
+//!
+//! - [`model`]: the pure part (codes, steps, texts, limits);
+//! - [`store`]: every SQL statement of them;
+//! - here: the [`Device`] a request comes from, the log's writer
+//!   ([`log`]), the ending of an account's sessions and tokens
+//!   ([`end_sessions_and_tokens`]) and the second factor's check
+//!   ([`second_factor`]), which login and the password change call.
+
+pub mod closing;
+pub mod devices;
+pub mod model;
+pub mod reset;
+pub mod store;
+pub mod totp;
+
+use crate::AppState;
+use crate::infra::error::{ApiError, ApiResult};
+use crate::infra::extract::ClientIp;
+use crate::infra::util::{random_id, sha256_hex};
+use axum::Router;
+use axum::extract::FromRequestParts;
+use axum::http::header;
+use axum::http::request::Parts;
+use std::net::IpAddr;
+
+/// The routes, under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(reset::routes())
+        .merge(totp::routes())
+        .merge(devices::routes())
+        .merge(closing::routes())
+}
+
+/// Where a request comes from: the client's address and its User-Agent
+/// (cut to 300 characters), for the devices list and the log.
+#[derive(Clone, Debug)]
+pub struct Device {
+    /// The client's address.
+    pub ip: IpAddr,
+    /// Its User-Agent header ("" if none).
+    pub user_agent: String,
+}
+
+impl FromRequestParts<AppState> for Device {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> ApiResult<Self> {
+        let ClientIp(ip) = ClientIp::from_request_parts(parts, app).await?;
+        let user_agent = parts
+            .headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .chars()
+            .take(300)
+            .collect();
+        Ok(Device { ip, user_agent })
+    }
+}
+
+/// The kinds of event the security log keeps.
+pub mod event {
+    /// A login (or a registration) made a session.
+    pub const LOGIN: &str = "login";
+    /// A login with this account's name failed (password or second factor).
+    pub const LOGIN_FAILED: &str = "login_failed";
+    /// The password was changed (knowing the old one).
+    pub const PASSWORD_CHANGED: &str = "password_changed";
+    /// A reset link was mailed.
+    pub const RESET_REQUESTED: &str = "password_reset_requested";
+    /// The password was set through a reset link.
+    pub const PASSWORD_RESET: &str = "password_reset";
+    /// A change of address was asked (the link mailed to the new one).
+    pub const EMAIL_CHANGE_REQUESTED: &str = "email_change_requested";
+    /// The address changed (its link followed).
+    pub const EMAIL_CHANGED: &str = "email_changed";
+    /// An API token was made.
+    pub const TOKEN_CREATED: &str = "token_created";
+    /// Two-factor was turned on.
+    pub const TOTP_ENABLED: &str = "totp_enabled";
+    /// Two-factor was turned off.
+    pub const TOTP_DISABLED: &str = "totp_disabled";
+    /// New recovery codes were made.
+    pub const RECOVERY_CODES: &str = "recovery_codes_made";
+    /// A recovery code was used.
+    pub const RECOVERY_USED: &str = "recovery_code_used";
+    /// A signed-in device was ended from the devices list.
+    pub const SESSION_REVOKED: &str = "session_revoked";
+}
+
+/// Adds an event of `kind` to `user_id`'s security log.
+pub async fn log(
+    app: &AppState,
+    user_id: &str,
+    kind: &str,
+    device: Option<&Device>,
+    detail: Option<String>,
+) -> ApiResult<()> {
+    let row = store::EventRow {
+        at: app.now_ms(),
+        kind: kind.to_string(),
+        ip: device.map(|d| d.ip.to_string()),
+        user_agent: device.map(|d| d.user_agent.clone()),
+        detail,
+    };
+    store::insert_event(&app.db, &random_id(16), user_id, &row, model::LOG_KEPT).await
+}
+
+/// A login or registration made session `token` for `user_id` from
+/// `device`: the device is kept with the session, and the log says so.
+pub async fn signed_in(
+    app: &AppState,
+    user_id: &str,
+    token: &str,
+    device: &Device,
+) -> ApiResult<()> {
+    let now = app.now_ms();
+    store::set_device(
+        &app.db,
+        &sha256_hex(token),
+        &device.user_agent,
+        &device.ip.to_string(),
+        now,
+    )
+    .await?;
+    log(app, user_id, event::LOGIN, Some(device), None).await
+}
+
+/// Ends every session of `user_id` but `keep` (a token hash), closing
+/// their sockets in this process and, through PostgreSQL, in the others,
+/// and revokes every API token of the account. A password reset calls it;
+/// the password change of `crate::account::password` is the other caller
+/// to join here.
+pub async fn end_sessions_and_tokens(
+    app: &AppState,
+    user_id: &str,
+    keep: Option<&str>,
+) -> ApiResult<()> {
+    for hash in store::delete_sessions_except(&app.db, user_id, keep).await? {
+        app.sessions.end_everywhere(&app.db, &hash).await?;
+    }
+    for id in store::delete_tokens(&app.db, user_id).await? {
+        app.bots.token_revoked(&id).await;
+    }
+    Ok(())
+}
+
+/// What the second factor said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecondFactor {
+    /// The account has no two-factor: nothing to ask.
+    Off,
+    /// A good code (or an unused recovery code), now used.
+    Passed,
+    /// No code was sent, and the account asks for one.
+    Missing,
+    /// A wrong, used or stale code.
+    Wrong,
+}
+
+/// Checks `code` (a TOTP code or a recovery code) against `user_id`'s
+/// second factor; a good code is used up (the same step, or the same
+/// recovery code, does not pass twice).
+pub async fn second_factor(
+    app: &AppState,
+    user_id: &str,
+    username: &str,
+    code: Option<&str>,
+) -> ApiResult<SecondFactor> {
+    let Some(row) = store::totp(&app.db, user_id).await?.filter(|t| t.enabled) else {
+        return Ok(SecondFactor::Off);
+    };
+    let code = code.map(str::trim).unwrap_or("");
+    if code.is_empty() {
+        return Ok(SecondFactor::Missing);
+    }
+    if code.len() > 40 {
+        return Ok(SecondFactor::Wrong);
+    }
+    if model::looks_like_recovery(code) {
+        let used = store::use_recovery(&app.db, user_id, &model::recovery_hash(code), app.now_ms())
+            .await?;
+        if used {
+            log(app, user_id, event::RECOVERY_USED, None, None).await?;
+        }
+        return Ok(if used {
+            SecondFactor::Passed
+        } else {
+            SecondFactor::Wrong
+        });
+    }
+    let totp = model::totp(&row.secret, username).map_err(ApiError::internal)?;
+    let now_secs = (app.now_ms() / 1000).max(0) as u64;
+    let Some(step) = model::totp_step(&totp, code, now_secs) else {
+        return Ok(SecondFactor::Wrong);
+    };
+    if step as i64 <= row.last_step || !store::use_step(&app.db, user_id, step as i64).await? {
+        return Ok(SecondFactor::Wrong);
+    }
+    Ok(SecondFactor::Passed)
+}
+
+/// The error of a missing second factor.
+pub fn totp_required() -> ApiError {
+    ApiError::unauthorized(
+        "totp_required",
+        "this account has two-factor authentication: send the code of your authenticator app (or a recovery code) as \"totp\"",
+    )
+}
+
+/// The error of a wrong second factor.
+pub fn bad_totp() -> ApiError {
+    ApiError::unauthorized(
+        "bad_totp",
+        "wrong or already used two-factor code: wait for the next code of your app, or use a recovery code",
+    )
+}
+
+/// Checks that the signed-in `user` knows the account's password and, when
+/// it has two-factor, gives a good `code`: what turning two-factor on or
+/// off, new recovery codes and closing the account ask. Every check goes
+/// through the login throttle (`crate::infra::login_throttle`), counted
+/// under the account's name and the client's address, as a login is.
+pub async fn confirm_identity(
+    app: &AppState,
+    user: &crate::account::user::User,
+    device: &Device,
+    password: &str,
+    code: Option<&str>,
+) -> ApiResult<()> {
+    if user.guest {
+        return Err(ApiError::forbidden(
+            "account_required",
+            "guests have no password: register first",
+        ));
+    }
+    let key = user.username.to_lowercase();
+    if let Some(wait) = app.login_throttle.wait(&key, device.ip) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "login_throttled",
+            format!(
+                "too many failed password or code checks for this account or from this address: retry in {} s",
+                wait.as_secs().max(1)
+            ),
+        ));
+    }
+    let hash = crate::account::store::password_hash(&app.db, &user.id).await?;
+    if password.len() > 1024 || !app.passwords.verify(password.to_string(), hash).await? {
+        app.login_throttle.failed(&key, device.ip);
+        log(
+            app,
+            &user.id,
+            event::LOGIN_FAILED,
+            Some(device),
+            Some("wrong password".into()),
+        )
+        .await?;
+        return Err(ApiError::unauthorized(
+            "bad_credentials",
+            "the password is wrong",
+        ));
+    }
+    match second_factor(app, &user.id, &user.username, code).await? {
+        SecondFactor::Off | SecondFactor::Passed => Ok(()),
+        SecondFactor::Missing => Err(totp_required()),
+        SecondFactor::Wrong => {
+            app.login_throttle.failed(&key, device.ip);
+            log(
+                app,
+                &user.id,
+                event::LOGIN_FAILED,
+                Some(device),
+                Some("wrong two-factor code".into()),
+            )
+            .await?;
+            Err(bad_totp())
+        }
+    }
+}
