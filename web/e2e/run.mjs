@@ -7,7 +7,8 @@
 // then uses the game's tabs (comment, material, rules, GIF, analysis, book, tags)
 // and the analysis board (with the endgame tables' verdict); a reader switches the interface to Thai and the
 // board to Thai notation (coordinates, moves, typed moves, a flipped board);
-// two players play a round-robin tournament and an arena.
+// two players play a round-robin tournament and an arena; a player enrols
+// two-factor and signs a device out from the account page.
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/run.mjs   (starts its own server)
 //   BASE_URL=http://127.0.0.1:8080 node e2e/run.mjs          (uses a running one)
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, squareCenter, startGame, startServer, step, tally } from './lib.mjs';
 import { gamePageSteps } from './game-page.mjs';
 import { leaveSteps } from './leave.mjs';
+import { accountSecuritySteps } from './account-security.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -459,6 +461,7 @@ async function run() {
   await thaiSteps();
   await gamePageSteps();
   await leaveSteps();
+  await accountSecuritySteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

@@ -35,13 +35,14 @@ export async function loadSession(): Promise<User> {
   return s.user;
 }
 
-async function authCall(path: string, username: string, password: string): Promise<User> {
-  const s = await call<{ user: User; csrf: string }>('POST', path, { username, password });
+async function authCall(path: string, username: string, password: string, totp?: string): Promise<User> {
+  const s = await call<{ user: User; csrf: string }>('POST', path, totp ? { username, password, totp } : { username, password });
   csrf = s.csrf; me = s.user;
   return s.user;
 }
 export const register = (u: string, p: string) => authCall('/api/register', u, p);
-export const login = (u: string, p: string) => authCall('/api/login', u, p);
+/** Logs in; `totp`: the two-factor code, for an account that has it. */
+export const login = (u: string, p: string, totp?: string) => authCall('/api/login', u, p, totp);
 export async function logout(): Promise<void> { await call('POST', '/api/logout'); await loadSession(); }
 export const lobby = () => call<Summary[]>('GET', '/api/lobby');
 export const myGames = () => call<Summary[]>('GET', '/api/my-games');

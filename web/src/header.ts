@@ -14,15 +14,21 @@ export function renderHeader(topBar: HTMLElement): void {
   if (me.guest) {
     const user = h('input', { name: 'username', placeholder: t('top.username'), autocomplete: 'username' }) as HTMLInputElement;
     const pass = h('input', { name: 'password', type: 'password', placeholder: t('top.password'), autocomplete: 'current-password' }) as HTMLInputElement;
+    // Asked only once the server says the account has two-factor.
+    const code = h('input', { name: 'totp', id: 'login-totp', placeholder: t('top.totp'), autocomplete: 'one-time-code', size: '10', hidden: true }) as HTMLInputElement;
     const go = async (fn: typeof api.login) => {
-      try { await fn(user.value.trim(), pass.value); location.reload(); } catch (e) { err.textContent = (e as Error).message; }
+      try { await fn(user.value.trim(), pass.value, code.value.trim() || undefined); location.reload(); } catch (e) {
+        if (e instanceof api.RequestError && (e.body.error === 'totp_required' || e.body.error === 'bad_totp')) { code.hidden = false; code.focus(); }
+        err.textContent = (e as Error).message;
+      }
     };
     // The form folds away under one link, so that the bar stays one line on a phone.
     right.append(h('span', { class: 'playing-as' }, t('top.playingAs', { name: me.username })),
       h('details', { id: 'login-box' }, h('summary', {}, t('top.loginOrRegister')),
-        h('form', { class: 'login-form', onsubmit: (ev: Event) => { ev.preventDefault(); go(api.login); } }, user, pass,
+        h('form', { class: 'login-form', onsubmit: (ev: Event) => { ev.preventDefault(); go(api.login); } }, user, pass, code,
           h('button', { id: 'login', type: 'submit' }, t('top.login')),
-          h('button', { id: 'register', type: 'button', onclick: () => go(api.register) }, t('top.register')), err)));
+          h('button', { id: 'register', type: 'button', onclick: () => go(api.register) }, t('top.register')), err,
+          h('a', { id: 'forgot', href: '/reset-password' }, t('top.forgot')))));
   } else {
     right.append(h('a', { id: 'username', href: `/@/${encodeURIComponent(me.username)}` }, t('top.signedInAs', { name: me.username })),
       h('a', { id: 'nav-account', href: '/account' }, t('top.account')),

@@ -9,9 +9,11 @@
 //   /@/{name}           players.ts (a player's page)
 //   /leaderboard        players.ts (the leaderboards)
 //   /account            account.ts
+//   /reset-password     account-security.ts (the mailed link's page)
 //   /settings           settings-page.ts (settings.ts keeps them, sounds.ts plays)
 //   anything else       a "page not found" page (the server answers 404)
 import { accountPage } from './account';
+import { resetPasswordPage } from './account-security';
 import * as api from './api';
 import { analysisPage } from './analysis-board';
 import { h } from './dom';
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     else if (path === '/analysis') await analysisPage(app);
     else if (path === '/leaderboard') await leaderboardPage(app);
     else if (path === '/account') await accountPage(app);
+    else if (path === '/reset-password') resetPasswordPage(app);
     else if (path === '/settings') settingsPage(app);
     else if (path.startsWith('/@/')) await playerPage(app, decodeURIComponent(path.slice(3)));
     else if (path === '/tournaments') await tournamentsPage(app);

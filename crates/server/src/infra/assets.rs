@@ -94,6 +94,7 @@ pub fn routes() -> Router<AppState> {
         .route("/leaderboard", get(index))
         .route("/@/{name}", get(index))
         .route("/account", get(index))
+        .route("/reset-password", get(index))
         .route("/settings", get(index))
         .route("/assets/{*path}", get(asset))
         .route("/favicon.ico", get(favicon))

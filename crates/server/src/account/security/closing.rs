@@ -5,7 +5,8 @@
 //!   descriptions, the security log);
 //! - `POST /api/account/close {password, totp?}`: closes the account. It
 //!   cannot log in again; its name stays reserved (no one may register
-//!   it); its games stay, under the name `closed-xxxxxxxx`; its sessions
+//!   it); its games stay, under the name `closed-` and the account's id (longer
+//!   than any name one may register); its sessions
 //!   end (their sockets close) and its tokens are revoked; its password,
 //!   address, two-factor and settings are deleted. An account with a game
 //!   under way or an open challenge is asked to finish them first.
@@ -109,11 +110,8 @@ async fn close(
             ),
         ));
     }
-    let shown = format!(
-        "{}{}",
-        model::CLOSED_PREFIX,
-        &s.user.id[..8.min(s.user.id.len())]
-    );
+    // Longer than any name one may register: no one can take it first.
+    let shown = format!("{}{}", model::CLOSED_PREFIX, s.user.id);
     let (sessions, tokens) =
         store::close_account(&app.db, &s.user.id, &shown, app.now_ms()).await?;
     for hash in sessions {

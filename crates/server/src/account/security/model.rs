@@ -26,7 +26,7 @@ pub const LOG_KEPT: i64 = 200;
 /// How often a device's "last seen" is written (on a session read from
 /// the database, not from the cache).
 pub const LAST_SEEN_EVERY_MS: i64 = 5 * 60_000;
-/// The name a closed account's games show, followed by a short id.
+/// The name a closed account's games show, followed by its id.
 pub const CLOSED_PREFIX: &str = "closed-";
 
 /// The TOTP of a base32 `secret`, labelled for `username` at thaiboard.
