@@ -3,11 +3,13 @@
 //! answered during a search.
 
 use super::command::{Command, Go, echo, parse};
-use super::options::{Settings, number, option_lines, use_nnue_option};
+use super::options::{Settings, makhos_rules, number, option_lines, use_nnue_option};
 use super::tables::UciTables;
 use super::{Board, Output, perft};
 use crate::eval::nnue::{self, Layout, Network};
-use crate::{Game, Limits, SearchOptions, Tablebase, Tt, search_with_tables};
+use crate::{
+    Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tablebase, Tt, search_with_tables,
+};
 use games::GameKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -37,6 +39,9 @@ pub(crate) struct Session<T: UciTables> {
     /// the game's positions are scored by its network (when one is loaded)
     /// instead of the classical evaluation.
     use_nnue: [bool; 2],
+    /// Why the last `position` command was refused, until a position is set
+    /// up again: `go` then searches nothing (never the position before).
+    refused: Option<String>,
 }
 
 impl<T: UciTables> Session<T> {
@@ -55,6 +60,7 @@ impl<T: UciTables> Session<T> {
             tables,
             networks: Layout::ALL.map(|l| nnue::embedded(l).ok()),
             use_nnue: Layout::ALL.map(nnue::on_by_default),
+            refused: None,
         }
     }
 
@@ -94,6 +100,7 @@ impl<T: UciTables> Session<T> {
                 self.finish_search();
                 lock(&self.tt).clear();
                 self.board = Board::start(self.kind);
+                self.refused = None;
             }
             Command::SetOption { name, value } => {
                 if self.searching() {
@@ -102,8 +109,16 @@ impl<T: UciTables> Session<T> {
                 self.cmd_setoption(&name, &value.unwrap_or_default());
             }
             Command::Position { setup, moves } => match Board::set_up(self.kind, &setup, &moves) {
-                Ok(board) => self.board = board,
-                Err(e) => self.say(&format!("info string position: {e} (position unchanged)")),
+                Ok(board) => {
+                    self.board = board;
+                    self.refused = None;
+                }
+                Err(e) => {
+                    self.say(&format!(
+                        "info string position: {e} (refused: go answers bestmove (none) until a position is set up)"
+                    ));
+                    self.refused = Some(e);
+                }
             },
             Command::Go(go) => self.cmd_go(&go),
             Command::Stop | Command::PonderHit => self.finish_search(),
@@ -111,7 +126,14 @@ impl<T: UciTables> Session<T> {
                 self.finish_search();
                 return false;
             }
-            Command::Display => self.out.write(&self.board.diagram(self.kind)),
+            Command::Display => {
+                if let Some(e) = &self.refused {
+                    self.say(&format!(
+                        "info string the last position command was refused ({e}); the board before it:"
+                    ));
+                }
+                self.out.write(&self.board.diagram(self.kind));
+            }
             Command::Bench(words) => {
                 self.finish_search();
                 self.cmd_bench(&words);
@@ -162,8 +184,9 @@ impl<T: UciTables> Session<T> {
                 };
                 self.kind = kind;
                 self.board = Board::start(kind);
+                self.refused = None;
             }
-            "makhos rules" => match value.parse::<makhos::Rules>() {
+            "makhos rules" => match makhos_rules(value) {
                 Ok(r) => {
                     self.makhos_rules = r;
                     if let GameKind::Makhos(_) = self.kind {
@@ -191,7 +214,7 @@ impl<T: UciTables> Session<T> {
                 self.set_evaluation(name, value);
                 lock(&self.tt).clear();
             }
-            "ponder" | "uci_chess960" | "uci_analysemode" | "uci_showwdl" => {}
+            "ponder" | "uci_chess960" | "uci_analysemode" => {}
             _ => self.say(&format!(
                 "info string unknown option '{}' ignored",
                 echo(name)
@@ -262,6 +285,14 @@ impl<T: UciTables> Session<T> {
         }
         let started = std::time::Instant::now();
         self.finish_search();
+        if let Some(e) = &self.refused {
+            // As a GUI must not get a move for a position it did not set up.
+            self.say(&format!(
+                "info string go: no position to search: the last position command was refused ({e})"
+            ));
+            self.say("bestmove (none)");
+            return;
+        }
         if let Some(depth) = go.perft {
             self.perft(depth);
             return;
@@ -321,7 +352,9 @@ impl<T: UciTables> Session<T> {
             skill: self.settings.skill(),
             seed: seed(),
             threads: self.settings.threads,
+            searchmoves: self.searchmoves(&go.searchmoves),
         };
+        let show_wdl = self.settings.show_wdl;
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
@@ -334,6 +367,7 @@ impl<T: UciTables> Session<T> {
                         opts: &opts,
                         stop: &stop,
                         out: &out,
+                        show_wdl,
                     };
                     match (&board, network) {
                         (Board::Makruk(g, hist), Some(net)) => {
@@ -379,6 +413,38 @@ impl<T: UciTables> Session<T> {
         }
     }
 
+    /// The legal moves of `go searchmoves` in the engine's move form; each
+    /// word that is not a legal move is said and left out (with none left,
+    /// every move is searched, and that is said too).
+    fn searchmoves(&self, words: &[String]) -> Vec<String> {
+        let mut moves = Vec::new();
+        for w in words {
+            let parsed = match &self.board {
+                Board::Makruk(g, _) => g
+                    .pos
+                    .parse_uci(w)
+                    .map(<MakrukGame as Game>::move_text)
+                    .map_err(|e| e.to_string()),
+                Board::Makhos(g, _) => g
+                    .pos
+                    .parse_move(g.rules, w)
+                    .map(<MakhosGame as Game>::move_text)
+                    .map_err(|e| e.to_string()),
+            };
+            match parsed {
+                Ok(m) => moves.push(m),
+                Err(e) => self.say(&format!(
+                    "info string go searchmoves: '{}' left out: {e}",
+                    echo(w)
+                )),
+            }
+        }
+        if !words.is_empty() && moves.is_empty() {
+            self.say("info string go searchmoves: no legal move named; searching every move");
+        }
+        moves
+    }
+
     /// `go perft DEPTH`: the perft report of the position.
     fn perft(&self, depth: u32) {
         let fen = self.board.fen();
@@ -404,6 +470,8 @@ struct Run<'a> {
     opts: &'a SearchOptions,
     stop: &'a AtomicBool,
     out: &'a Output,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
 }
 
 impl Run<'_> {
@@ -425,7 +493,7 @@ impl Run<'_> {
             self.opts,
             tables,
             self.stop,
-            |info| self.out.say(&info.to_uci()),
+            |info| self.out.say(&info.to_uci_with_wdl(self.show_wdl)),
         );
         let score = if r.score <= -crate::MATE + 1 {
             "mate 0".to_string()
