@@ -208,7 +208,11 @@ mod tests {
         for cp in scores {
             let [w, d, l] = Score::Cp(cp).wdl();
             assert_eq!(w + d + l, 1000, "{cp}");
-            assert!(w >= last[0] && l <= last[2], "{cp}: {:?} after {last:?}", [w, d, l]);
+            assert!(
+                w >= last[0] && l <= last[2],
+                "{cp}: {:?} after {last:?}",
+                [w, d, l]
+            );
             assert_eq!(Score::Cp(-cp).wdl(), [l, d, w], "{cp}: symmetric");
             last = [w, d, l];
         }

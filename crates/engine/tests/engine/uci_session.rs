@@ -402,3 +402,47 @@ fn info_lines_carry_tbhits_and_wdl_when_asked() {
     let (lines, _) = s.go("go depth 2");
     assert!(!lines.iter().any(|l| l.contains(" wdl ")), "{lines:?}");
 }
+
+/// Item 4: a fixed `go movetime` is searched nearly whole (98 ms of 100
+/// with the default `Move Overhead` of 10 ms, which once took 10 ms).
+#[test]
+fn movetime_is_searched_nearly_whole() {
+    let mut s = Session::start();
+    s.ask("position startpos");
+    for _ in 0..2 {
+        let started = Instant::now();
+        let (lines, best) = s.go("go movetime 100");
+        let took = started.elapsed();
+        assert_ne!(best, "(none)");
+        // A lower bound only: a loaded machine makes a search longer, never shorter.
+        assert!(took >= Duration::from_millis(97), "{took:?}: {lines:?}");
+    }
+}
+
+/// Item 4: the warm-up at the first `isready` leaves no trace in the
+/// searches: the first search after it counts the nodes a search from a
+/// cleared table counts, at fixed depth.
+#[test]
+fn the_first_search_after_isready_is_the_search_of_a_fresh_table() {
+    let nodes = |lines: &[String]| -> u64 {
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    let mut s = Session::start();
+    s.ask("position startpos moves e3e4 e6e5");
+    let (first, _) = s.go("go depth 7");
+    s.ask("ucinewgame");
+    s.ask("position startpos moves e3e4 e6e5");
+    let (again, _) = s.go("go depth 7");
+    assert_eq!(nodes(&first), nodes(&again));
+    // A new table is warmed again, with the same result.
+    s.ask("setoption name Hash value 16");
+    let (after_hash, _) = s.go("go depth 7");
+    assert_eq!(nodes(&after_hash), nodes(&first));
+}
