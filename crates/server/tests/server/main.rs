@@ -16,6 +16,7 @@ mod conditional;
 mod engine;
 mod export;
 mod growth;
+mod idempotency;
 mod kill_restart;
 mod leave;
 mod limits;
