@@ -16,23 +16,25 @@ export function h(tag: string, attrs: Attrs = {}, ...children: (Node | string | 
 
 /**
  * Wraps an event handler: when it returns a promise (it sent a request), the
- * button pressed, or the submit buttons of the form submitted, are disabled
- * until the promise settles, so that a double click sends one request.
+ * button pressed, or the submit buttons of the form submitted, take no
+ * clicks (`inert`, shown busy) until the promise settles, and the element
+ * ignores its events meanwhile, so that a double click sends one request.
+ * (`inert` rather than `disabled`: a handler may disable its button for good.)
  */
 function busyWhileRunning(el: HTMLElement, handler: (ev: any) => unknown): (ev: any) => void {
   return (ev: any) => {
     if (el.getAttribute('aria-busy') === 'true') { ev.preventDefault?.(); return; }
     const result = handler(ev);
     if (!(result instanceof Promise)) return;
-    const buttons: (HTMLButtonElement | HTMLInputElement)[] = el instanceof HTMLFormElement
-      ? [...el.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button:not([type=button]), input[type=submit]')]
+    const buttons: HTMLElement[] = el instanceof HTMLFormElement
+      ? [...el.querySelectorAll<HTMLElement>('button:not([type=button]), input[type=submit]')]
       : el instanceof HTMLButtonElement ? [el] : [];
-    const was = buttons.map(b => b.disabled);
-    buttons.forEach(b => { b.disabled = true; });
-    el.setAttribute('aria-busy', 'true');
+    const busy = [el, ...buttons.filter(b => b !== el)];
+    buttons.forEach(b => { b.inert = true; });
+    busy.forEach(b => b.setAttribute('aria-busy', 'true'));
     result.finally(() => {
-      buttons.forEach((b, i) => { b.disabled = was[i]; });
-      el.removeAttribute('aria-busy');
+      buttons.forEach(b => { b.inert = false; });
+      busy.forEach(b => b.removeAttribute('aria-busy'));
     }).catch(() => {});
   };
 }

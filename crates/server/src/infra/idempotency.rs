@@ -131,31 +131,43 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
     hashed.extend_from_slice(&bytes);
     let request_hash = sha256_hex_bytes(&hashed);
     let keys = Keys {
-        db: &app.db,
-        time: &app.games.time,
-        scope: &scope,
-        key: &key,
+        db: app.db.clone(),
+        time: app.games.time.clone(),
+        scope,
+        key,
     };
     match keys.take(&request_hash).await {
         Ok(None) => {}
         Ok(Some(answer)) => return answer,
         Err(e) => return ApiError::from(e).into_response(),
     }
-    let resp = next
-        .run(Request::from_parts(parts, Body::from(bytes)))
-        .await;
-    keys.finish(resp).await
+    // Carried out to the end, and its answer kept, even when the client
+    // goes away meanwhile: its retry (same key) then gets that answer.
+    let req = Request::from_parts(parts, Body::from(bytes));
+    let owner = keys.clone();
+    let run = tokio::spawn(async move {
+        let resp = next.run(req).await;
+        owner.finish(resp).await
+    });
+    match run.await {
+        Ok(resp) => resp,
+        Err(_) => {
+            keys.forget().await;
+            ApiError::internal("the request failed").into_response()
+        }
+    }
 }
 
 /// One key of one scope.
-struct Keys<'a> {
-    db: &'a Db,
-    time: &'a TimeSource,
-    scope: &'a str,
-    key: &'a str,
+#[derive(Clone)]
+struct Keys {
+    db: Db,
+    time: TimeSource,
+    scope: String,
+    key: String,
 }
 
-impl Keys<'_> {
+impl Keys {
     /// Takes the key for this request: `None` if it is this request's to
     /// run, else the answer to give (the stored one, or a refusal).
     async fn take(&self, request_hash: &str) -> Result<Option<Response>, sqlx::Error> {
@@ -166,8 +178,8 @@ impl Keys<'_> {
                 "INSERT INTO idempotency_keys (scope, idem_key, request_hash, status, created_at) \
                  VALUES ($1, $2, $3, 0, $4) ON CONFLICT (scope, idem_key) DO NOTHING",
             )
-            .bind(self.scope)
-            .bind(self.key)
+            .bind(&self.scope)
+            .bind(&self.key)
             .bind(request_hash)
             .bind(now)
             .execute(&self.db.pool)
@@ -184,8 +196,8 @@ impl Keys<'_> {
                 sqlx::query(
                     "DELETE FROM idempotency_keys WHERE scope = $1 AND idem_key = $2 AND created_at = $3",
                 )
-                .bind(self.scope)
-                .bind(self.key)
+                .bind(&self.scope)
+                .bind(&self.key)
                 .bind(taken.created_at)
                 .execute(&self.db.pool)
                 .await?;
@@ -216,8 +228,8 @@ impl Keys<'_> {
             "SELECT request_hash, status, content_type, body, created_at FROM idempotency_keys \
              WHERE scope = $1 AND idem_key = $2",
         )
-        .bind(self.scope)
-        .bind(self.key)
+        .bind(&self.scope)
+        .bind(&self.key)
         .fetch_optional(&self.db.pool)
         .await?;
         Ok(row.map(|r| Taken {
@@ -231,8 +243,8 @@ impl Keys<'_> {
 
     async fn forget(&self) {
         let _ = sqlx::query("DELETE FROM idempotency_keys WHERE scope = $1 AND idem_key = $2")
-            .bind(self.scope)
-            .bind(self.key)
+            .bind(&self.scope)
+            .bind(&self.key)
             .execute(&self.db.pool)
             .await;
     }
@@ -266,8 +278,8 @@ impl Keys<'_> {
             .bind(i64::from(parts.status.as_u16()))
             .bind(content_type)
             .bind(text)
-            .bind(self.scope)
-            .bind(self.key)
+            .bind(&self.scope)
+            .bind(&self.key)
             .execute(&self.db.pool)
             .await
             .is_ok(),
