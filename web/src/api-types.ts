@@ -458,6 +458,20 @@ draws: number,
  */
 losses: number, };
 
+export type LeaveDays = { 
+/**
+ * Its first day, `YYYY-MM-DD`.
+ */
+first_day: string, 
+/**
+ * Its last day (inclusive), `YYYY-MM-DD`.
+ */
+last_day: string, 
+/**
+ * Days from the first to the last, both counted.
+ */
+days: number, };
+
 export type Profile = { 
 /**
  * The name as registered.
@@ -479,7 +493,12 @@ results: Results,
  * The leave the player is on now, or has booked next (correspondence
  * opponents see "on leave until ...").
  */
-leave: PauseView | null, };
+leave: PauseView | null, 
+/**
+ * The days of that leave, inclusive, in the player's time zone: what
+ * the page shows (as the account page shows the player's own).
+ */
+leave_days: LeaveDays | null, };
 
 export type HistoryPoint = { 
 /**

@@ -18,7 +18,7 @@ export function renderHeader(topBar: HTMLElement): void {
       try { await fn(user.value.trim(), pass.value); location.reload(); } catch (e) { err.textContent = (e as Error).message; }
     };
     // The form folds away under one link, so that the bar stays one line on a phone.
-    right.append(h('span', { class: 'playing-as' }, t('top.playingAs', { name: me.username })),
+    right.append(h('span', { class: 'playing-as' }, me.id ? t('top.playingAs', { name: me.username }) : t('top.visitor')),
       h('details', { id: 'login-box' }, h('summary', {}, t('top.loginOrRegister')),
         h('form', { class: 'login-form', onsubmit: (ev: Event) => { ev.preventDefault(); go(api.login); } }, user, pass,
           h('button', { id: 'login', type: 'submit' }, t('top.login')),

@@ -40,3 +40,15 @@ export function describeTc(kind: string, initial: number, inc: number): string {
 export function dayText(ms: number, zone?: string): string {
   try { return new Date(ms).toLocaleDateString(undefined, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric' }); } catch { return new Date(ms).toLocaleDateString(); }
 }
+
+/** A calendar day written `YYYY-MM-DD` as the page shows days (no time zone moves it). */
+function calendarDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return dayText(Date.UTC(y, m - 1, d, 12), 'UTC');
+}
+
+/** A period of leave, the one form every page shows: its first and last days, both included, and how many. */
+export function leaveRange(first: string, last: string, days: number): string {
+  const range = first === last ? calendarDay(first) : `${calendarDay(first)} – ${calendarDay(last)}`;
+  return `${range} (${t('leave.days', { n: days })})`;
+}

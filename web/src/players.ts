@@ -5,7 +5,7 @@ import * as api from './api';
 import type { GameSummary, HistoryPoint, LeaderboardRow, Profile } from './api-types';
 import { h } from './dom';
 import { t } from './i18n';
-import { dayText, describeTc, diffText, nameWithRating, playerHref, poolName, ratingText, reasonText, SPEEDS, variantName } from './labels';
+import { dayText, describeTc, diffText, leaveRange, nameWithRating, playerHref, poolName, ratingText, reasonText, SPEEDS, variantName } from './labels';
 
 const VARIANTS = ['makruk', 'cambodian', 'makhos'];
 const SVG = 'http://www.w3.org/2000/svg';
@@ -86,9 +86,8 @@ export async function playerPage(app: HTMLElement, name: string): Promise<void> 
     opponent, variant, result, rated, from, to, h('button', { type: 'submit' }, t('player.search')));
   app.replaceChildren(h('div', { class: 'panel', id: 'player' },
     h('h2', {}, p.username), h('p', {}, t('player.since', { date: new Date(p.created_at).toLocaleDateString() })),
-    ...(p.leave ? [h('p', { id: 'player-leave', class: 'on-leave' }, p.leave.from <= Date.now()
-      ? t('leave.onLeaveUntil', { date: dayText(p.leave.until) })
-      : t('leave.booked', { from: dayText(p.leave.from), until: dayText(p.leave.until) }))] : []),
+    ...(p.leave && p.leave_days ? [h('p', { id: 'player-leave', class: 'on-leave' }, t(p.leave.from <= Date.now() ? 'leave.onLeave' : 'leave.booked',
+      { range: leaveRange(p.leave_days.first_day, p.leave_days.last_day, p.leave_days.days) }))] : []),
     h('p', { id: 'results' }, t('player.results', { wins: p.results.wins, draws: p.results.draws, losses: p.results.losses })),
     h('h3', {}, t('player.ratings')), ratings, plot,
     h('h3', {}, t('player.archive')), form, err, h('table', { id: 'archive' }, list)));

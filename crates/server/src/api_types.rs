@@ -10,7 +10,7 @@ use crate::game::{
     Action, ActionKind, ClockView, GameSummary, GameView, LeaveView, LegalMove, PauseView,
     PlayerView, Status, ThaiText,
 };
-use crate::leave::{LeaveItem, LeaveOverview, LeaveState, YearUse};
+use crate::leave::{LeaveDays, LeaveItem, LeaveOverview, LeaveState, YearUse};
 use crate::players::{HistoryPoint, LeaderboardRow, PoolRating, Profile, Results};
 use crate::ratings::ShownRating;
 use ts_rs::{Config, TS};
@@ -39,6 +39,7 @@ pub fn web_api_types() -> String {
         GameSummary::decl(&cfg),
         PoolRating::decl(&cfg),
         Results::decl(&cfg),
+        LeaveDays::decl(&cfg),
         Profile::decl(&cfg),
         HistoryPoint::decl(&cfg),
         LeaderboardRow::decl(&cfg),

@@ -68,7 +68,8 @@ pub struct Config {
     pub ws_rate_per_sec: f64,
     /// A guest who has played no game is removed this long after it was made, s.
     pub guest_unused_after_secs: i64,
-    /// New guests (cookie-less `GET /api/session`) per hour per client address, sustained.
+    /// New guests (a cookie-less `GET /api/session`, made on a visitor's
+    /// first action) per hour per client address, sustained.
     pub guests_per_ip_per_hour: f64,
     /// New guests a client address may make at once before that rate applies.
     pub guests_per_ip_burst: f64,
@@ -131,8 +132,10 @@ impl Default for Config {
             max_ws_message_bytes: 4 * 1024,
             ws_rate_per_sec: 20.0,
             guest_unused_after_secs: 24 * 3600,
-            guests_per_ip_per_hour: 6.0,
-            guests_per_ip_burst: 3.0,
+            // A café, a school or a mobile carrier puts many players behind
+            // one address: 40 may start playing at once, then 60 an hour.
+            guests_per_ip_per_hour: 60.0,
+            guests_per_ip_burst: 40.0,
             session_ttl_secs: 30 * 24 * 3600,
             session_cache_ttl_ms: 30_000,
             argon2_memory_kib: 19456,

@@ -37,7 +37,14 @@ pub fn router(app: AppState) -> Router {
     let body_timeout = std::time::Duration::from_millis(app.config.body_read_timeout_ms);
     let request_timeout = std::time::Duration::from_millis(app.config.request_timeout_ms);
     Router::new()
-        .nest("/api", api_routes())
+        .nest(
+            "/api",
+            // Inside the body limits, so that it reads a bounded body.
+            api_routes().layer(middleware::from_fn_with_state(
+                app.clone(),
+                infra::idempotency::layer,
+            )),
+        )
         // lichess's address of a game's PGN, which lichess-bot fetches.
         .route("/game/export/{id}", axum::routing::get(game::routes::pgn))
         .merge(infra::assets::routes())

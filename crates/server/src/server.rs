@@ -121,6 +121,7 @@ impl Server {
             stopping: stopping.clone(),
         });
         social::mail::start(&app);
+        infra::idempotency::start_sweeper(&app.db, &app.games.time, app.stopping.clone());
         let router = crate::router::router(app.clone());
         let limits = infra::listen::ConnectionLimits::new(
             app.config.max_connections_per_ip,

@@ -1,7 +1,8 @@
 //! Accounts and sessions: argon2 passwords, session cookies, CSRF tokens.
 //!
-//! Every visitor holds a session (a guest user until they register or log
-//! in). The cookie `tb_session` carries a random token; the database keeps
+//! A visitor who acts holds a session (a guest user until they register or
+//! log in); one who only reads needs none (the web board asks
+//! `GET /api/session?guest=no`, and makes the guest on the first action). The cookie `tb_session` carries a random token; the database keeps
 //! only its SHA-256. Each session has a CSRF token, returned by
 //! `GET /api/session`, that every state-changing request must echo in the
 //! `X-CSRF-Token` header (and the cookie is `SameSite=Strict`; a cross-site
@@ -280,6 +281,32 @@ impl FromRequestParts<AppState> for Viewer {
         app: &AppState,
     ) -> Result<Self, Self::Rejection> {
         Ok(Viewer(session_from_headers(app, &parts.headers).await?))
+    }
+}
+
+/// Extractor of login and registration, which a visitor without a session
+/// may send (reading the site makes no guest, and a spent guest budget must
+/// not keep anyone from logging in): the session, when the request carries
+/// one, is checked as [`Actor`] checks it; without one, the request must
+/// come from this site's own pages (`Origin`, `Sec-Fetch-Site`), and its
+/// body is JSON (a cross-site form cannot send that without CORS, which
+/// this server never grants).
+pub struct AuthActor(pub Option<Session>);
+
+impl FromRequestParts<AppState> for AuthActor {
+    type Rejection = ApiError;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        check_origin(&parts.headers)?;
+        if session_from_headers(app, &parts.headers).await?.is_some() {
+            return Actor::from_request_parts(parts, app)
+                .await
+                .map(|Actor(s)| AuthActor(Some(s)));
+        }
+        check_may_mint_session(&parts.headers)?;
+        Ok(AuthActor(None))
     }
 }
 

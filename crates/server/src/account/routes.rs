@@ -1,17 +1,18 @@
 //! The account's HTTP routes: the session (a guest's, made on first use),
 //! registration, login and logout.
 
-use super::auth::{self, Actor};
+use super::auth::{self, Actor, AuthActor};
 use super::store;
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, ClientIp};
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// The account routes, under `/api`: the session, registration, login, logout.
 pub fn routes() -> Router<AppState> {
@@ -40,9 +41,17 @@ fn with_cookie(app: &AppState, token: &str, body: impl IntoResponse) -> Response
     resp
 }
 
+/// The query of `GET /api/session`: `?guest=no` answers a visitor without
+/// a session with `{"user": null, "csrf": null}` instead of making a guest.
+#[derive(Deserialize)]
+struct SessionQuery {
+    guest: Option<String>,
+}
+
 async fn session(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
+    Query(q): Query<SessionQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     if let Some(s) = auth::session_from_headers(&app, &headers).await? {
@@ -52,13 +61,24 @@ async fn session(
         })
         .into_response());
     }
+    match q.guest.as_deref() {
+        None | Some("yes") => {}
+        // Reading pages: no guest is made for a visitor who only reads.
+        Some("no") => return Ok(Json(json!({ "user": null, "csrf": null })).into_response()),
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                format!("guest must be yes or no, not {other:?}"),
+            ));
+        }
+    }
     auth::check_may_mint_session(&headers)?;
     let exempt = app.config.exempt_loopback && ip.is_loopback();
     if !exempt && !app.guest_limiter.allow(ip) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_guests",
-            "too many new guest sessions from your address: keep the session cookie you were given, or register",
+            "too many players from your address are playing as guests now: log in or register to play (reading the site needs neither)",
         ));
     }
     let user = auth::create_guest(&app).await?;
@@ -78,7 +98,7 @@ pub struct Credentials {
 
 async fn register(
     State(app): State<AppState>,
-    Actor(old): Actor,
+    AuthActor(old): AuthActor,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
     auth::validate_username(&c.username)?;
@@ -98,7 +118,9 @@ async fn register(
             format!("the name {:?} is taken", c.username),
         ));
     }
-    auth::end_session(&app, &old.token_hash).await?;
+    if let Some(old) = old {
+        auth::end_session(&app, &old.token_hash).await?;
+    }
     let (token, csrf) = auth::create_session(&app, &id).await?;
     let user = auth::User {
         id,
@@ -115,7 +137,7 @@ async fn register(
 async fn login(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
-    Actor(old): Actor,
+    AuthActor(old): AuthActor,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
     let bad = || ApiError::unauthorized("bad_credentials", "wrong username or password");
@@ -143,7 +165,9 @@ async fn login(
         return Err(bad());
     };
     app.login_throttle.succeeded(&key);
-    auth::end_session(&app, &old.token_hash).await?;
+    if let Some(old) = old {
+        auth::end_session(&app, &old.token_hash).await?;
+    }
     let (token, csrf) = auth::create_session(&app, &id).await?;
     let user = auth::User {
         id,

@@ -9,6 +9,7 @@ pub mod db;
 pub mod error;
 pub mod extract;
 pub mod hub;
+pub mod idempotency;
 pub mod listen;
 pub mod login_throttle;
 pub mod passwords;

@@ -16,6 +16,8 @@ mod conditional;
 mod engine;
 mod export;
 mod growth;
+mod guests;
+mod idempotency;
 mod kill_restart;
 mod leave;
 mod limits;
