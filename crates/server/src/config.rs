@@ -72,6 +72,15 @@ pub struct Config {
     pub guests_per_ip_per_hour: f64,
     /// New guests a client address may make at once before that rate applies.
     pub guests_per_ip_burst: f64,
+    /// Registrations per hour per client address, sustained, whatever
+    /// session they come from (0: no limit).
+    pub registrations_per_ip_per_hour: f64,
+    /// Registrations a client address may make at once before that rate applies.
+    pub registrations_per_ip_burst: f64,
+    /// Registrations per hour per network (/24 of IPv4, /48 of IPv6), sustained (0: no limit).
+    pub registrations_per_network_per_hour: f64,
+    /// Registrations a network may make at once before that rate applies.
+    pub registrations_per_network_burst: f64,
     /// Session lifetime in seconds.
     pub session_ttl_secs: i64,
     /// How long a session read from the database is trusted without
@@ -83,8 +92,13 @@ pub struct Config {
     /// Password hashes (registrations, logins) computed at once; more wait
     /// their turn. Bounds the memory logins take: this many × argon2's memory.
     pub password_hashes_at_once: usize,
-    /// Failed logins of one account name before its logins are locked.
+    /// Wrong passwords for one account name from one client address (or
+    /// from one device that logged in to it before) before they are locked.
     pub login_free_failures_per_account: u32,
+    /// Wrong passwords for one account name from all addresses together
+    /// before the name is locked for browsers it does not know (slower
+    /// than the per-address lock, so that no stranger locks an owner out).
+    pub login_free_failures_per_name: u32,
     /// Failed logins from one client address before its logins are locked.
     pub login_free_failures_per_ip: u32,
     /// The first login lock, ms; each further failure doubles it (up to 15 minutes).
@@ -133,11 +147,16 @@ impl Default for Config {
             guest_unused_after_secs: 24 * 3600,
             guests_per_ip_per_hour: 6.0,
             guests_per_ip_burst: 3.0,
+            registrations_per_ip_per_hour: 3.0,
+            registrations_per_ip_burst: 5.0,
+            registrations_per_network_per_hour: 10.0,
+            registrations_per_network_burst: 20.0,
             session_ttl_secs: 30 * 24 * 3600,
             session_cache_ttl_ms: 30_000,
             argon2_memory_kib: 19456,
             password_hashes_at_once: std::thread::available_parallelism().map_or(1, |n| n.get()),
             login_free_failures_per_account: 5,
+            login_free_failures_per_name: 30,
             login_free_failures_per_ip: 20,
             login_first_lock_ms: 1000,
             engine_searches: std::thread::available_parallelism()

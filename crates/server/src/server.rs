@@ -42,6 +42,7 @@ impl Server {
         let bots = Arc::new(bot_api::BotHub::default());
         bot_api::subscribe(&games, bots.clone());
         social::notify::subscribe(&games, hub.clone());
+        account::names::backfill_skeletons(&db).await?;
         games.start().await?;
         engine_play.resume().await?;
         tournament::resume(&games).await?;
@@ -65,6 +66,16 @@ impl Server {
             config.guests_per_ip_per_hour / 3600.0,
             config.guests_per_ip_burst,
         );
+        let registrations = infra::ratelimit::AddressBudget::new(
+            (
+                config.registrations_per_ip_per_hour / 3600.0,
+                config.registrations_per_ip_burst,
+            ),
+            (
+                config.registrations_per_network_per_hour / 3600.0,
+                config.registrations_per_network_burst,
+            ),
+        );
         let mailer = match &config.smtp_url {
             Some(url) => Some(Arc::new(
                 social::mail::Mailer::new(
@@ -87,6 +98,7 @@ impl Server {
         let login_throttle =
             infra::login_throttle::LoginThrottle::new(infra::login_throttle::ThrottleRules {
                 free_per_account: config.login_free_failures_per_account,
+                free_per_name: config.login_free_failures_per_name,
                 free_per_ip: config.login_free_failures_per_ip,
                 first_lock: std::time::Duration::from_millis(config.login_first_lock_ms),
             });
@@ -110,6 +122,7 @@ impl Server {
             sessions,
             passwords,
             login_throttle,
+            registrations,
             socket_limits,
             limiter,
             guest_limiter,
