@@ -20,6 +20,8 @@ pub struct Server {
     pub app: AppState,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     stop: tokio::sync::watch::Sender<bool>,
+    /// The lock on the SQLite database (`infra::data_lock`), held while serving.
+    data_lock: std::sync::Mutex<Option<infra::data_lock::DataLock>>,
 }
 
 impl Server {
@@ -27,6 +29,12 @@ impl Server {
     pub async fn start(config: Config) -> Result<Server, Box<dyn std::error::Error + Send + Sync>> {
         let tablebases = match &config.tablebase_dir {
             Some(dir) => Some(Arc::new(analysis::tablebase::Tablebases::open(dir)?)),
+            None => None,
+        };
+        // Before anything opens it: no second server (nor a restore) on
+        // the same SQLite file while this one serves.
+        let data_lock = match infra::db::sqlite_file(&config.database_url()) {
+            Some(file) => Some(infra::data_lock::DataLock::take(&file, "serve")?),
             None => None,
         };
         let db = infra::db::open(&config.database_url()).await?;
@@ -154,6 +162,7 @@ impl Server {
             app,
             task,
             stop,
+            data_lock: std::sync::Mutex::new(data_lock),
         })
     }
 
@@ -179,9 +188,13 @@ impl Server {
         served
     }
 
-    /// Stops serving.
+    /// Stops serving, and lets go of the database's lock.
     pub fn abort(&self) {
         self.task.abort();
+        self.data_lock
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
     }
 }
 

@@ -157,7 +157,7 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
 
 /// The file an SQLite URL names (`sqlite://PATH?...` or `sqlite:PATH`), or
 /// `None` for an in-memory database.
-fn sqlite_file(url: &str) -> Option<PathBuf> {
+pub fn sqlite_file(url: &str) -> Option<PathBuf> {
     let rest = url.strip_prefix("sqlite:")?;
     let rest = rest.strip_prefix("//").unwrap_or(rest);
     let path = rest.split('?').next().unwrap_or_default();
