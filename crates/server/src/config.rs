@@ -13,6 +13,8 @@ pub struct Config {
     pub database_url: Option<String>,
     /// Folder for the default SQLite file.
     pub data_dir: PathBuf,
+    /// How commits are made durable (`--durability`).
+    pub durability: crate::infra::db::Durability,
     /// Mark cookies `Secure` (set when the site is served over HTTPS).
     pub secure_cookies: bool,
     /// The site's address as players reach it (`https://thaiboard.example`),
@@ -48,6 +50,13 @@ pub struct Config {
     pub shutdown_grace_ms: u64,
     /// Connections open at once from one client address (0: no cap).
     pub max_connections_per_ip: usize,
+    /// Connections open at once in all; past it new ones are closed unread.
+    /// `None`: derived from the open-file limit (raised to its hard limit at
+    /// start): nine tenths of it less 256.
+    pub max_connections: Option<usize>,
+    /// Seconds between the pings a WebSocket is sent; a socket that sent
+    /// nothing (not even a pong) for two of them is closed (0: never).
+    pub ws_ping_secs: u64,
     /// WebSockets open at once from one client address (0: no cap).
     pub max_sockets_per_ip: usize,
     /// WebSockets open at once for one user (0: no cap).
@@ -123,6 +132,7 @@ impl Default for Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database_url: None,
             data_dir: PathBuf::from("."),
+            durability: crate::infra::db::Durability::Normal,
             secure_cookies: false,
             public_url: None,
             smtp_url: None,
@@ -137,6 +147,8 @@ impl Default for Config {
             access_log: false,
             shutdown_grace_ms: 10_000,
             max_connections_per_ip: 128,
+            max_connections: None,
+            ws_ping_secs: 30,
             max_sockets_per_ip: 64,
             max_sockets_per_user: 16,
             ws_user_rate_per_sec: 40.0,

@@ -37,7 +37,7 @@ impl Server {
             Some(file) => Some(infra::data_lock::DataLock::take(&file, "serve")?),
             None => None,
         };
-        let db = infra::db::open(&config.database_url()).await?;
+        let db = infra::db::open_with(&config.database_url(), config.durability).await?;
         let hub = Arc::new(infra::hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone(), config.time.clone());
         let engine_play = computer::start(&games, config.engine_searches, tablebases.clone());
@@ -143,8 +143,17 @@ impl Server {
         });
         social::mail::start(&app);
         let router = crate::router::router(app.clone());
+        let (fd_before, fd_now) = infra::listen::raise_fd_limit();
+        let total_cap = app
+            .config
+            .max_connections
+            .unwrap_or_else(|| infra::listen::connection_cap_for(fd_now));
+        eprintln!(
+            "thaiboard server: open-file limit {fd_now} (was {fd_before}); at most {total_cap} connections at once"
+        );
         let limits = infra::listen::ConnectionLimits::new(
             app.config.max_connections_per_ip,
+            total_cap,
             app.config.exempt_loopback,
             app.config.trusted_proxies.clone(),
         );

@@ -13,6 +13,7 @@ mod chat;
 mod comments_tags;
 mod common;
 mod conditional;
+mod connections;
 mod engine;
 mod export;
 mod growth;
