@@ -19,6 +19,7 @@ import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, 
 import { gamePageSteps } from './game-page.mjs';
 import { leaveSteps } from './leave.mjs';
 import { firstMinutesSteps } from './first-minutes.mjs';
+import { namesSteps } from './names.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -462,6 +463,7 @@ async function run() {
   await leaveSteps();
   // Its own server (the guest budget of one address): needs THAIBOARD_BIN.
   if (process.env.THAIBOARD_BIN) await firstMinutesSteps();
+  await namesSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

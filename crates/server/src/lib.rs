@@ -81,8 +81,10 @@ pub struct App {
     pub sessions: Arc<infra::sessions::SessionCache>,
     /// Password hashing, a bounded number at once.
     pub passwords: infra::passwords::Passwords,
-    /// Failed logins per account name and per address.
+    /// The one throttle of every password check (logins, password changes...).
     pub login_throttle: infra::login_throttle::LoginThrottle,
+    /// Registrations per address and per network.
+    pub registrations: infra::ratelimit::AddressBudget,
     /// WebSockets per address and per user, and each user's message rate.
     pub socket_limits: Arc<infra::socket_limits::SocketLimits>,
     /// Per-IP request limiter.

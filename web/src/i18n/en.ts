@@ -222,6 +222,8 @@ export const en = {
   'account.new': 'new password',
   'account.change': 'Change password',
   'account.changed': 'Password changed.',
+  'account.changeEnds': 'Changing the password signs out every other browser and revokes every API token (bots must be given a new one).',
+  'account.changedEnded': 'Password changed: {sessions} other sessions signed out, {tokens} API tokens revoked.',
   'account.tokens': 'API tokens',
   'account.tokensHint': 'For bots and other programs (the Bot API speaks as lichess does). A token is shown once, when it is made.',
   'account.description': 'what it is for',

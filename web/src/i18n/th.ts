@@ -217,6 +217,8 @@ export const th: Record<Key, string> = {
   'account.new': 'รหัสผ่านใหม่',
   'account.change': 'เปลี่ยนรหัสผ่าน',
   'account.changed': 'เปลี่ยนรหัสผ่านแล้ว',
+  'account.changeEnds': 'การเปลี่ยนรหัสผ่านจะออกจากระบบในเบราว์เซอร์อื่นทั้งหมด และยกเลิกโทเค็น API ทั้งหมด (บอตต้องได้โทเค็นใหม่)',
+  'account.changedEnded': 'เปลี่ยนรหัสผ่านแล้ว: ออกจากระบบ {sessions} เซสชันอื่น ยกเลิกโทเค็น API {tokens} รายการ',
   'account.tokens': 'โทเค็น API',
   'account.tokensHint': 'สำหรับบอตและโปรแกรมอื่น (Bot API แบบเดียวกับ lichess) โทเค็นแสดงครั้งเดียวตอนสร้าง',
   'account.description': 'ใช้ทำอะไร',

@@ -74,6 +74,12 @@ async fn book(
             format!("position text longer than {MAX_FEN} characters"),
         ));
     }
+    if let Err(e) = AnyPosition::from_fen(kind, &fen) {
+        return Err(ApiError::bad_request(
+            "bad_fen",
+            format!("{} position {fen:?}: {e}", kind.variant_name()),
+        ));
+    }
     let moves = lookup(&app, kind, &fen, fen == start).await?;
     Ok(Json(Book {
         variant: kind.variant_name(),

@@ -5,6 +5,7 @@
 
 pub mod assets;
 pub mod backup;
+pub mod data_lock;
 pub mod db;
 pub mod error;
 pub mod extract;

@@ -143,8 +143,14 @@ async fn run(app: AppState, visitor: crate::game::ws::Visitor, socket: WebSocket
     };
     let mut notes = app.hub.subscribe(&channel(&session.user.id));
     let (mut sink, mut stream) = socket.split();
+    let mut liveness = crate::game::ws::Liveness::new(&app);
     loop {
         tokio::select! {
+            alive = liveness.tick() => {
+                if !alive || sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             why = crate::game::ws::must_close(&app, &mut watch) => {
                 crate::game::ws::close(&mut sink, why).await;
                 break;
@@ -154,11 +160,14 @@ async fn run(app: AppState, visitor: crate::game::ws::Visitor, socket: WebSocket
                 Err(RecvError::Lagged(_)) => {}
                 Err(RecvError::Closed) => break,
             },
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                // Pings keep proxies from closing an idle socket; nothing else is read.
-                Some(Ok(_)) => {}
-            },
+            incoming = stream.next() => {
+                liveness.heard();
+                match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    // Pings keep proxies from closing an idle socket; nothing else is read.
+                    Some(Ok(_)) => {}
+                }
+            }
         }
     }
 }

@@ -131,6 +131,11 @@ async fn book_refuses_bad_queries() {
         ("variant=test", "bad_variant"),
         ("variant=makhos&rules=bogus", "bad_rules"),
         (&*format!("fen={}", "p".repeat(300)), "bad_fen"),
+        ("fen=garbage", "bad_fen"),
+        (
+            "fen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR%20w%20KQkq%20-%200%201",
+            "bad_fen",
+        ),
     ] {
         let (status, body) = c.get(&format!("/api/book?{query}")).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
