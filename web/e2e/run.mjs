@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, squareCenter, startGame, startServer, step, tally } from './lib.mjs';
 import { gamePageSteps } from './game-page.mjs';
 import { leaveSteps } from './leave.mjs';
+import { playSteps } from './play.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -459,6 +460,7 @@ async function run() {
   await thaiSteps();
   await gamePageSteps();
   await leaveSteps();
+  await playSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

@@ -3,8 +3,8 @@
 //! sessions, the limits), then the listener serves the router.
 
 use crate::{
-    App, AppState, Config, account, analysis, bot_api, computer, conditional, game, infra, social,
-    tournament,
+    App, AppState, Config, account, analysis, bot_api, computer, conditional, game, infra, pools,
+    social, tournament,
 };
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -43,6 +43,7 @@ impl Server {
         bot_api::subscribe(&games, bots.clone());
         social::notify::subscribe(&games, hub.clone());
         games.start().await?;
+        let pools = pools::start(&games);
         engine_play.resume().await?;
         tournament::resume(&games).await?;
         let sessions = Arc::new(infra::sessions::SessionCache::new(
@@ -105,6 +106,7 @@ impl Server {
             config,
             db,
             games,
+            pools,
             engine_play,
             hub,
             sessions,

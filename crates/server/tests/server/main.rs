@@ -25,6 +25,7 @@ mod logins;
 mod mail;
 mod notify;
 mod players;
+mod pools;
 mod position;
 mod proxy;
 mod ratings;
