@@ -44,6 +44,49 @@ export async function playSteps() {
     await ann.screenshot({ path: join(artifacts, 'pools-paired-game.png') });
   });
 
+  await step('after a live game: "New opponent" beside the rematch waits in the same pool, and pairs the two again', async () => {
+    const id = ann.url().split('/').pop();
+    await ann.evaluate(async id => {
+      const s = await (await fetch('/api/session')).json();
+      await fetch(`/api/games/${id}/resign`, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: '{}' });
+    }, id);
+    for (const p of [ann, ben]) {
+      await p.waitForSelector('#controls #rematch');
+      await p.waitForSelector('#controls #new-opponent');
+    }
+    await ben.screenshot({ path: join(artifacts, 'after-live-game.png') });
+    await ann.click('#new-opponent');
+    await ann.waitForURL(env.base + '/');
+    await ann.waitForSelector('#pool-status:has-text("5+3")');
+    await ben.click('#new-opponent');
+    await ann.waitForURL(/\/game\//, { timeout: 10000 });
+    await ben.waitForURL(/\/game\//, { timeout: 10000 });
+    expect(ann.url() === ben.url() && !ann.url().endsWith(id), `a new game for both: ${ann.url()} ${ben.url()}`);
+  });
+
+  await step('after a game against the computer: "Play again" starts the same game anew', async () => {
+    await ann.goto(env.base + '/');
+    await ann.selectOption('#engine select[name=variant]', 'cambodian');
+    await ann.selectOption('#engine select[name=color]', 'black');
+    await ann.selectOption('#engine select[name=tc]', 'none');
+    await ann.selectOption('#engine select[name=level]', '2');
+    await ann.click('#engine button[type=submit]');
+    await ann.waitForURL(/\/game\//);
+    const first = ann.url().split('/').pop();
+    await ann.evaluate(async id => {
+      const s = await (await fetch('/api/session')).json();
+      await fetch(`/api/games/${id}/resign`, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: '{}' });
+    }, first);
+    await ann.waitForSelector('#controls #play-again');
+    await ann.waitForSelector('#controls #new-opponent');
+    await ann.screenshot({ path: join(artifacts, 'after-computer-game.png') });
+    await ann.click('#play-again');
+    await ann.waitForURL(u => /\/game\//.test(u.toString()) && !u.toString().endsWith(first));
+    const g = await ann.evaluate(async id => (await fetch(`/api/games/${id}`)).json(), ann.url().split('/').pop());
+    expect(g.variant === 'cambodian' && g.white?.id === 'engine2' && g.black?.username === `pann_${suffix}` && g.time_control.kind === 'none',
+      `the same settings: ${g.variant} ${g.white?.id} ${g.black?.username} ${g.time_control.kind}`);
+  });
+
   await step('pools: Cancel, or leaving the page, takes a player out of the pool', async () => {
     await ann.goto(env.base + '/');
     await ann.click('#pools button.pool[data-clock="1+0"]');

@@ -72,6 +72,15 @@ export function poolsPanel(): HTMLElement {
     fetch('/api/pools/mine', { method: 'DELETE', keepalive: true, credentials: 'same-origin', headers: { 'x-csrf-token': api.csrfToken() } });
   });
   variant.onchange = draw;
+  // A wait begun elsewhere ("New opponent" after a game) goes on here.
+  if (api.me && !api.me.guest) {
+    api.call<PoolState>('GET', '/api/pools/mine').then(s => {
+      if (s.status !== 'waiting' || !s.variant || !s.clock || waiting) return;
+      waiting = { variant: s.variant, clock: s.clock, since: s.since ?? Date.now() };
+      variant.value = s.variant;
+      showWaiting(); draw(); poll();
+    }).catch(() => {});
+  }
   setInterval(showWaiting, 1000);
   setInterval(refresh, 5000);
   refresh();

@@ -175,6 +175,8 @@ export const en = {
   'game.decline': 'Decline',
   'game.drawSent': 'Draw offered',
   'game.offerDraw': 'Offer draw',
+  'game.playAgain': 'Play again',
+  'game.newOpponent': 'New opponent',
   'game.rematch': 'Rematch',
   'game.rematchOffered': 'Your opponent offers a rematch.',
   'game.acceptRematch': 'Accept rematch',

@@ -170,6 +170,8 @@ export const th: Record<Key, string> = {
   'game.decline': 'ไม่รับ',
   'game.drawSent': 'ขอเสมอแล้ว',
   'game.offerDraw': 'ขอเสมอ',
+  'game.playAgain': 'เล่นอีกครั้ง',
+  'game.newOpponent': 'หาคู่เล่นใหม่',
   'game.rematch': 'ขอเล่นอีกตา',
   'game.rematchOffered': 'คู่เล่นขอเล่นอีกตา',
   'game.acceptRematch': 'รับเล่นอีกตา',
