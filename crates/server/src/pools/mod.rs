@@ -7,7 +7,8 @@
 //! Routes, under `/api`:
 //! - `GET /pools`: every pool, with how many players wait in it;
 //! - `POST /pools/join` `{"variant": "makruk", "clock": "3+2"}`: waits in a
-//!   pool (out of any other);
+//!   pool (out of any other; in it already, the wait goes on from when it
+//!   began; paired already, the answer names the game);
 //! - `GET /pools/mine?wait=S`: my place: waiting, or the game I was paired
 //!   into; with `wait`, the answer waits up to S seconds (at most 20) for a
 //!   pairing. Asking keeps me in the pool: a player not heard from for
@@ -123,6 +124,16 @@ async fn join(
         None => 1500,
     };
     let now = app.now_ms();
+    // Paired already (not yet told), or in this pool already: said as it stands.
+    if let Some(entry) = store::touch(&app.db.pool, &s.user.id, now).await? {
+        if let Some(game) = entry.game_id {
+            store::delivered(&app.db.pool, &s.user.id, &game).await?;
+            return Ok(Json(state_of(&entry.pool, entry.joined_at, Some(game))));
+        }
+        if entry.pool == pool.key() {
+            return Ok(Json(state_of(&entry.pool, entry.joined_at, None)));
+        }
+    }
     store::join(
         &app.db.pool,
         (&s.user.id, &s.user.username),
@@ -132,13 +143,20 @@ async fn join(
     )
     .await?;
     app.pools.wake();
-    Ok(Json(PoolState {
-        status: "waiting".into(),
-        variant: Some(pool.kind.variant_name().into()),
-        clock: Some(pool.clock.into()),
-        since: Some(now),
-        game: None,
-    }))
+    Ok(Json(state_of(&pool.key(), now, None)))
+}
+
+/// The state of a player in pool `key` since `since`: waiting, or paired
+/// into `game`.
+fn state_of(key: &str, since: i64, game: Option<String>) -> PoolState {
+    let pool = PoolId::from_key(key);
+    PoolState {
+        status: if game.is_some() { "paired" } else { "waiting" }.into(),
+        variant: pool.map(|p| p.kind.variant_name().into()),
+        clock: pool.map(|p| p.clock.into()),
+        since: Some(since),
+        game,
+    }
 }
 
 /// `GET /api/pools/mine` query.
@@ -180,20 +198,11 @@ async fn mine(
                 ..Default::default()
             }));
         };
-        let pool = PoolId::from_key(&entry.pool);
-        let mut state = PoolState {
-            status: "waiting".into(),
-            variant: pool.map(|p| p.kind.variant_name().into()),
-            clock: pool.map(|p| p.clock.into()),
-            since: Some(entry.joined_at),
-            game: None,
-        };
         if let Some(game) = entry.game_id {
             store::delivered(&app.db.pool, &s.user.id, &game).await?;
-            state.status = "paired".into();
-            state.game = Some(game);
-            return Ok(Json(state));
+            return Ok(Json(state_of(&entry.pool, entry.joined_at, Some(game))));
         }
+        let state = state_of(&entry.pool, entry.joined_at, None);
         let now = tokio::time::Instant::now();
         if now >= until {
             return Ok(Json(state));

@@ -59,6 +59,9 @@ async fn two_players_in_one_pool_land_in_one_game() {
     };
     assert_eq!(count(&pools, "makruk", "3+2"), 1, "{pools}");
     assert_eq!(pools["pools"].as_array().unwrap().len(), 27, "{pools}");
+    // A second click on the same pool keeps the place in the queue.
+    let first = alice.get("/api/pools/mine").await.1["since"].clone();
+    assert_eq!(join(&alice, "makruk", "3+2").await["since"], first);
     join(&bob, "makruk", "3+2").await;
     let a = paired_within(&alice, Duration::from_secs(10))
         .await
