@@ -20,6 +20,7 @@ import { gamePageSteps } from './game-page.mjs';
 import { leaveSteps } from './leave.mjs';
 import { firstMinutesSteps } from './first-minutes.mjs';
 import { namesSteps } from './names.mjs';
+import { playSteps } from './play.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -464,6 +465,7 @@ async function run() {
   // Its own server (the guest budget of one address): needs THAIBOARD_BIN.
   if (process.env.THAIBOARD_BIN) await firstMinutesSteps();
   await namesSteps();
+  await playSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

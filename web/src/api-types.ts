@@ -599,3 +599,45 @@ periods: Array<LeaveItem>,
  * When the running leave ends, if the player is on leave.
  */
 on_leave_until: number | null, };
+
+export type PoolInfo = { 
+/**
+ * The game's variant name (`makruk`, `cambodian`, `makhos`).
+ */
+variant: string, 
+/**
+ * The clock: `3+2` (minutes + seconds per move) or `3d` (days per move).
+ */
+clock: string, 
+/**
+ * Players waiting in it now.
+ */
+waiting: number, };
+
+export type PoolList = { 
+/**
+ * Every pool: each game's clocks in order.
+ */
+pools: Array<PoolInfo>, };
+
+export type PoolState = { 
+/**
+ * `waiting`, `paired` or `none` (in no pool).
+ */
+status: string, 
+/**
+ * The pool waited in: its variant.
+ */
+variant: string | null, 
+/**
+ * Its clock.
+ */
+clock: string | null, 
+/**
+ * Waiting since, ms since the epoch.
+ */
+since: number | null, 
+/**
+ * The game paired into.
+ */
+game: string | null, };

@@ -12,6 +12,8 @@ export type Summary = GameSummary;
 export interface ApiError { error: string; message: string }
 
 let csrf = '';
+/** The session's CSRF token (for requests made outside `call`, such as a `keepalive` one as the page closes). */
+export const csrfToken = (): string => csrf;
 export let me: User | null = null;
 
 export class RequestError extends Error {

@@ -1,9 +1,10 @@
-// The lobby (/): play the computer, create a challenge (open or to a named
+// The lobby (/): quick pairing (pools.ts), play the computer, create a challenge (the custom game form) (open or to a named
 // opponent), and the live list of open challenges to accept or cancel.
 import * as api from './api';
 import { h } from './dom';
 import { t } from './i18n';
 import { colorName, describeTc, nameWithRating, variantName } from './labels';
+import { poolsPanel } from './pools';
 
 /** The settings a new game needs (variant, rule option, colour, time control), as form fields. */
 function gameSettings(defaultTc: string, offerRated = false): { nodes: HTMLElement[]; body: () => Record<string, unknown> } {
@@ -96,8 +97,9 @@ export function lobbyPage(app: HTMLElement): void {
   showPlaying();
   setInterval(showPlaying, 10000);
   app.replaceChildren(
+    poolsPanel(),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.playComputer')), engineForm),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.newGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
+    h('div', { class: 'panel' }, h('h2', {}, t('lobby.customGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
       h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.nowPlaying')), playing));

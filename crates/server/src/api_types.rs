@@ -12,6 +12,7 @@ use crate::game::{
 };
 use crate::leave::{LeaveDays, LeaveItem, LeaveOverview, LeaveState, YearUse};
 use crate::players::{HistoryPoint, LeaderboardRow, PoolRating, Profile, Results};
+use crate::pools::{PoolInfo, PoolList, PoolState};
 use crate::ratings::ShownRating;
 use ts_rs::{Config, TS};
 
@@ -47,6 +48,9 @@ pub fn web_api_types() -> String {
         LeaveItem::decl(&cfg),
         YearUse::decl(&cfg),
         LeaveOverview::decl(&cfg),
+        PoolInfo::decl(&cfg),
+        PoolList::decl(&cfg),
+        PoolState::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the server's Rust types by crates/server/src/api_types.rs:\n\

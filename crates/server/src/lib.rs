@@ -17,6 +17,7 @@
 //! - `social`: chat, comments and notes, notifications, e-mail (each with
 //!   its routes, its store and its pure part);
 //! - `players`: profiles, leaderboards, rating histories;
+//! - `pools`: quick pairing (lichess's pools), with a matcher per process;
 //! - `ratings`: Glicko-2 per pool;
 //! - `tournament`: round-robin, swiss and arena tournaments (the pairing
 //!   and standings rules, the store, the routes, the flow that runs them);
@@ -40,6 +41,7 @@ mod game;
 mod infra;
 mod leave;
 mod players;
+mod pools;
 mod ratings;
 mod router;
 mod server;
@@ -73,6 +75,8 @@ pub struct App {
     pub db: infra::db::Db,
     /// Game service.
     pub games: Arc<game::Games>,
+    /// Quick pairing: the pools' matcher of this process.
+    pub pools: Arc<pools::Pools>,
     /// The computer's side of games against it.
     pub engine_play: Arc<computer::EnginePlay>,
     /// Live update channels.

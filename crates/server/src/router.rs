@@ -5,7 +5,7 @@
 use crate::infra::error::ApiError;
 use crate::{
     AppState, account, analysis, bot_api, computer, conditional, game, infra, leave, players,
-    social, tags, tournament,
+    pools, social, tags, tournament,
 };
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
@@ -27,6 +27,7 @@ fn api_routes() -> Router<AppState> {
         .merge(players::routes())
         .merge(tournament::routes())
         .merge(leave::routes())
+        .merge(pools::routes())
         .merge(bot_api::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }

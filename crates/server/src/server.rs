@@ -3,8 +3,8 @@
 //! sessions, the limits), then the listener serves the router.
 
 use crate::{
-    App, AppState, Config, account, analysis, bot_api, computer, conditional, game, infra, social,
-    tournament,
+    App, AppState, Config, account, analysis, bot_api, computer, conditional, game, infra, pools,
+    social, tournament,
 };
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -52,6 +52,7 @@ impl Server {
         social::notify::subscribe(&games, hub.clone());
         account::names::backfill_skeletons(&db).await?;
         games.start().await?;
+        let pools = pools::start(&games);
         engine_play.resume().await?;
         tournament::resume(&games).await?;
         let sessions = Arc::new(infra::sessions::SessionCache::new(
@@ -125,6 +126,7 @@ impl Server {
             config,
             db,
             games,
+            pools,
             engine_play,
             hub,
             sessions,

@@ -29,6 +29,7 @@ mod mail;
 mod notify;
 mod passwords;
 mod players;
+mod pools;
 mod position;
 mod proxy;
 mod ratings;
