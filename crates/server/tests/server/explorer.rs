@@ -12,8 +12,12 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-/// The opening of this file's games.
+/// The opening of the first test's games.
 const OPENING: [&str; 4] = ["a3a4", "h6h5", "h3h4", "a6a5"];
+
+/// The opening of the restart test's games (another position: the tests
+/// may share a PostgreSQL database).
+const OTHER_OPENING: [&str; 4] = ["b3b4", "g6g5", "g3g4", "b6b5"];
 
 /// The FEN after `moves` from the Makruk start.
 fn fen_after(moves: &[&str]) -> String {
@@ -29,6 +33,7 @@ fn fen_after(moves: &[&str]) -> String {
 /// `more`, then ends with `loser` resigning (`None`: a draw by agreement).
 async fn finished_game(
     server: &thaiboard_server::Server,
+    opening: &[&str],
     minutes: u32,
     rated: bool,
     more: &[&str],
@@ -40,7 +45,7 @@ async fn finished_game(
         json!({ "rated": rated, "time_control": { "kind": "live", "minutes": minutes, "increment": 0 } }),
     )
     .await;
-    let moves: Vec<&str> = OPENING.iter().chain(more).copied().collect();
+    let moves: Vec<&str> = opening.iter().chain(more).copied().collect();
     play_moves(&white, &black, &id, &moves).await;
     match loser {
         Some("white") => {
@@ -76,7 +81,12 @@ async fn finished_game(
 /// The explorer's answer at the position after the opening, with `query`
 /// parameters added.
 async fn explore(c: &Client, query: &str) -> Value {
-    let fen = fen_after(&OPENING);
+    explore_at(c, &OPENING, query).await
+}
+
+/// The explorer's answer at the position after `opening`.
+async fn explore_at(c: &Client, opening: &[&str], query: &str) -> Value {
+    let fen = fen_after(opening);
     let url = format!(
         "/api/explorer?variant=makruk&fen={}{query}",
         fen.replace(' ', "%20")
@@ -88,9 +98,9 @@ async fn explore(c: &Client, query: &str) -> Value {
 
 /// Waits until the explorer holds `games` games after the opening (the
 /// indexer runs in the background after a game ends).
-async fn until_indexed(c: &Client, games: i64) -> Value {
+async fn until_indexed(c: &Client, opening: &[&str], games: i64) -> Value {
     for _ in 0..200 {
-        let e = explore(c, "").await;
+        let e = explore_at(c, opening, "").await;
         let total = e["white"].as_i64().unwrap()
             + e["draws"].as_i64().unwrap()
             + e["black"].as_i64().unwrap();
@@ -114,12 +124,12 @@ fn move_of<'a>(e: &'a Value, uci: &str) -> &'a Value {
 #[tokio::test]
 async fn rated_games_fill_the_explorer_and_the_filters_select_them() {
     let server = start().await;
-    let blitz_win = finished_game(&server, 5, true, &["b1d2"], Some("black")).await;
-    let blitz_loss = finished_game(&server, 5, true, &["b1d2"], Some("white")).await;
-    let rapid_draw = finished_game(&server, 15, true, &["g1e2"], None).await;
-    finished_game(&server, 5, false, &["b1d2"], Some("black")).await;
+    let blitz_win = finished_game(&server, &OPENING, 5, true, &["b1d2"], Some("black")).await;
+    let blitz_loss = finished_game(&server, &OPENING, 5, true, &["b1d2"], Some("white")).await;
+    let rapid_draw = finished_game(&server, &OPENING, 15, true, &["g1e2"], None).await;
+    finished_game(&server, &OPENING, 5, false, &["b1d2"], Some("black")).await;
     let c = Client::guest(&server).await;
-    let e = until_indexed(&c, 3).await;
+    let e = until_indexed(&c, &OPENING, 3).await;
     // Casual games stay out: three games, not four.
     assert_eq!(
         (
@@ -191,9 +201,9 @@ async fn a_restarted_server_neither_loses_nor_doubles_a_game() {
     let server = thaiboard_server::Server::start(crate::common::test_config(&url))
         .await
         .unwrap();
-    finished_game(&server, 5, true, &["e3e4"], Some("black")).await;
+    finished_game(&server, &OTHER_OPENING, 5, true, &["e3e4"], Some("black")).await;
     let c = Client::guest(&server).await;
-    let before = until_indexed(&c, 1).await;
+    let before = until_indexed(&c, &OTHER_OPENING, 1).await;
     server.abort();
     drop(server);
     let server = thaiboard_server::Server::start(crate::common::test_config(&url))
@@ -202,7 +212,7 @@ async fn a_restarted_server_neither_loses_nor_doubles_a_game() {
     let c = Client::guest(&server).await;
     // The start-up sweep finds nothing new: the game counts once.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let after = explore(&c, "").await;
+    let after = explore_at(&c, &OTHER_OPENING, "").await;
     assert_eq!(
         move_of(&after, "e3e4")["white"],
         move_of(&before, "e3e4")["white"],
