@@ -4,7 +4,7 @@
 // typing, see each other's moves and clocks, navigate the history, download
 // the PGN, agree a draw, abort a game, start and stop a Makruk count, enter a
 // Mak-hot multi-capture square by square; a guest plays the computer and resigns,
-// then uses the game's tabs (comment, material, rules, GIF, analysis, book, tags)
+// then uses the game's tabs (comment, material, rules, GIF, analysis, explorer, tags)
 // and the analysis board (with the endgame tables' verdict); a reader switches the interface to Thai and the
 // board to Thai notation (coordinates, moves, typed moves, a flipped board);
 // two players play a round-robin tournament and an arena.
@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, squareCenter, startGame, startServer, step, tally } from './lib.mjs';
 import { gamePageSteps } from './game-page.mjs';
+import { explorerSteps } from './explorer.mjs';
 import { leaveSteps } from './leave.mjs';
 import { firstMinutesSteps } from './first-minutes.mjs';
 import { namesSteps } from './names.mjs';
@@ -308,7 +309,7 @@ async function run() {
     await carol.screenshot({ path: join(artifacts, '12-resigned.png') });
   });
 
-  await step('the information tabs of a finished game: comment, material, rules, share GIF, analysis, book, tags', async () => {
+  await step('the information tabs of a finished game: comment, material, rules, share GIF, analysis, explorer, tags', async () => {
     await carol.click('#tab-overview');
     await carol.fill('#comment-text', 'a quick loss');
     await carol.click('#comment-send');
@@ -338,8 +339,9 @@ async function run() {
     for (const li of await carol.locator('#judgements li').allTextContents()) {
       expect(/(\?\?|\?!|\?): /.test(li), `a judged move carries its symbol: ${li}`);
     }
-    await carol.click('#tab-book');
-    await carol.waitForSelector('#book td:has-text("e4")');
+    // The opening explorer at the start: the rated game Alice and Bob drew opened with e4.
+    await carol.click('#tab-explorer');
+    await carol.waitForSelector('#explorer-moves td[data-san="e4"]', { timeout: 10000 });
     await carol.click('#tab-tags');
     await carol.fill('#tags-input', 'study, quick');
     await carol.click('#tags-save');
@@ -466,6 +468,7 @@ async function run() {
   if (process.env.THAIBOARD_BIN) await firstMinutesSteps();
   await namesSteps();
   await playSteps();
+  await explorerSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

@@ -1,9 +1,10 @@
 // The information tabs under a game's board: overview (moves with comments
-// and times), material, engine analysis (finished games only), opening book,
+// and times), material, engine analysis (finished games only), the opening explorer,
 // my tags, share (PGN, FEN, GIF, PNG) and the rules of the game being played.
 import * as api from './api';
 import { h } from './dom';
 import { dateText, t, tMaybe } from './i18n';
+import { explorerPanel } from './explorer';
 import { dayText } from './labels';
 import { makhosMaterial, makrukMaterial } from './material';
 import { showEngineMove, showMove, splitMoves } from './notation';
@@ -31,8 +32,6 @@ export interface Comment { id: string; ply: number; author: string; private: boo
 interface Eval { cp?: number; mate?: number }
 interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; pv_thai?: api.ThaiText[]; depth: number; loss?: number; judgement?: string; symbol?: string }
 interface Analysis { status: 'none' | 'queued' | 'running' | 'done'; done: number; total: number; positions: PositionAnalysis[]; accuracy?: { white: number; black: number } | null }
-interface BookMove { uci: string; san: string; thai?: api.ThaiText | null; games: number; white_wins: number; draws: number; black_wins: number }
-interface Book { games: number; moves: BookMove[] }
 
 const enc = encodeURIComponent;
 
@@ -88,7 +87,6 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
   let active = 'overview';
   let analysis: Analysis | null = null;
   let poll: number | undefined;
-  const bookCache = new Map<string, Book>();
   let hide = localStorage.getItem('hideComments') === '1';
 
   const strip = h('div', { class: 'tabs', role: 'tablist' });
@@ -101,7 +99,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     ['overview', t('tabs.overview'), overview],
     ['material', t('tabs.material'), material],
     ['analysis', t('tabs.analysis'), analysisTab],
-    ['book', t('tabs.book'), book],
+    ['explorer', t('tabs.explorer'), explorer],
     ['tags', t('tabs.tags'), tags],
     ...(correspondence ? [['conditional', t('tabs.conditional'), conditional] as [string, string, () => Promise<Node[]>]] : []),
     ['share', t('tabs.share'), share],
@@ -320,20 +318,14 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     return out;
   }
 
-  async function book(): Promise<Node[]> {
+  async function explorer(): Promise<Node[]> {
     const g = game();
-    const fen = ctx.plies()[ctx.shown()].fen;
-    let b = bookCache.get(fen);
-    if (!b) {
-      b = await api.call<Book>('GET', `/api/book?variant=${enc(g.variant)}&rules=${enc(g.rules)}&fen=${enc(fen)}`);
-      bookCache.set(fen, b);
-    }
-    if (!b.moves.length) return [h('p', { id: 'book-empty' }, t('tabs.bookEmpty'))];
-    const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;
-    return [h('table', { class: 'book', id: 'book' },
-      h('tr', {}, ...(['bookMove', 'bookGames', 'whiteWins', 'draws', 'blackWins'] as const).map(k => h('th', {}, t(`tabs.${k}`)))),
-      ...b.moves.map(m => h('tr', {}, h('td', { 'data-san': m.san }, showMove(m)), h('td', {}, String(m.games)), h('td', {}, pct(m.white_wins, m.games)),
-        h('td', {}, pct(m.draws, m.games)), h('td', {}, pct(m.black_wins, m.games)))))];
+    const plies = ctx.plies();
+    const at = ctx.shown();
+    // A move clicked in the explorer is shown when the game went on with it.
+    const panel = explorerPanel(uci => { if (ctx.actions().filter(x => x.kind === 'move')[at]?.uci === uci) ctx.goTo(at + 1); });
+    await panel.show(g.variant, g.rules, plies[at].fen);
+    return [panel.el];
   }
 
   async function tags(): Promise<Node[]> {

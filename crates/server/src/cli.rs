@@ -153,7 +153,7 @@ impl DatabaseArgs {
     }
 }
 
-fn block_on<T>(work: impl std::future::Future<Output = T>) -> Result<T, String> {
+pub(crate) fn block_on<T>(work: impl std::future::Future<Output = T>) -> Result<T, String> {
     Ok(tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

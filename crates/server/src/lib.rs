@@ -37,6 +37,7 @@ pub mod cli;
 mod computer;
 mod conditional;
 mod config;
+mod explorer;
 mod game;
 mod infra;
 mod leave;
@@ -51,6 +52,7 @@ mod tournament;
 
 pub use api_types::web_api_types;
 pub use config::Config;
+pub use explorer::command::ExplorerCommand;
 pub use router::router;
 pub use server::{Server, serve_blocking};
 

@@ -4,8 +4,8 @@
 
 use crate::infra::error::ApiError;
 use crate::{
-    AppState, account, analysis, bot_api, computer, conditional, game, infra, leave, players,
-    pools, social, tags, tournament,
+    AppState, account, analysis, bot_api, computer, conditional, explorer, game, infra, leave,
+    players, pools, social, tags, tournament,
 };
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
@@ -23,6 +23,7 @@ fn api_routes() -> Router<AppState> {
         .merge(tags::routes())
         .merge(computer::routes())
         .merge(analysis::routes())
+        .merge(explorer::routes())
         .merge(social::routes())
         .merge(players::routes())
         .merge(tournament::routes())

@@ -3,8 +3,8 @@
 //! sessions, the limits), then the listener serves the router.
 
 use crate::{
-    App, AppState, Config, account, analysis, bot_api, computer, conditional, game, infra, pools,
-    social, tournament,
+    App, AppState, Config, account, analysis, bot_api, computer, conditional, explorer, game,
+    infra, pools, social, tournament,
 };
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -47,6 +47,7 @@ impl Server {
         );
         tournament::subscribe(&games);
         conditional::subscribe(&games);
+        explorer::subscribe(&games);
         let bots = Arc::new(bot_api::BotHub::default());
         bot_api::subscribe(&games, bots.clone());
         social::notify::subscribe(&games, hub.clone());
@@ -55,6 +56,7 @@ impl Server {
         let pools = pools::start(&games);
         engine_play.resume().await?;
         tournament::resume(&games).await?;
+        explorer::start_sweep(&games);
         let sessions = Arc::new(infra::sessions::SessionCache::new(
             std::time::Duration::from_millis(config.session_cache_ttl_ms),
             games.time.clone(),
