@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, squareCenter, startGame, startServer, step, tally } from './lib.mjs';
 import { gamePageSteps } from './game-page.mjs';
 import { leaveSteps } from './leave.mjs';
+import { firstMinutesSteps, siteSteps } from './first-minutes.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -365,7 +366,8 @@ async function run() {
     await carol.goto(at('8/8/8/8/8/3k4/8/R2K4 w - 32 6 1'));
     await carol.waitForSelector('#analysis-tablebase:not(:empty)');
     const won = await carol.textContent('#analysis-tablebase');
-    expect(/Win: mate in \d+ within the 16-move count/.test(won), `verdict: ${won}`);
+    // The count as players say it (the bare khun's side has said 3 of 16), not in plies.
+    expect(/Win: mate in \d+ within the count \(count 3 of 16\)/.test(won), `verdict: ${won}`);
     await carol.screenshot({ path: join(artifacts, '15b-analysis-tablebase.png') });
     // Mated in 28 plies without the count, but only 3 are left.
     await carol.goto(at('4k3/8/8/8/8/8/8/R3K3 b - 32 30 1'));
@@ -459,6 +461,7 @@ async function run() {
   await thaiSteps();
   await gamePageSteps();
   await leaveSteps();
+  await siteSteps(alice, await firstMinutesSteps(alice, bob));
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

@@ -40,3 +40,14 @@ export function describeTc(kind: string, initial: number, inc: number): string {
 export function dayText(ms: number, zone?: string): string {
   try { return new Date(ms).toLocaleDateString(undefined, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric' }); } catch { return new Date(ms).toLocaleDateString(); }
 }
+
+/** The name a screen reader says for the form field `name`. */
+export function fieldLabel(name: string): string {
+  const keys: Record<string, string> = {
+    variant: 'label.variant', rules: 'label.rules', color: 'label.color', tc: 'label.tc', kind: 'label.kind', level: 'label.level',
+    minutes: 'label.minutes', increment: 'label.increment', days: 'label.days', increment_days: 'label.incDays', max_days: 'label.maxDays',
+    result: 'label.result', rated: 'label.rated', from: 'label.from', to: 'label.to', leave: 'label.leave', rounds: 'label.rounds',
+    duration_minutes: 'label.duration', max_players: 'label.maxPlayers',
+  };
+  return keys[name] ? tMaybe(keys[name], name) : name;
+}
