@@ -65,8 +65,7 @@ export async function firstMinutesSteps(alice, bob) {
     expect(title === "0 of 128 plies (both sides' moves)", `tooltip: ${title}`);
     await alice.screenshot({ path: join(artifacts, 'i37-count-en.png') });
     // The same in Thai.
-    await alice.evaluate(() => localStorage.setItem('lang', 'th'));
-    await alice.reload();
+    await Promise.all([alice.waitForEvent('load'), alice.selectOption('#lang', 'th')]);
     await alice.waitForSelector('#count:has-text("นับ")');
     const thai = (await alice.textContent('#count')).trim();
     expect(/นับ 1 จาก 64$/.test(thai), `Thai count: ${thai}`);
@@ -74,8 +73,7 @@ export async function firstMinutesSteps(alice, bob) {
     // The rules tab says the same words.
     await alice.click('#tab-rules');
     await alice.waitForSelector('#tab-panel:has-text("1 ถึง 64")');
-    await alice.evaluate(() => localStorage.setItem('lang', 'en'));
-    await alice.reload();
+    await Promise.all([alice.waitForEvent('load'), alice.selectOption('#lang', 'en')]);
     await alice.click('#tab-rules');
     await alice.waitForSelector('#tab-panel:has-text("from 1 to 64")');
     await bob.click('#count-stop');
