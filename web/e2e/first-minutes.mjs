@@ -82,7 +82,7 @@ export async function firstMinutesSteps(alice, bob) {
   await step("pieces' honour starts after the pieces on the board (the tables' verdict in the count's words)", async () => {
     if (!env.tables) { console.log('  (skipped: the server under test has no tables)'); return; }
     // Three pieces on the board: the bare khun (Black, to move) says 4, up to 16 (one ruea).
-    await alice.goto(`${env.base}/analysis?variant=makruk&fen=${encodeURIComponent('8/8/8/8/8/3k4/8/R2K4 b - 32 6 1')}`);
+    await alice.goto(`${env.base}/analysis?variant=makruk&fen=${encodeURIComponent('3k4/8/3K4/8/8/8/8/7R b - 32 6 1')}`);
     await alice.waitForSelector('#analysis-tablebase:not(:empty)');
     const v = await alice.textContent('#analysis-tablebase');
     expect(/Loss: mated in \d+ within the count \(count 4 of 16\)/.test(v), `verdict: ${v}`);
