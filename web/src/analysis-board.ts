@@ -109,7 +109,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const movesEl = h('div', { class: 'moves', id: 'analysis-moves' });
   const statusEl = h('div', { class: 'status', id: 'analysis-status' });
   const tablebaseEl = h('div', { class: 'tablebase', id: 'analysis-tablebase' });
-  const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true }) as HTMLInputElement;
+  const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true, 'aria-label': t('label.fen') }) as HTMLInputElement;
   const pngLink = h('a', { id: 'analysis-png', target: '_blank' }, t('analysis.png')) as HTMLAnchorElement;
   const chooser = h('div', { class: 'chooser' });
   const engine = liveEngine();

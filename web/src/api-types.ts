@@ -19,7 +19,16 @@ ply: number,
 /**
  * The limit in plies: the game is drawn past it.
  */
-limit: number, };
+limit: number, 
+/**
+ * The count as the counting side says it aloud ([`crate::spoken_count`]):
+ * the number of its next move when it is to move, else of its last.
+ */
+spoken: number, 
+/**
+ * The last number it may say (64 for board's honour in Makruk).
+ */
+spoken_limit: number, };
 
 export type User = { 
 /**

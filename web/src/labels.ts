@@ -52,3 +52,14 @@ export function leaveRange(first: string, last: string, days: number): string {
   const range = first === last ? calendarDay(first) : `${calendarDay(first)} – ${calendarDay(last)}`;
   return `${range} (${t('leave.days', { n: days })})`;
 }
+
+/** The name a screen reader says for the form field `name`. */
+export function fieldLabel(name: string): string {
+  const keys: Record<string, string> = {
+    variant: 'label.variant', rules: 'label.rules', color: 'label.color', tc: 'label.tc', kind: 'label.kind', level: 'label.level',
+    minutes: 'label.minutes', increment: 'label.increment', days: 'label.days', increment_days: 'label.incDays', max_days: 'label.maxDays',
+    result: 'label.result', rated: 'label.rated', from: 'label.from', to: 'label.to', leave: 'label.leave', rounds: 'label.rounds',
+    duration_minutes: 'label.duration', max_players: 'label.maxPlayers',
+  };
+  return keys[name] ? tMaybe(keys[name], name) : name;
+}

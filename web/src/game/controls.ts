@@ -4,6 +4,7 @@
 // start or stop the count), and after a game the ways on (next.ts).
 import * as api from '../api';
 import { h } from '../dom';
+import { pliesText, spokenText } from '../count';
 import { t } from '../i18n';
 import { reasonText } from '../labels';
 import { afterGameButtons } from './next';
@@ -51,7 +52,8 @@ export function gameControls(state: GameState, hooks: ControlsHooks) {
     if (game.count) {
       const c = game.count;
       const who = c.side ? t(c.side === 'white' ? 'game.whiteCounts' : 'game.blackCounts') : t('game.count');
-      count.textContent = t('game.countLine', { who, kind: t(c.kind === 'board' ? 'game.boardHonour' : 'game.piecesHonour'), ply: c.ply, limit: c.limit });
+      count.textContent = t('game.countLine', { who, kind: t(c.kind === 'board' ? 'game.boardHonour' : 'game.piecesHonour'), spoken: spokenText(c) });
+      count.title = pliesText(c);
       count.style.display = '';
     } else count.style.display = 'none';
   }

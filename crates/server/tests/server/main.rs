@@ -4,6 +4,7 @@
 mod analysis;
 mod api;
 mod api_types;
+mod assets;
 mod backup;
 mod bad_input;
 mod bot_api;
