@@ -231,6 +231,11 @@ async fn bad_queries_answer_400_with_the_reason() {
             "bad_fen",
             "fen:",
         ),
+        (
+            "variant=makruk&fen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR%20w%20KQkq%20-%200%201",
+            "bad_fen",
+            "fen:",
+        ),
         ("variant=chess", "bad_variant", "variant"),
         ("variant=makruk&speeds=hyper", "bad_filter", "hyper"),
         ("variant=makruk&ratings=1700", "bad_filter", "1700"),
