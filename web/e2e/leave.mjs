@@ -71,7 +71,12 @@ export async function leaveSteps() {
 
   await step("leave: the player's page tells opponents", async () => {
     await black.goto(env.base + '/@/' + whiteName);
-    await black.waitForSelector('#player-leave:has-text("on leave until")');
+    await black.waitForSelector('#player-leave:has-text("on leave:")');
+    // The same days as the account page shows, both included, in the player's time zone.
+    await white.goto(env.base + '/account');
+    const range = (await white.textContent('#leave-periods tr.leave-running .leave-range')).trim();
+    const shown = await black.textContent('#player-leave');
+    expect(shown.includes(range) && /\(3 days\)/.test(range), `player page "${shown}", account "${range}"`);
   });
 
   await step('public games: comments reach spectators only once both players mark the game public', async () => {

@@ -21,10 +21,12 @@ export async function accountPage(app: HTMLElement): Promise<void> {
   const password = h('form', { class: 'row', id: 'password', onsubmit: async (ev: Event) => {
     ev.preventDefault();
     try {
-      await api.call('POST', '/api/account/password', { current: current.value, new: next.value, totp: code.value || null });
-      msg.className = 'ok'; msg.textContent = t('account.changed'); current.value = next.value = code.value = '';
+      const r = await api.call<{ ended: { sessions: number; tokens: number } }>('POST', '/api/account/password', { current: current.value, new: next.value, totp: code.value || null });
+      msg.className = 'ok'; msg.textContent = t('account.changedEnded', { sessions: String(r.ended.sessions), tokens: String(r.ended.tokens) });
+      current.value = next.value = code.value = '';
+      await show();
     } catch (e) { msg.className = 'error'; msg.textContent = (e as Error).message; }
-  } }, current, next, code, h('button', { type: 'submit' }, t('account.change')));
+  } }, current, next, code, h('button', { type: 'submit' }, t('account.change')), h('p', { class: 'hint', id: 'password-ends' }, t('account.changeEnds')));
   const list = h('tbody', {});
   const made = h('div', { id: 'token-made' });
   const err = h('div', { class: 'error', id: 'token-error' });

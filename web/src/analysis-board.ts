@@ -12,6 +12,7 @@ import { type MoveEntry, moveCells } from './move-table';
 import { t, tMaybe } from './i18n';
 import { evalText } from './tabs';
 import { boardNotation, showMove } from './notation';
+import { explorerPanel } from './explorer';
 import { type TablebaseAnswer, tablebaseText } from './tablebase';
 
 interface PositionView {
@@ -108,10 +109,11 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const movesEl = h('div', { class: 'moves', id: 'analysis-moves' });
   const statusEl = h('div', { class: 'status', id: 'analysis-status' });
   const tablebaseEl = h('div', { class: 'tablebase', id: 'analysis-tablebase' });
-  const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true }) as HTMLInputElement;
+  const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true, 'aria-label': t('label.fen') }) as HTMLInputElement;
   const pngLink = h('a', { id: 'analysis-png', target: '_blank' }, t('analysis.png')) as HTMLAnchorElement;
   const chooser = h('div', { class: 'chooser' });
   const engine = liveEngine();
+  const explorer = explorerPanel(uci => play(uci));
   root.replaceChildren(h('div', { class: 'game' },
     h('div', { class: `board-col ${isMakhos ? 'makhos' : 'makruk'}` }, boardEl),
     h('div', { class: 'side-col' },
@@ -124,7 +126,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
         h('button', { id: 'analysis-forward', onclick: () => go(cursor + 1) }, t('analysis.forward')),
         h('button', { id: 'analysis-reset', onclick: () => { moves = []; cursor = 0; load(); } }, t('analysis.reset')),
         h('button', { id: 'analysis-flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; cg.set({ orientation }); } }, t('analysis.flip'))),
-      engine.el, chooser, h('p', { class: 'fen-row' }, t('analysis.fen'), fenBox), h('p', {}, pngLink))));
+      engine.el, chooser, explorer.el, h('p', { class: 'fen-row' }, t('analysis.fen'), fenBox), h('p', {}, pngLink))));
 
   let view: PositionView | null = null;
   const cg: Api = Chessground(boardEl, {
@@ -227,6 +229,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     engine.follow(v.result === 'ongoing' ? positionQuery(moves.slice(0, cursor)).replace('/api/position', '/api/analysis/live') : null, cursor);
     fenBox.value = v.fen;
     void showTablebase(v.fen, v.result === 'ongoing');
+    void explorer.show(variant, rules, v.fen);
     pngLink.href = `/api/picture.png?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(v.fen)}${orientation === 'black' ? '&flip=1' : ''}`;
   }
   document.addEventListener('keydown', ev => {

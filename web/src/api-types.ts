@@ -19,7 +19,16 @@ ply: number,
 /**
  * The limit in plies: the game is drawn past it.
  */
-limit: number, };
+limit: number, 
+/**
+ * The count as the counting side says it aloud ([`crate::spoken_count`]):
+ * the number of its next move when it is to move, else of its last.
+ */
+spoken: number, 
+/**
+ * The last number it may say (64 for board's honour in Makruk).
+ */
+spoken_limit: number, };
 
 export type User = { 
 /**
@@ -458,6 +467,20 @@ draws: number,
  */
 losses: number, };
 
+export type LeaveDays = { 
+/**
+ * Its first day, `YYYY-MM-DD`.
+ */
+first_day: string, 
+/**
+ * Its last day (inclusive), `YYYY-MM-DD`.
+ */
+last_day: string, 
+/**
+ * Days from the first to the last, both counted.
+ */
+days: number, };
+
 export type Profile = { 
 /**
  * The name as registered.
@@ -479,7 +502,12 @@ results: Results,
  * The leave the player is on now, or has booked next (correspondence
  * opponents see "on leave until ...").
  */
-leave: PauseView | null, };
+leave: PauseView | null, 
+/**
+ * The days of that leave, inclusive, in the player's time zone: what
+ * the page shows (as the account page shows the player's own).
+ */
+leave_days: LeaveDays | null, };
 
 export type HistoryPoint = { 
 /**
@@ -580,3 +608,45 @@ periods: Array<LeaveItem>,
  * When the running leave ends, if the player is on leave.
  */
 on_leave_until: number | null, };
+
+export type PoolInfo = { 
+/**
+ * The game's variant name (`makruk`, `cambodian`, `makhos`).
+ */
+variant: string, 
+/**
+ * The clock: `3+2` (minutes + seconds per move) or `3d` (days per move).
+ */
+clock: string, 
+/**
+ * Players waiting in it now.
+ */
+waiting: number, };
+
+export type PoolList = { 
+/**
+ * Every pool: each game's clocks in order.
+ */
+pools: Array<PoolInfo>, };
+
+export type PoolState = { 
+/**
+ * `waiting`, `paired` or `none` (in no pool).
+ */
+status: string, 
+/**
+ * The pool waited in: its variant.
+ */
+variant: string | null, 
+/**
+ * Its clock.
+ */
+clock: string | null, 
+/**
+ * Waiting since, ms since the epoch.
+ */
+since: number | null, 
+/**
+ * The game paired into.
+ */
+game: string | null, };

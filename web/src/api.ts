@@ -12,16 +12,42 @@ export type Summary = GameSummary;
 export interface ApiError { error: string; message: string }
 
 let csrf = '';
+/** The session's CSRF token (for requests made outside `call`, such as a `keepalive` one as the page closes). */
+export const csrfToken = (): string => csrf;
 export let me: User | null = null;
 
 export class RequestError extends Error {
   constructor(public status: number, public body: ApiError) { super(body.message || body.error); }
 }
 
+/** A fresh `Idempotency-Key`: random hex (crypto.randomUUID needs a secure context). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map(b => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Paths a visitor without a session may POST to (they make the session). */
+const SESSIONLESS = ['/api/login', '/api/register'];
+
+/**
+ * The one request helper. A state-changing request of a visitor who has no
+ * session yet first makes one (a guest: reading the site makes none). Every
+ * POST carries an `Idempotency-Key`; if its answer is lost on the way (the
+ * network failed), it is sent once more with the same key, and the server
+ * answers what it answered the first time instead of doing it twice.
+ */
 export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  if (method !== 'GET' && !csrf && !SESSIONLESS.includes(path)) await ensureSession();
   const headers: Record<string, string> = {};
   if (method !== 'GET') { headers['x-csrf-token'] = csrf; headers['content-type'] = 'application/json'; }
-  const resp = await fetch(path, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}), credentials: 'same-origin' });
+  if (method === 'POST') headers['idempotency-key'] = newIdempotencyKey();
+  const init: RequestInit = { method, headers, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}), credentials: 'same-origin' };
+  let resp: Response;
+  try { resp = await fetch(path, init); } catch (e) {
+    if (method !== 'POST') throw e;
+    await new Promise(r => setTimeout(r, 500));
+    resp = await fetch(path, init);
+  }
   const text = await resp.text();
   let data: any;
   try { data = JSON.parse(text); } catch { data = { error: 'http_' + resp.status, message: text }; }
@@ -29,10 +55,36 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   return data as T;
 }
 
+/** The visitor who has no session: no id, no name, treated as a guest. */
+const VISITOR: User = { id: '', username: '', guest: true };
+
+/** Whether this page's reader has a session (a guest's or an account's). */
+export const hasSession = () => me !== null && me.id !== '';
+
+/** Reads the session, if the browser has one; makes none (a visitor who only reads needs none). */
 export async function loadSession(): Promise<User> {
-  const s = await call<{ user: User; csrf: string }>('GET', '/api/session');
-  csrf = s.csrf; me = s.user;
-  return s.user;
+  const s = await call<{ user: User | null; csrf: string | null }>('GET', '/api/session?guest=no');
+  csrf = s.csrf ?? ''; me = s.user ?? VISITOR;
+  return me;
+}
+
+/**
+ * Makes this visitor's guest session, on the first action that needs one.
+ * When the address's guest budget is spent, the error says to log in or
+ * register, and the login form opens.
+ */
+export async function ensureSession(): Promise<void> {
+  if (csrf) return;
+  try {
+    const s = await call<{ user: User; csrf: string }>('GET', '/api/session');
+    csrf = s.csrf; me = s.user;
+  } catch (e) {
+    if (e instanceof RequestError && e.body.error === 'too_many_guests') {
+      document.getElementById('login-box')?.setAttribute('open', '');
+      throw new RequestError(e.status, { error: e.body.error, message: t('common.guestBudget') });
+    }
+    throw e;
+  }
 }
 
 async function authCall(path: string, username: string, password: string, totp?: string): Promise<User> {

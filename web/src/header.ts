@@ -23,7 +23,7 @@ export function renderHeader(topBar: HTMLElement): void {
       }
     };
     // The form folds away under one link, so that the bar stays one line on a phone.
-    right.append(h('span', { class: 'playing-as' }, t('top.playingAs', { name: me.username })),
+    right.append(h('span', { class: 'playing-as' }, me.id ? t('top.playingAs', { name: me.username }) : t('top.visitor')),
       h('details', { id: 'login-box' }, h('summary', {}, t('top.loginOrRegister')),
         h('form', { class: 'login-form', onsubmit: (ev: Event) => { ev.preventDefault(); go(api.login); } }, user, pass, code,
           h('button', { id: 'login', type: 'submit' }, t('top.login')),
@@ -34,9 +34,17 @@ export function renderHeader(topBar: HTMLElement): void {
       h('a', { id: 'nav-account', href: '/account' }, t('top.account')),
       h('button', { id: 'logout', onclick: async () => { await api.logout(); location.href = '/'; } }, t('top.logout')));
   }
-  topBar.replaceChildren(h('nav', { class: 'links' }, h('a', { href: '/', class: 'brand' }, 'thaiboard'), h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
+  // On a phone the links fold under a menu button (style.css shows the button there only).
+  const items = h('div', { class: 'menu-items', id: 'nav-items' }, h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
     h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), h('a', { href: '/leaderboard', id: 'nav-leaderboard' }, t('top.leaderboard')),
-    h('a', { href: '/settings', id: 'nav-settings' }, t('top.settings'))), quickSwitches(), right);
+    h('a', { href: '/settings', id: 'nav-settings' }, t('top.settings')));
+  const nav = h('nav', { class: 'links' }, h('a', { href: '/', class: 'brand' }, 'thaiboard'));
+  const toggle = h('button', { id: 'nav-menu', class: 'menu-button', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'nav-items', onclick: () => {
+    const open = nav.classList.toggle('open');
+    toggle.setAttribute('aria-expanded', String(open));
+  } }, `☰ ${t('top.menu')}`);
+  nav.append(toggle, items);
+  topBar.replaceChildren(nav, quickSwitches(), right);
 }
 
 /** The language switch (English / ไทย; the page is drawn again) and the Thai notation option, kept as settings. */

@@ -40,3 +40,26 @@ export function describeTc(kind: string, initial: number, inc: number): string {
 export function dayText(ms: number, zone?: string): string {
   try { return new Date(ms).toLocaleDateString(undefined, { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric' }); } catch { return new Date(ms).toLocaleDateString(); }
 }
+
+/** A calendar day written `YYYY-MM-DD` as the page shows days (no time zone moves it). */
+function calendarDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return dayText(Date.UTC(y, m - 1, d, 12), 'UTC');
+}
+
+/** A period of leave, the one form every page shows: its first and last days, both included, and how many. */
+export function leaveRange(first: string, last: string, days: number): string {
+  const range = first === last ? calendarDay(first) : `${calendarDay(first)} – ${calendarDay(last)}`;
+  return `${range} (${t('leave.days', { n: days })})`;
+}
+
+/** The name a screen reader says for the form field `name`. */
+export function fieldLabel(name: string): string {
+  const keys: Record<string, string> = {
+    variant: 'label.variant', rules: 'label.rules', color: 'label.color', tc: 'label.tc', kind: 'label.kind', level: 'label.level',
+    minutes: 'label.minutes', increment: 'label.increment', days: 'label.days', increment_days: 'label.incDays', max_days: 'label.maxDays',
+    result: 'label.result', rated: 'label.rated', from: 'label.from', to: 'label.to', leave: 'label.leave', rounds: 'label.rounds',
+    duration_minutes: 'label.duration', max_players: 'label.maxPlayers',
+  };
+  return keys[name] ? tMaybe(keys[name], name) : name;
+}

@@ -6,6 +6,7 @@ import * as api from './api';
 import type { LeaveOverview } from './api-types';
 import { h } from './dom';
 import { t, tMaybe } from './i18n';
+import { leaveRange } from './labels';
 import { saveSettings, settings } from './settings';
 
 /** The time zones the browser knows, `UTC` first. */
@@ -33,7 +34,7 @@ export function leaveSection(): HTMLElement {
     err.textContent = '';
     try { render(await api.call<LeaveOverview>('POST', '/api/account/leave', body)); } catch (e) { err.textContent = (e as Error).message; }
   };
-  const form = h('form', { class: 'row', id: 'leave-form', onsubmit: (ev: Event) => { ev.preventDefault(); book({ from: from.value, to: to.value }); } },
+  const form = h('form', { class: 'row', id: 'leave-form', onsubmit: (ev: Event) => { ev.preventDefault(); return book({ from: from.value, to: to.value }); } },
     h('label', {}, t('leave.from'), ' ', from), h('label', {}, t('leave.to'), ' ', to),
     h('button', { type: 'submit', id: 'leave-book' }, t('leave.book')),
     h('button', { type: 'button', id: 'leave-now', onclick: () => book({ to: to.value }) }, t('leave.startNow')));
@@ -44,14 +45,14 @@ export function leaveSection(): HTMLElement {
     if (!from.value) from.value = o.today;
     if (!to.value) to.value = o.today;
     years.replaceChildren(...o.years.map(y => h('li', {}, t('leave.year', { year: y.year, used: y.used, left: y.left }))));
-    list.replaceChildren(...(o.periods.length === 0 ? [h('tr', {}, h('td', { colspan: '4', class: 'muted' }, t('leave.none')))] : o.periods.map(p => {
+    list.replaceChildren(...(o.periods.length === 0 ? [h('tr', {}, h('td', { colspan: '3', class: 'muted' }, t('leave.none')))] : o.periods.map(p => {
       const action = p.state === 'over' ? null : h('button', { class: 'leave-cancel', onclick: async () => {
         err.textContent = '';
         try { render(await api.call<LeaveOverview>('DELETE', `/api/account/leave/${p.id}`)); } catch (e) { err.textContent = (e as Error).message; }
       } }, p.state === 'running' ? t('leave.end') : t('leave.cancel'));
       return h('tr', { class: `leave-${p.state}`, 'data-id': p.id },
-        h('td', {}, p.first_day === p.last_day ? p.first_day : `${p.first_day} – ${p.last_day}`),
-        h('td', {}, t('leave.days', { n: p.days })), h('td', {}, tMaybe(`leave.state.${p.state}`, p.state)), h('td', {}, action));
+        h('td', { class: 'leave-range' }, leaveRange(p.first_day, p.last_day, p.days)),
+        h('td', {}, tMaybe(`leave.state.${p.state}`, p.state)), h('td', {}, action));
     })));
   }
 

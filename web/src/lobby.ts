@@ -1,14 +1,15 @@
-// The lobby (/): play the computer, create a challenge (open or to a named
+// The lobby (/): quick pairing (pools.ts), play the computer, create a challenge (the custom game form) (open or to a named
 // opponent), and the live list of open challenges to accept or cancel.
 import * as api from './api';
 import { h } from './dom';
 import { t } from './i18n';
-import { colorName, describeTc, nameWithRating, variantName } from './labels';
+import { colorName, describeTc, fieldLabel, nameWithRating, variantName } from './labels';
+import { poolsPanel } from './pools';
 
 /** The settings a new game needs (variant, rule option, colour, time control), as form fields. */
 function gameSettings(defaultTc: string, offerRated = false): { nodes: HTMLElement[]; body: () => Record<string, unknown> } {
   const sel = (name: string, options: [string, string][], value?: string) => {
-    const el = h('select', { name }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
+    const el = h('select', { name, 'aria-label': fieldLabel(name) }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
     if (value) el.value = value;
     return el;
   };
@@ -16,7 +17,7 @@ function gameSettings(defaultTc: string, offerRated = false): { nodes: HTMLEleme
   const rules = sel('rules', [['default', t('lobby.rulesDefault')], ['no-reverse', t('lobby.rulesNoReverse')]]);
   const color = sel('color', [['random', t('lobby.colorRandom')], ['white', t('common.whiteLower')], ['black', t('common.blackLower')]]);
   const kind = sel('tc', [['live', t('tc.live')], ['correspondence', t('tc.correspondence')], ['none', t('tc.none')]], defaultTc);
-  const num = (name: string, value: string, step = '1') => h('input', { name, type: 'number', value, step, min: '0', style: 'width:5em' }) as HTMLInputElement;
+  const num = (name: string, value: string, step = '1') => h('input', { name, type: 'number', value, step, min: '0', style: 'width:5em', 'aria-label': fieldLabel(name) }) as HTMLInputElement;
   const minutes = num('minutes', '10', 'any'), increment = num('increment', '5', 'any');
   const days = num('days', '3', 'any'), incDays = num('increment_days', '1', 'any'), maxDays = num('max_days', '10', 'any');
   const live = h('span', { class: 'row' }, t('tc.minutes'), minutes, t('tc.seconds'), increment);
@@ -59,7 +60,7 @@ export function lobbyPage(app: HTMLElement): void {
     return api.challenge(body);
   }) }, ...people.nodes, opponent, h('button', { class: 'primary', type: 'submit' }, t('lobby.createGame')));
   const computer = gameSettings('none');
-  const level = h('select', { name: 'level' }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(l => h('option', { value: String(l) }, t('lobby.level', { level: l })))) as HTMLSelectElement;
+  const level = h('select', { name: 'level', 'aria-label': t('label.level') }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(l => h('option', { value: String(l) }, t('lobby.level', { level: l })))) as HTMLSelectElement;
   level.value = '3';
   const engineForm = h('form', { class: 'row', id: 'engine', onsubmit: submit(() => api.engineGame({ ...computer.body(), level: +level.value })) },
     ...computer.nodes, level, h('button', { class: 'primary', type: 'submit' }, t('lobby.playComputer')));
@@ -96,8 +97,9 @@ export function lobbyPage(app: HTMLElement): void {
   showPlaying();
   setInterval(showPlaying, 10000);
   app.replaceChildren(
+    poolsPanel(),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.playComputer')), engineForm),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.newGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
+    h('div', { class: 'panel' }, h('h2', {}, t('lobby.customGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
       h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.nowPlaying')), playing));

@@ -4,6 +4,7 @@
 // Black's move starts a new row as "12. …  Me7", as lichess writes it. A game
 // that starts with Black to move begins the same way.
 import { h } from './dom';
+import { tMaybe } from './i18n';
 
 /** One entry of the list, in order. */
 export type MoveEntry =
@@ -14,6 +15,8 @@ export type MoveEntry =
     /** Its position in the list of positions shown (`data-ply`, for navigation). */
     index: number;
     text: string; current: boolean; go: () => void; san?: string;
+    /** An annotation after the move (`?!`, `?`, `??`) and its kind (`inaccuracy`...), a class of its own. */
+    mark?: { text: string; kind: string };
   }
   | { kind: 'note'; el: HTMLElement };
 
@@ -37,7 +40,7 @@ export function moveCells(entries: MoveEntry[]): HTMLElement[] {
       class: `mv${e.current ? ' current' : ''}`, 'data-ply': String(e.index), onclick: () => e.go(),
     };
     if (e.san !== undefined) attrs['data-san'] = e.san;
-    cells.push(h('div', attrs, e.text));
+    cells.push(h('div', attrs, e.text, ...(e.mark ? [h('span', { class: `mark ${e.mark.kind}`, title: tMaybe(`tabs.${e.mark.kind}`, e.mark.kind) }, e.mark.text)] : [])));
     open = white;
   }
   if (open) cells.push(h('div', { class: 'mv-gap' }));

@@ -5,7 +5,7 @@ import * as api from './api';
 import type { GameSummary, HistoryPoint, LeaderboardRow, Profile } from './api-types';
 import { h } from './dom';
 import { t } from './i18n';
-import { dayText, describeTc, diffText, nameWithRating, playerHref, poolName, ratingText, reasonText, SPEEDS, variantName } from './labels';
+import { dayText, describeTc, diffText, fieldLabel, leaveRange, nameWithRating, playerHref, poolName, ratingText, reasonText, SPEEDS, variantName } from './labels';
 
 const VARIANTS = ['makruk', 'cambodian', 'makhos'];
 const SVG = 'http://www.w3.org/2000/svg';
@@ -64,13 +64,13 @@ export async function playerPage(app: HTMLElement, name: string): Promise<void> 
         h('td', {}, poolName(r.pool)), h('td', {}, ratingText(r.rating)), h('td', {}, String(r.games))))))
     : h('p', {}, t('player.noRatings'));
   // The archive, with its search form.
-  const sel = (n: string, opts: [string, string][]) => h('select', { name: n }, ...opts.map(([v, l]) => h('option', { value: v }, l))) as HTMLSelectElement;
+  const sel = (n: string, opts: [string, string][]) => h('select', { name: n, 'aria-label': fieldLabel(n) }, ...opts.map(([v, l]) => h('option', { value: v }, l))) as HTMLSelectElement;
   const opponent = h('input', { name: 'opponent', placeholder: t('player.opponent') }) as HTMLInputElement;
   const variant = sel('variant', [['', t('player.anyGame')], ...VARIANTS.map(v => [v, variantName(v)] as [string, string])]);
   const result = sel('result', [['', t('player.anyResult')], ['win', t('player.win')], ['draw', t('player.draw')], ['loss', t('player.loss')]]);
   const rated = sel('rated', [['', t('player.anyRating')], ['true', t('player.rated')], ['false', t('player.casual')]]);
-  const from = h('input', { name: 'from', type: 'date' }) as HTMLInputElement;
-  const to = h('input', { name: 'to', type: 'date' }) as HTMLInputElement;
+  const from = h('input', { name: 'from', type: 'date', 'aria-label': fieldLabel('from') }) as HTMLInputElement;
+  const to = h('input', { name: 'to', type: 'date', 'aria-label': fieldLabel('to') }) as HTMLInputElement;
   const err = h('div', { class: 'error', id: 'archive-error' });
   const list = h('tbody', {});
   const search = async () => {
@@ -86,9 +86,8 @@ export async function playerPage(app: HTMLElement, name: string): Promise<void> 
     opponent, variant, result, rated, from, to, h('button', { type: 'submit' }, t('player.search')));
   app.replaceChildren(h('div', { class: 'panel', id: 'player' },
     h('h2', {}, p.username), h('p', {}, t('player.since', { date: new Date(p.created_at).toLocaleDateString() })),
-    ...(p.leave ? [h('p', { id: 'player-leave', class: 'on-leave' }, p.leave.from <= Date.now()
-      ? t('leave.onLeaveUntil', { date: dayText(p.leave.until) })
-      : t('leave.booked', { from: dayText(p.leave.from), until: dayText(p.leave.until) }))] : []),
+    ...(p.leave && p.leave_days ? [h('p', { id: 'player-leave', class: 'on-leave' }, t(p.leave.from <= Date.now() ? 'leave.onLeave' : 'leave.booked',
+      { range: leaveRange(p.leave_days.first_day, p.leave_days.last_day, p.leave_days.days) }))] : []),
     h('p', { id: 'results' }, t('player.results', { wins: p.results.wins, draws: p.results.draws, losses: p.results.losses })),
     h('h3', {}, t('player.ratings')), ratings, plot,
     h('h3', {}, t('player.archive')), form, err, h('table', { id: 'archive' }, list)));
@@ -100,7 +99,7 @@ export async function playerPage(app: HTMLElement, name: string): Promise<void> 
 export async function leaderboardPage(app: HTMLElement): Promise<void> {
   const pools = ['makruk', 'cambodian', 'makhos', 'makhos:no-reverse'].flatMap(g => SPEEDS.map(s => `${g}/${s}`));
   const chosen = new URLSearchParams(location.search).get('pool') ?? 'makruk/blitz';
-  const select = h('select', { id: 'pool' }, ...pools.map(p => h('option', { value: p, selected: p === chosen }, poolName(p)))) as HTMLSelectElement;
+  const select = h('select', { id: 'pool', 'aria-label': t('label.pool') }, ...pools.map(p => h('option', { value: p, selected: p === chosen }, poolName(p)))) as HTMLSelectElement;
   const body = h('tbody', {});
   const empty = h('p', { id: 'leaderboard-empty' });
   const show = async () => {

@@ -6,6 +6,7 @@
 // count leaves; Mak-hot answers carry `dtz` (plies to the next capture or man
 // move, under the 32-ply rule) and, where the tables have them, `dtw` (plies to
 // the end of the game).
+import { type SpokenCount, spokenText } from './count';
 import { t } from './i18n';
 
 /** The API's answer (only what the sentence needs). */
@@ -16,6 +17,8 @@ export interface TablebaseAnswer {
   dtz?: number | null;
   dtw?: number | null;
   plies_left?: number | null;
+  /** The running count as players say it (Makruk, while one runs). */
+  count?: SpokenCount | null;
 }
 
 /** Moves (of both sides' plies, rounded up) in `plies`. */
@@ -53,7 +56,7 @@ export function tablebaseText(variant: string, fen: string, a: TablebaseAnswer):
     return t('tb.draw');
   }
   const keys = KEYS[a.category][mate ? 'mate' : 'conversion'];
-  return t(keys[count != null ? 1 : 0], { moves: movesOf(distance ?? 0), count: count ?? 0 });
+  return t(keys[count != null && a.count ? 1 : 0], { moves: movesOf(distance ?? 0), spoken: a.count ? spokenText(a.count) : '' });
 }
 
 /** Each result's sentences: without a count running, then with one. */

@@ -1,9 +1,10 @@
 // The information tabs under a game's board: overview (moves with comments
-// and times), material, engine analysis (finished games only), opening book,
+// and times), material, engine analysis (finished games only), the opening explorer,
 // my tags, share (PGN, FEN, GIF, PNG) and the rules of the game being played.
 import * as api from './api';
 import { h } from './dom';
 import { dateText, t, tMaybe } from './i18n';
+import { explorerPanel } from './explorer';
 import { dayText } from './labels';
 import { makhosMaterial, makrukMaterial } from './material';
 import { showEngineMove, showMove, splitMoves } from './notation';
@@ -25,14 +26,14 @@ export interface TabContext {
   flipped: () => boolean;
   /** Called when the comments change (the move list shows them). */
   onComments?: () => void;
+  /** Called when the engine's judgements of the moves change (the move list marks them). */
+  onAnalysis?: () => void;
 }
 
 export interface Comment { id: string; ply: number; author: string; private: boolean; text: string; at: number }
 interface Eval { cp?: number; mate?: number }
-interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; pv_thai?: api.ThaiText[]; depth: number; loss?: number; judgement?: string; symbol?: string }
+interface PositionAnalysis { ply: number; eval: Eval; best: string; pv: string[]; pv_san: string[]; pv_thai?: api.ThaiText[]; depth: number; loss?: number; judgement?: string; symbol?: string; end?: string }
 interface Analysis { status: 'none' | 'queued' | 'running' | 'done'; done: number; total: number; positions: PositionAnalysis[]; accuracy?: { white: number; black: number } | null }
-interface BookMove { uci: string; san: string; thai?: api.ThaiText | null; games: number; white_wins: number; draws: number; black_wins: number }
-interface Book { games: number; moves: BookMove[] }
 
 const enc = encodeURIComponent;
 
@@ -82,13 +83,12 @@ function makrukRules(name: string): Node[] {
 }
 
 /** Builds the tab strip and panel. Call `refresh()` after every change of game or shown position. */
-export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => void; commentsAt: (ply: number) => Comment[]; hideComments: () => boolean } {
+export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => void; commentsAt: (ply: number) => Comment[]; judgementAt: (index: number) => { symbol: string; judgement: string } | null; hideComments: () => boolean } {
   const game = ctx.game;
   let comments: Comment[] = [];
   let active = 'overview';
   let analysis: Analysis | null = null;
   let poll: number | undefined;
-  const bookCache = new Map<string, Book>();
   let hide = localStorage.getItem('hideComments') === '1';
 
   const strip = h('div', { class: 'tabs', role: 'tablist' });
@@ -101,7 +101,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     ['overview', t('tabs.overview'), overview],
     ['material', t('tabs.material'), material],
     ['analysis', t('tabs.analysis'), analysisTab],
-    ['book', t('tabs.book'), book],
+    ['explorer', t('tabs.explorer'), explorer],
     ['tags', t('tabs.tags'), tags],
     ...(correspondence ? [['conditional', t('tabs.conditional'), conditional] as [string, string, () => Promise<Node[]>]] : []),
     ['share', t('tabs.share'), share],
@@ -197,7 +197,9 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
   }
 
   async function fetchAnalysis(): Promise<void> {
+    const before = analysis?.positions.map(p => p.symbol ?? '').join();
     analysis = await api.call<Analysis>('GET', `/api/games/${game().id}/analysis`);
+    if (analysis.positions.map(p => p.symbol ?? '').join() !== before) ctx.onAnalysis?.();
     window.clearTimeout(poll);
     if ((analysis.status === 'queued' || analysis.status === 'running') && active === 'analysis') {
       poll = window.setTimeout(async () => { await fetchAnalysis(); render(); }, 1000);
@@ -306,7 +308,8 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     if (a.positions.length) out.push(graph(a));
     if (a.accuracy) out.push(h('p', { id: 'accuracy' }, t('tabs.accuracy', { white: a.accuracy.white.toFixed(1), black: a.accuracy.black.toFixed(1) })));
     const here = a.positions[ctx.shown()];
-    if (here) out.push(h('p', { id: 'analysis-here' }, t('tabs.evaluation', { eval: evalText(here.eval), depth: here.depth }), here.best ? t('tabs.bestLine', { line: lineText(here) }) : ''));
+    // A position where the game is over on the board says how, not an evaluation.
+    if (here) out.push(h('p', { id: 'analysis-here' }, here.end ? tMaybe(`tabs.end.${here.end}`, here.end) : t('tabs.evaluation', { eval: evalText(here.eval), depth: here.depth }), here.best ? t('tabs.bestLine', { line: lineText(here) }) : ''));
     const verdict = await tablebaseVerdict(g.variant, g.rules, ctx.plies()[ctx.shown()].fen);
     if (verdict) out.push(h('p', { id: 'analysis-tablebase' }, h('b', {}, `${t('tb.title')}: `), verdict));
     const acts = ctx.actions().filter(x => x.kind === 'move');
@@ -320,20 +323,14 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     return out;
   }
 
-  async function book(): Promise<Node[]> {
+  async function explorer(): Promise<Node[]> {
     const g = game();
-    const fen = ctx.plies()[ctx.shown()].fen;
-    let b = bookCache.get(fen);
-    if (!b) {
-      b = await api.call<Book>('GET', `/api/book?variant=${enc(g.variant)}&rules=${enc(g.rules)}&fen=${enc(fen)}`);
-      bookCache.set(fen, b);
-    }
-    if (!b.moves.length) return [h('p', { id: 'book-empty' }, t('tabs.bookEmpty'))];
-    const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;
-    return [h('table', { class: 'book', id: 'book' },
-      h('tr', {}, ...(['bookMove', 'bookGames', 'whiteWins', 'draws', 'blackWins'] as const).map(k => h('th', {}, t(`tabs.${k}`)))),
-      ...b.moves.map(m => h('tr', {}, h('td', { 'data-san': m.san }, showMove(m)), h('td', {}, String(m.games)), h('td', {}, pct(m.white_wins, m.games)),
-        h('td', {}, pct(m.draws, m.games)), h('td', {}, pct(m.black_wins, m.games)))))];
+    const plies = ctx.plies();
+    const at = ctx.shown();
+    // A move clicked in the explorer is shown when the game went on with it.
+    const panel = explorerPanel(uci => { if (ctx.actions().filter(x => x.kind === 'move')[at]?.uci === uci) ctx.goTo(at + 1); });
+    await panel.show(g.variant, g.rules, plies[at].fen);
+    return [panel.el];
   }
 
   async function tags(): Promise<Node[]> {
@@ -379,7 +376,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const g = game();
     const fen = ctx.plies()[ctx.shown()].fen;
     const flip = ctx.flipped() ? '&flip=1' : '';
-    const fenBox = h('input', { class: 'fen', id: 'share-fen', readonly: true, value: fen }) as HTMLInputElement;
+    const fenBox = h('input', { class: 'fen', id: 'share-fen', readonly: true, value: fen, 'aria-label': t('label.fen') }) as HTMLInputElement;
     return [
       h('p', {}, h('a', { id: 'share-pgn', href: `/api/games/${g.id}/pgn`, download: '' }, g.variant === 'makhos' ? t('game.downloadPdn') : t('game.downloadPgn'))),
       h('p', {}, h('a', { id: 'share-gif', href: `/api/games/${g.id}/gif?size=56${flip}`, download: `thaiboard-${g.id}.gif` }, t('tabs.downloadGif'))),
@@ -401,10 +398,17 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
   }
 
   loadComments().then(() => { ctx.onComments?.(); render(); });
+  // A finished game's judgements, if it was analysed, mark the move list.
+  if (game().status === 'finished') fetchAnalysis().catch(() => {});
   return {
     el,
     refresh: () => { render(); },
     commentsAt: (ply: number) => (hide ? [] : comments.filter(c => c.ply === ply)),
+    /** The engine's judgement of the move that leads to position `index` (1: the first move), if costly. */
+    judgementAt: (index: number) => {
+      const p = analysis?.positions[index - 1];
+      return p?.symbol && p.judgement ? { symbol: p.symbol, judgement: p.judgement } : null;
+    },
     hideComments: () => hide,
   };
 }

@@ -4,6 +4,7 @@
 import * as api from './api';
 import { h } from './dom';
 import { t as tr, tMaybe } from './i18n';
+import { fieldLabel } from './labels';
 
 // Every visible string goes through `t()` (imported as `tr`; the `tournament.` group of i18n.ts).
 const kindName = (k: string): string => tMaybe(`tournament.kind.${k}`, k);
@@ -41,9 +42,9 @@ function variantText(t: { variant: string; rules: string }): string {
 /** `/tournaments`: the create form and the lists. */
 export async function tournamentsPage(app: HTMLElement): Promise<void> {
   const err = h('div', { class: 'error', id: 'tournament-error' });
-  const input = (name: string, attrs: Record<string, string | boolean> = {}) => h('input', { name, ...attrs }) as HTMLInputElement;
+  const input = (name: string, attrs: Record<string, string | boolean> = {}) => h('input', { name, 'aria-label': fieldLabel(name), ...attrs }) as HTMLInputElement;
   const select = (name: string, options: [string, string][]) =>
-    h('select', { name }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
+    h('select', { name, 'aria-label': fieldLabel(name) }, ...options.map(([v, t]) => h('option', { value: v }, t))) as HTMLSelectElement;
   const name = input('name', { placeholder: tr('tournament.name'), maxlength: '60', required: true });
   const kind = select('kind', (['round_robin', 'swiss', 'arena'] as const).map(k => [k, kindName(k)] as [string, string]));
   const variant = select('variant', (['makruk', 'cambodian', 'makhos'] as const).map(v => [v, variantName(v)] as [string, string]));

@@ -31,9 +31,10 @@ try {
       state: join(here, '../src/game/state.ts'), clocks: join(here, '../src/game/clocks.ts'),
       labels: join(here, '../src/labels.ts'), tablebase: join(here, '../src/tablebase.ts'),
       boardfen: join(here, '../src/boardfen.ts'), material: join(here, '../src/material.ts'),
-      premove: join(here, '../src/game/premove.ts'),
+      premove: join(here, '../src/game/premove.ts'), count: join(here, '../src/count.ts'),
     },
-    bundle: true, format: 'esm', platform: 'node', outdir: out, logLevel: 'warning',
+    // One copy of each shared module (the language chosen in i18n holds for all).
+    splitting: true, bundle: true, format: 'esm', platform: 'node', outdir: out, logLevel: 'warning',
   });
   const i18n = await import(join(out, 'i18n.js'));
   const n = await import(join(out, 'notation.js'));
@@ -44,15 +45,22 @@ try {
   const bf = await import(join(out, 'boardfen.js'));
   const mat = await import(join(out, 'material.js'));
   const { premoveDests } = await import(join(out, 'premove.js'));
+  const countText = await import(join(out, 'count.js'));
 
   // ------------------------------------------------------------ tablebase
   test('the tables\' verdict names the result and the count that decides it', () => {
     i18n.setLang('en');
     // White mates in 21 plies with the 16-move pieces'-honour count running.
-    assert.equal(tb.tablebaseText('makruk', '8/8/8/8/8/3k4/8/R2K4 w - 32 6 1', { category: 'win', dtm: 21, plies_left: 27 }),
-      'Win: mate in 11 within the 16-move count');
-    assert.equal(tb.tablebaseText('makruk', '8/8/8/8/8/3k4/8/R2K4 b - 32 6 1', { category: 'loss', dtm: -20, plies_left: 27 }),
-      'Loss: mated in 10 within the 16-move count');
+    // (the server says the count as players say it: Black, the bare khun, said 3 of 16).
+    const count = { spoken: 3, spoken_limit: 16, ply: 5, limit: 32 };
+    assert.equal(tb.tablebaseText('makruk', '8/8/8/8/8/3k4/8/R2K4 w - 32 5 1', { category: 'win', dtm: 21, plies_left: 27, count }),
+      'Win: mate in 11 within the count (count 3 of 16)');
+    assert.equal(tb.tablebaseText('makruk', '8/8/8/8/8/3k4/8/R2K4 b - 32 6 1', { category: 'loss', dtm: -20, plies_left: 26, count: { ...count, spoken: 4, ply: 6 } }),
+      'Loss: mated in 10 within the count (count 4 of 16)');
+    i18n.setLang('th');
+    assert.equal(tb.tablebaseText('makruk', '8/8/8/8/8/3k4/8/R2K4 w - 32 5 1', { category: 'win', dtm: 21, plies_left: 27, count }),
+      'ชนะ: รุกจนใน 11 ตา ภายในการนับ (นับ 3 จาก 16)');
+    i18n.setLang('en');
     // Mated in 28 plies without the count, but 22 are left: 3 moves short.
     assert.equal(tb.tablebaseText('makruk', '4k3/8/8/8/8/8/8/R3K3 b - 32 11 1', { category: 'draw', dtm: -28, plies_left: 22 }),
       'Draw: the count runs out 3 moves before mate');
@@ -93,12 +101,16 @@ try {
   test('t() follows the language and fills parameters', () => {
     i18n.setLang('en');
     assert.equal(i18n.t('top.playingAs', { name: 'somchai' }), 'Playing as somchai');
-    assert.equal(i18n.t('game.countLine', { who: 'x', kind: 'y', ply: 3, limit: 64 }), 'x (y): 3 of 64 plies');
+    assert.equal(i18n.t('game.countLine', { who: 'x', kind: 'y', spoken: 'count 3 of 64' }), 'x (y): count 3 of 64');
+    const c = { spoken: 6, spoken_limit: 8, ply: 10, limit: 16 };
+    assert.equal(countText.spokenText(c), 'count 6 of 8');
+    assert.equal(countText.pliesText(c), "10 of 16 plies (both sides' moves)");
     i18n.setLang('th');
     assert.equal(i18n.lang(), 'th');
     assert.equal(i18n.t('top.playingAs', { name: 'somchai' }), 'เล่นในชื่อ somchai');
     assert.equal(i18n.t('variant.makhos'), 'หมากฮอส');
     assert.equal(i18n.t('game.boardHonour'), 'นับศักดิ์กระดาน');
+    assert.equal(countText.spokenText(c), 'นับ 6 จาก 8');
     assert.equal(i18n.tMaybe('reason.checkmate', '?'), 'รุกจน');
     assert.equal(i18n.tMaybe('reason.unheard_of', 'unheard_of'), 'unheard_of');
     i18n.setLang('en');

@@ -4,10 +4,11 @@
 //!
 //! ```sh
 //! cargo run --release -p thaiboard-arena --example gen_openings -- makruk 200 8 6 60 1 > data/openings/makruk.epd
+//! cargo run --release -p thaiboard-arena --example gen_openings -- cambodian 200 8 6 60 1 > data/openings/cambodian.epd
 //! cargo run --release -p thaiboard-arena --example gen_openings -- makhos 100 6 8 60 1 > data/openings/makhos.txt
 //! ```
 //!
-//! Arguments: game (`makruk` or `makhos`), how many openings, plies of
+//! Arguments: game (`makruk`, `cambodian` for Ouk Chatrang, or `makhos`), how many openings, plies of
 //! random moves (uniform among the legal moves), search depth for the
 //! balance check, the largest absolute score kept (centipawns, side to
 //! move's view), the random seed. Duplicates and finished games are
@@ -83,7 +84,7 @@ fn generate<G: Game>(
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: gen_openings makruk|makhos COUNT PLIES DEPTH MAX_CP SEED";
+    let usage = "usage: gen_openings makruk|cambodian|makhos COUNT PLIES DEPTH MAX_CP SEED";
     if args.len() != 6 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -100,6 +101,13 @@ fn main() {
     let lines = match args[0].as_str() {
         "makruk" => generate(
             MakrukGame::new(makruk::Position::new(makruk::Variant::Makruk)),
+            |g| g.pos.fen(),
+            &nums,
+            max_cp,
+            &mut rng,
+        ),
+        "cambodian" => generate(
+            MakrukGame::new(makruk::Position::new(makruk::Variant::Cambodian)),
             |g| g.pos.fen(),
             &nums,
             max_cp,

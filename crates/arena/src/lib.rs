@@ -4,7 +4,9 @@
 //! - [`spec`]: engine specifications (`cmd=... name=... option.Hash=64`)
 //!   and per-move limits; [`tc`]: time controls and clocks.
 //! - [`uci`]: a UCI engine as a child process, every wait with a deadline.
-//! - [`openings`]: FEN / EPD / position-text lines or PGN / PDN games.
+//! - [`openings`]: FEN / EPD / position-text lines or PGN / PDN games;
+//!   [`portable`]: openings written in the forms cutechess and
+//!   Fairy-Stockfish read.
 //! - [`referee`]: the rules crates decide legality and game ends.
 //! - [`adjudicate`]: optional resign / draw adjudication by engine scores,
 //!   the move cap and Makruk's repetition adjudication.
@@ -20,6 +22,7 @@
 pub mod adjudicate;
 pub mod game;
 pub mod openings;
+pub mod portable;
 pub mod referee;
 pub mod resume;
 pub mod runner;

@@ -94,6 +94,15 @@ pub(crate) fn increment_cap(left: u64, inc: u64, overhead: u64) -> Option<u64> {
     })
 }
 
+/// The share of a fixed `go movetime` kept back for the answer to reach
+/// the GUI: one fiftieth of it (at least 1 ms), never more than the
+/// `overhead`. So 100 ms searches 98 ms and a second 990 ms (with the
+/// default overhead of 10 ms); the overhead of clocks, meant for delays
+/// that add up over a game, would take a tenth of a 100 ms move.
+pub(crate) fn movetime_reserve(movetime: u64, overhead: u64) -> u64 {
+    (movetime / 50).max(1).min(overhead)
+}
+
 /// The time plan of one search: a soft limit (no new iteration after it) and
 /// a hard limit (abort), in milliseconds; `None` when untimed.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -112,7 +121,12 @@ impl Limits {
             };
         }
         if let Some(mt) = self.movetime {
-            let t = mt.saturating_sub(self.overhead).max(1);
+            // The GUI gives the search this time (Fairy-Stockfish searches
+            // all of it): keep back only what the answer needs to arrive
+            // in time, never more than the overhead.
+            let t = mt
+                .saturating_sub(movetime_reserve(mt, self.overhead))
+                .max(1);
             return Plan {
                 soft: Some(t),
                 hard: Some(t),
@@ -375,6 +389,29 @@ mod tests {
             ..Limits::default()
         });
         assert_eq!(p.hard, Some(3_600_000));
+        // A short one is searched nearly whole: the overhead is only a cap
+        // on what is kept back.
+        for (movetime, overhead, searched) in [
+            (100, 10, 98),
+            (100, 0, 100),
+            (1_000, 10, 990),
+            (10_000, 30, 9_970),
+            (20, 10, 19),
+            (1, 10, 1),
+            (0, 10, 1),
+        ] {
+            let p = plan(Limits {
+                movetime: Some(movetime),
+                overhead,
+                ..Limits::default()
+            });
+            assert_eq!(
+                p.hard,
+                Some(searched),
+                "movetime {movetime}, overhead {overhead}"
+            );
+            assert_eq!(p.soft, p.hard);
+        }
         assert_eq!(plan(Limits::default()).hard, None);
     }
 }

@@ -63,6 +63,11 @@ pub struct CountView {
     pub ply: u32,
     /// The limit in plies: the game is drawn past it.
     pub limit: u32,
+    /// The count as the counting side says it aloud ([`crate::spoken_count`]):
+    /// the number of its next move when it is to move, else of its last.
+    pub spoken: u32,
+    /// The last number it may say (64 for board's honour in Makruk).
+    pub spoken_limit: u32,
 }
 
 /// A game of either kind: its start, moves, position and, once over, its
@@ -256,14 +261,20 @@ impl AnyGame {
         let AnyGame::Makruk(g) = self else {
             return None;
         };
-        g.position().counting().map(|c| CountView {
-            side: c.counter.map(Color::from),
-            kind: match c.kind {
-                makruk::CountKind::BoardsHonour => "board",
-                makruk::CountKind::PiecesHonour => "pieces",
-            },
-            ply: c.ply,
-            limit: c.limit,
+        let turn = g.position().turn();
+        g.position().counting().map(|c| {
+            let spoken = crate::spoken_count(c.ply, c.limit, c.counter.map(|s| s == turn));
+            CountView {
+                side: c.counter.map(Color::from),
+                kind: match c.kind {
+                    makruk::CountKind::BoardsHonour => "board",
+                    makruk::CountKind::PiecesHonour => "pieces",
+                },
+                ply: c.ply,
+                limit: c.limit,
+                spoken: spoken.count,
+                spoken_limit: spoken.limit,
+            }
         })
     }
 

@@ -82,6 +82,15 @@ impl GameKind {
         }
     }
 
+    /// The game's name as players read it: `Makruk`, `Ouk Chatrang`, `Mak-hot`.
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            GameKind::Makruk(makruk::Variant::Makruk) => "Makruk",
+            GameKind::Makruk(makruk::Variant::Cambodian) => "Ouk Chatrang",
+            GameKind::Makhos(_) => "Mak-hot",
+        }
+    }
+
     /// The rule option's name: `default`, or Mak-hot's `no-reverse`.
     pub const fn rules_name(self) -> &'static str {
         match self {

@@ -26,6 +26,7 @@
 mod any_game;
 mod any_position;
 mod color;
+mod count;
 mod kind;
 mod outcome;
 mod thai;
@@ -33,6 +34,7 @@ mod thai;
 pub use any_game::{AnyGame, CountView, GameError};
 pub use any_position::{AnyMove, AnyPosition};
 pub use color::Color;
+pub use count::{SpokenCount, spoken_count};
 pub use kind::{GameKind, GameKindError};
 pub use outcome::{EndReason, Outcome};
 pub use thai::{ThaiForms, squares_to_thai};

@@ -15,6 +15,11 @@
 //! POST to its answer. Each bot plays [`bot::GAMES_PER_BOT`] games, a game
 //! stream each, within the server's streams-per-token limit.
 //!
+//! With `pool_share`, that share of the games is made by quick pairing: a
+//! crowd of players joins the pool of the run's game and clock and waits
+//! for the server's matcher (`pool.rs`); the report gives the pairing
+//! delays, from joining to hearing of the game.
+//!
 //! Every acknowledged move is kept ([`Report::acked`]); at the end the run
 //! reads every game back from the server and counts the acknowledged moves
 //! it does not hold ([`Report::lost`]: must be 0). The people's sockets
@@ -24,6 +29,7 @@
 mod bot;
 mod cpu;
 mod player;
+mod pool;
 
 use cpu::cpu_reading;
 use std::sync::{Arc, Mutex};
@@ -49,6 +55,9 @@ pub struct Options {
     pub minutes: f64,
     /// Share of the games (0 to 1) in which Black is a bot over the Bot API.
     pub bot_share: f64,
+    /// Share of the games (0 to 1) whose players enter through quick pairing
+    /// (the pool of `variant` at `minutes`+0) instead of a challenge.
+    pub pool_share: f64,
     /// Whose CPU time to report as the server's.
     pub server_cpu: ServerCpu,
     /// Read every game back at the end and check that it holds every
@@ -83,6 +92,7 @@ impl Default for Options {
             games_per_pair: 20,
             minutes: 30.0,
             bot_share: 0.0,
+            pool_share: 0.0,
             server_cpu: ServerCpu::Unknown,
             verify: true,
         }
@@ -110,6 +120,10 @@ pub struct Report {
     pub rtt_ms: [f64; 4],
     /// Bot API move round trips (POST to answer), ms, as `rtt_ms`.
     pub bot_rtt_ms: [f64; 4],
+    /// Players paired by the pools (two per pool game).
+    pub pool_pairings: usize,
+    /// Pool pairing delays (joining to hearing of the game), ms, as `rtt_ms`.
+    pub pool_delay_ms: [f64; 4],
     /// The server's CPU use during play, % of one core (when measured).
     pub server_cpu_pct: Option<f64>,
     /// The load generator's own CPU use during play, % of one core.
@@ -168,6 +182,14 @@ impl std::fmt::Display for Report {
             )?;
         }
         let pct = |p: Option<f64>| p.map_or("?".to_string(), |p| format!("{p:.0}%"));
+        if self.pool_pairings > 0 {
+            writeln!(
+                f,
+                "pool pairings: {}  delay ms: {}",
+                self.pool_pairings,
+                rtt(self.pool_delay_ms)
+            )?;
+        }
         writeln!(
             f,
             "cpu during play (100% = one core): server {}  load generator {}  load average {}",
@@ -197,6 +219,8 @@ struct Stats {
     rtts_us: Vec<u64>,
     /// Bot API move round trips, µs.
     bot_rtts_us: Vec<u64>,
+    /// Pool pairing delays, µs.
+    pool_delays_us: Vec<u64>,
     errors: usize,
     samples: Vec<String>,
     /// See [`Report::reconnects`].
@@ -253,16 +277,33 @@ struct Group {
     games: usize,
     /// Whether Black is a bot.
     bot: bool,
+    /// Whether the players come through the pools (one group of many players).
+    pool: bool,
 }
 
 /// The groups of a run: bot groups of [`bot::GAMES_PER_BOT`] games for
-/// `bot_share` of the games, then pairs of people of `games_per_pair`.
+/// `bot_share` of the games, one crowd through the pools for `pool_share`,
+/// then pairs of people of `games_per_pair`.
 fn groups(o: &Options) -> Vec<Group> {
-    let bot_games = ((o.games as f64) * o.bot_share.clamp(0.0, 1.0)).round() as usize;
+    let share = |s: f64| ((o.games as f64) * s.clamp(0.0, 1.0)).round() as usize;
+    let bot_games = share(o.bot_share);
+    let pool_games = share(o.pool_share).min(o.games - bot_games);
     let mut out = Vec::new();
+    if pool_games > 0 {
+        out.push(Group {
+            index: 0,
+            games: pool_games,
+            bot: false,
+            pool: true,
+        });
+    }
     for (total, size, bot) in [
         (bot_games, bot::GAMES_PER_BOT, true),
-        (o.games - bot_games, o.games_per_pair.max(1), false),
+        (
+            o.games - bot_games - pool_games,
+            o.games_per_pair.max(1),
+            false,
+        ),
     ] {
         let mut left = total;
         while left > 0 {
@@ -271,6 +312,7 @@ fn groups(o: &Options) -> Vec<Group> {
                 index: out.len(),
                 games,
                 bot,
+                pool: false,
             });
             left -= games;
         }
@@ -280,6 +322,9 @@ fn groups(o: &Options) -> Vec<Group> {
 
 /// Runs the load test against the server at `o.base`.
 pub async fn run(o: Options) -> Result<Report, String> {
+    if o.pool_share > 0.0 {
+        pool::clock_of(&o)?;
+    }
     let started = Instant::now();
     let stats = Arc::new(Mutex::new(Stats::default()));
     let groups = groups(&o);
@@ -293,7 +338,11 @@ pub async fn run(o: Options) -> Result<Report, String> {
         tasks.push(tokio::spawn(async move {
             let setup = async {
                 let _permit = gate.acquire().await.map_err(err("setup gate"))?;
-                if group.bot {
+                if group.pool {
+                    pool::set_up(&o, &prefix, group.games, &stats)
+                        .await
+                        .map(Setup::Pair)
+                } else if group.bot {
                     bot::set_up(&o, &prefix, group.games, &stats)
                         .await
                         .map(Setup::Bot)
@@ -331,8 +380,11 @@ pub async fn run(o: Options) -> Result<Report, String> {
         None
     };
     let bot_moves = st.bot_rtts_us.len();
+    let pool_pairings = st.pool_delays_us.len();
     Ok(Report {
         games: o.games,
+        pool_pairings,
+        pool_delay_ms: percentiles(&mut st.pool_delays_us),
         moves: st.rtts_us.len() + bot_moves,
         bot_moves,
         errors: st.errors,

@@ -37,7 +37,7 @@ struct Incoming {
 
 /// A game as the players follow it.
 #[derive(Deserialize, Default)]
-struct GameState {
+pub(crate) struct GameState {
     id: String,
     version: i64,
     ply: usize,
@@ -177,12 +177,45 @@ impl Player {
 
     /// POSTs JSON `body` to `path` in the player's session; the answer's JSON.
     pub async fn post(&self, base: &str, path: &str, body: Value) -> Result<Value, String> {
-        let request = self
+        self.send(reqwest::Method::POST, base, path, Some(body))
+            .await
+    }
+
+    /// Sends a request with `method` (and JSON `body`, if any) to `path` in
+    /// the player's session; the answer's JSON.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        base: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
+        let mut request = self
             .http
-            .post(format!("{base}{path}"))
-            .header("x-csrf-token", &self.csrf)
-            .json(&body);
+            .request(method, format!("{base}{path}"))
+            .header("x-csrf-token", &self.csrf);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
         answer(path, request).await
+    }
+
+    /// Opens the player's multi-game socket, handing game updates to `routes`.
+    pub(crate) async fn socket(
+        &self,
+        base: &str,
+        routes: Routes,
+        stats: &Arc<Mutex<Stats>>,
+    ) -> Result<Conn, String> {
+        let pending: Pending = Arc::default();
+        let tx = self
+            .connect(base, pending.clone(), routes, stats.clone())
+            .await?;
+        Ok(Conn {
+            tx,
+            pending,
+            next: Arc::new(0.into()),
+        })
     }
 
     /// Opens `/api/ws`; returns a sender of commands and starts the task
@@ -310,10 +343,11 @@ fn route(text: &str, pending: &Pending, games: &Routes) {
 
 type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<Answer>>>>;
 /// Where a socket hands each game's updates (by game id).
-type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<GameState>>>>;
+pub(crate) type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<GameState>>>>;
 
 /// A player's WebSocket: commands out (with their ids), answers matched by id.
-struct Conn {
+#[derive(Clone)]
+pub(crate) struct Conn {
     tx: mpsc::UnboundedSender<(u64, String)>,
     pending: Pending,
     next: Arc<std::sync::atomic::AtomicU64>,
@@ -532,9 +566,9 @@ async fn next_after(
 /// Games followed and played over WebSockets: by two people, or by one
 /// person against a bot (who has no socket).
 pub struct SocketGames {
-    ids: Vec<String>,
+    /// Each game with its sides' sockets (White, Black).
+    games: Vec<(String, Arc<[Option<Conn>; 2]>)>,
     routes: Routes,
-    conns: Arc<[Option<Conn>; 2]>,
 }
 
 impl SocketGames {
@@ -549,32 +583,29 @@ impl SocketGames {
         let mut conns = [None, None];
         for (slot, player) in conns.iter_mut().zip(players) {
             if let Some(player) = player {
-                let pending: Pending = Arc::default();
-                let tx = player
-                    .connect(base, pending.clone(), routes.clone(), stats.clone())
-                    .await?;
-                *slot = Some(Conn {
-                    tx,
-                    pending,
-                    next: Arc::new(0.into()),
-                });
+                *slot = Some(player.socket(base, routes.clone(), stats).await?);
             }
         }
+        let conns = Arc::new(conns);
         Ok(SocketGames {
-            ids,
+            games: ids.into_iter().map(|id| (id, conns.clone())).collect(),
             routes,
-            conns: Arc::new(conns),
         })
+    }
+
+    /// Games whose players' sockets hand their updates to `routes`.
+    pub(crate) fn of(games: Vec<(String, Arc<[Option<Conn>; 2]>)>, routes: Routes) -> SocketGames {
+        SocketGames { games, routes }
     }
 
     /// Plays every game to its end.
     pub async fn play(self, o: &Options, stats: &Arc<Mutex<Stats>>) {
         let mut games = Vec::new();
-        for id in self.ids {
+        for (id, conns) in self.games {
             let (tx, rx) = mpsc::unbounded_channel();
             self.routes.lock().unwrap().insert(id.clone(), tx);
             let routes = self.routes.clone();
-            let game = play_game(id.clone(), rx, self.conns.clone(), o.clone(), stats.clone());
+            let game = play_game(id.clone(), rx, conns, o.clone(), stats.clone());
             games.push(tokio::spawn(async move {
                 game.await;
                 // A game over is not followed again after a reconnection.

@@ -105,6 +105,9 @@ pub struct CountingRules {
     pub max_board_pieces: u32,
     /// Whether board's honour may run while unpromoted bias are on the board.
     pub board_honour_with_pawns: bool,
+    /// Whether no count runs longer than board's honour (Ouk Chatrang, as
+    /// Fairy-Stockfish: see [`CountingRules::effective_limit`]).
+    pub board_caps_counts: bool,
 }
 
 impl CountingRules {
@@ -116,12 +119,14 @@ impl CountingRules {
                 pieces: [8, 16, 22, 32, 44],
                 max_board_pieces: 32,
                 board_honour_with_pawns: false,
+                board_caps_counts: false,
             },
             Variant::Cambodian => CountingRules {
                 board: 63,
                 pieces: [7, 15, 21, 31, 43],
                 max_board_pieces: 3,
                 board_honour_with_pawns: true,
+                board_caps_counts: true,
             },
         }
     }
@@ -135,6 +140,19 @@ impl CountingRules {
     /// Whether `plies` is a limit some count of these rules has.
     pub fn is_limit(&self, plies: u32) -> bool {
         self.limits_in_plies().contains(&plies)
+    }
+
+    /// The limit a count read from a FEN with limit `plies` runs to, as
+    /// Fairy-Stockfish plays it: in Ouk Chatrang no count runs longer than
+    /// board's honour (126 plies: a longer limit, such as a Makruk 128,
+    /// reads as 126, because Fairy-Stockfish keeps the board's-honour count
+    /// when it ends sooner); in Makruk every limit is kept as written.
+    pub fn effective_limit(&self, plies: u32) -> u32 {
+        if self.board_caps_counts {
+            plies.min(2 * self.board)
+        } else {
+            plies
+        }
     }
 }
 

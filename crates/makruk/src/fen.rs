@@ -164,6 +164,9 @@ fn parse_number(field: usize, text: &str) -> Result<u32, FenError> {
 
 impl Setup {
     /// Reads a FEN. Missing trailing fields take defaults (`w - - 0 1`).
+    /// Field 4 may be `-` or any counting limit in plies (`0`: no count, as
+    /// cutechess writes it), with field 5 the count's ply; move number 0
+    /// reads as 1.
     /// Piece letters may be Fairy-Stockfish's (`m`, `s`) or SchemingMind's
     /// (`q`, `b`); `~` after a met marks a promoted bia.
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
@@ -194,7 +197,8 @@ impl Setup {
                 setup.halfmoves = fifth;
             }
         }
-        setup.fullmoves = parse_number(6, fields.get(5).copied().unwrap_or("1"))?;
+        // Move number 0, a common slip, reads as 1 (as Fairy-Stockfish reads it).
+        setup.fullmoves = parse_number(6, fields.get(5).copied().unwrap_or("1"))?.max(1);
         Ok(setup)
     }
 

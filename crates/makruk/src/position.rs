@@ -5,7 +5,8 @@ use crate::attacks::{
 };
 use crate::counting::CountingMode;
 use crate::{
-    Bitboard, Color, Move, MoveError, Piece, Role, Setup, SetupError, Square, Variant, zobrist,
+    Bitboard, Color, CountingRules, Move, MoveError, Piece, Role, Setup, SetupError, Square,
+    Variant, zobrist,
 };
 
 /// A legal Makruk or Ouk Chatrang position.
@@ -53,7 +54,9 @@ impl Position {
             turn: setup.turn,
             variant,
             checkers: Bitboard::EMPTY,
-            counting_limit: setup.counting_limit.min(u16::MAX as u32) as u16,
+            counting_limit: CountingRules::of(variant)
+                .effective_limit(setup.counting_limit)
+                .min(u16::MAX as u32) as u16,
             counting_ply: setup.counting_ply.min(u16::MAX as u32) as u16,
             counting_mode: CountingMode::Automatic,
             board_counter: None,

@@ -1,6 +1,6 @@
 //! Unchecked position input ([`Setup`]) and the reasons one can be rejected.
 
-use crate::{Bitboard, Color, CountingRules, Piece, Role, Square, Variant};
+use crate::{Bitboard, Color, Piece, Role, Square, Variant};
 use std::fmt;
 
 /// A position as read from input, not yet checked for legality.
@@ -132,25 +132,10 @@ impl Setup {
                 });
             }
         }
-        if self.counting_limit != 0 {
-            let rules = CountingRules::of(variant);
-            if !rules.is_limit(self.counting_limit) {
-                return Err(SetupError::BadCountingLimit {
-                    variant,
-                    limit: self.counting_limit,
-                });
-            }
-            let pawns =
-                Square::all().any(|sq| self.piece_at(sq).is_some_and(|p| p.role == Role::Pawn));
-            // With bias on the board only a board's-honour count can run, and
-            // only where the variant allows it (Ouk Chatrang).
-            if pawns && !(rules.board_honour_with_pawns && self.counting_limit == 2 * rules.board) {
-                return Err(SetupError::CountingWithPawns {
-                    variant,
-                    limit: self.counting_limit,
-                });
-            }
-        }
+        // Any counting limit is accepted, with bias on the board or not, as
+        // Fairy-Stockfish accepts it: peers write the counts of other rules
+        // (cutechess writes Makruk limits in Ouk Chatrang) and a count that
+        // runs is played on as the FEN gives it.
         if self.fullmoves == 0 {
             return Err(SetupError::ZeroFullmoves);
         }
@@ -193,21 +178,6 @@ pub enum SetupError {
         /// FEN field 3 as the setup has it.
         rights: String,
     },
-    /// A counting limit (FEN field 4) that no rule of the variant gives.
-    BadCountingLimit {
-        /// The rules read under.
-        variant: Variant,
-        /// The limit found, in plies.
-        limit: u32,
-    },
-    /// A count (FEN field 4) that cannot run while unpromoted bias are on the
-    /// board.
-    CountingWithPawns {
-        /// The rules read under.
-        variant: Variant,
-        /// The limit found, in plies.
-        limit: u32,
-    },
     /// Move number 0.
     ZeroFullmoves,
     /// The side that just moved left its khun in check.
@@ -247,28 +217,6 @@ impl fmt::Display for SetupError {
                 f,
                 "FEN field 3 (special first-move rights) is '{rights}': '{}' gives a right on {square}, where no khun or original met stands on its own first rank",
                 crate::fen::right_letter(*square)
-            ),
-            SetupError::BadCountingLimit { variant, limit } => {
-                let limits = CountingRules::of(*variant)
-                    .limits_in_plies()
-                    .map(|l| l.to_string());
-                write!(
-                    f,
-                    "FEN field 4 (counting limit) is '{limit}': no {} count has that limit (in plies: {})",
-                    variant.display_name(),
-                    limits.join(", ")
-                )
-            }
-            SetupError::CountingWithPawns { variant, limit } => write!(
-                f,
-                "FEN field 4 (counting limit) is '{limit}', but unpromoted bias are on the board: {}",
-                match variant {
-                    Variant::Makruk => "in Makruk no count runs while a bia is left".to_string(),
-                    Variant::Cambodian => format!(
-                        "in Ouk Chatrang only a board's-honour count ('{}') can run then",
-                        2 * CountingRules::of(*variant).board
-                    ),
-                }
             ),
             SetupError::ZeroFullmoves => write!(f, "the move number must be at least 1"),
             SetupError::OppositeCheck => write!(f, "the side not to move is in check"),

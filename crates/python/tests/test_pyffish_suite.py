@@ -13,8 +13,6 @@ import pyffish_suite  # noqa: E402
 # Where thaiboard refuses a FEN that pyffish reads: impossible positions of
 # the suite (see the package README, "pyffish's test suite").
 KNOWN = {
-    # A Makruk counting limit (128) in an Ouk Chatrang FEN.
-    ("get_fen", "8/2K3k1/5m2/4S1S1/8/8/8/8 w - 128 97 1"),
     # Black's khun in check by the bia on f5 with White to move.
     ("get_fen", "8/8/4k3/5P2/8/2RMK3/8/8 w - 126 41 50"),
 }

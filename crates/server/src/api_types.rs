@@ -10,8 +10,9 @@ use crate::game::{
     Action, ActionKind, ClockView, GameSummary, GameView, LeaveView, LegalMove, PauseView,
     PlayerView, Status, ThaiText,
 };
-use crate::leave::{LeaveItem, LeaveOverview, LeaveState, YearUse};
+use crate::leave::{LeaveDays, LeaveItem, LeaveOverview, LeaveState, YearUse};
 use crate::players::{HistoryPoint, LeaderboardRow, PoolRating, Profile, Results};
+use crate::pools::{PoolInfo, PoolList, PoolState};
 use crate::ratings::ShownRating;
 use ts_rs::{Config, TS};
 
@@ -39,6 +40,7 @@ pub fn web_api_types() -> String {
         GameSummary::decl(&cfg),
         PoolRating::decl(&cfg),
         Results::decl(&cfg),
+        LeaveDays::decl(&cfg),
         Profile::decl(&cfg),
         HistoryPoint::decl(&cfg),
         LeaderboardRow::decl(&cfg),
@@ -46,6 +48,9 @@ pub fn web_api_types() -> String {
         LeaveItem::decl(&cfg),
         YearUse::decl(&cfg),
         LeaveOverview::decl(&cfg),
+        PoolInfo::decl(&cfg),
+        PoolList::decl(&cfg),
+        PoolState::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the server's Rust types by crates/server/src/api_types.rs:\n\

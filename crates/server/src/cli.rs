@@ -19,6 +19,17 @@ pub struct ServeArgs {
     /// Folder of the default SQLite database file.
     #[arg(long, default_value = ".")]
     pub data_dir: PathBuf,
+    /// How commits are made durable: `normal` (SQLite synchronous=NORMAL:
+    /// safe from a process crash) or `full` (synchronous=FULL, or
+    /// PostgreSQL synchronous_commit=on: safe from an OS crash or power
+    /// loss too, fewer moves per second).
+    #[arg(long, value_enum, default_value_t = crate::infra::db::Durability::Normal)]
+    pub durability: crate::infra::db::Durability,
+    /// Connections open at once in all, past which new ones are closed
+    /// unread (default: from the open-file limit, which is raised to its
+    /// hard limit at start: nine tenths of it less 256).
+    #[arg(long)]
+    pub max_connections: Option<usize>,
     /// Mark cookies Secure (when the site is served over HTTPS, e.g. behind a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
@@ -79,6 +90,8 @@ impl ServeArgs {
                 .clone()
                 .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty())),
             data_dir: self.data_dir.clone(),
+            durability: self.durability,
+            max_connections: self.max_connections,
             secure_cookies: self.secure_cookies,
             public_url: self
                 .public_url
@@ -140,7 +153,7 @@ impl DatabaseArgs {
     }
 }
 
-fn block_on<T>(work: impl std::future::Future<Output = T>) -> Result<T, String> {
+pub(crate) fn block_on<T>(work: impl std::future::Future<Output = T>) -> Result<T, String> {
     Ok(tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -13,6 +13,8 @@ pub struct Config {
     pub database_url: Option<String>,
     /// Folder for the default SQLite file.
     pub data_dir: PathBuf,
+    /// How commits are made durable (`--durability`).
+    pub durability: crate::infra::db::Durability,
     /// Mark cookies `Secure` (set when the site is served over HTTPS).
     pub secure_cookies: bool,
     /// The site's address as players reach it (`https://thaiboard.example`),
@@ -48,6 +50,13 @@ pub struct Config {
     pub shutdown_grace_ms: u64,
     /// Connections open at once from one client address (0: no cap).
     pub max_connections_per_ip: usize,
+    /// Connections open at once in all; past it new ones are closed unread.
+    /// `None`: derived from the open-file limit (raised to its hard limit at
+    /// start): nine tenths of it less 256.
+    pub max_connections: Option<usize>,
+    /// Seconds between the pings a WebSocket is sent; a socket that sent
+    /// nothing (not even a pong) for two of them is closed (0: never).
+    pub ws_ping_secs: u64,
     /// WebSockets open at once from one client address (0: no cap).
     pub max_sockets_per_ip: usize,
     /// WebSockets open at once for one user (0: no cap).
@@ -68,10 +77,20 @@ pub struct Config {
     pub ws_rate_per_sec: f64,
     /// A guest who has played no game is removed this long after it was made, s.
     pub guest_unused_after_secs: i64,
-    /// New guests (cookie-less `GET /api/session`) per hour per client address, sustained.
+    /// New guests (a cookie-less `GET /api/session`, made on a visitor's
+    /// first action) per hour per client address, sustained.
     pub guests_per_ip_per_hour: f64,
     /// New guests a client address may make at once before that rate applies.
     pub guests_per_ip_burst: f64,
+    /// Registrations per hour per client address, sustained, whatever
+    /// session they come from (0: no limit).
+    pub registrations_per_ip_per_hour: f64,
+    /// Registrations a client address may make at once before that rate applies.
+    pub registrations_per_ip_burst: f64,
+    /// Registrations per hour per network (/24 of IPv4, /48 of IPv6), sustained (0: no limit).
+    pub registrations_per_network_per_hour: f64,
+    /// Registrations a network may make at once before that rate applies.
+    pub registrations_per_network_burst: f64,
     /// Session lifetime in seconds.
     pub session_ttl_secs: i64,
     /// How long a session read from the database is trusted without
@@ -83,8 +102,13 @@ pub struct Config {
     /// Password hashes (registrations, logins) computed at once; more wait
     /// their turn. Bounds the memory logins take: this many × argon2's memory.
     pub password_hashes_at_once: usize,
-    /// Failed logins of one account name before its logins are locked.
+    /// Wrong passwords for one account name from one client address (or
+    /// from one device that logged in to it before) before they are locked.
     pub login_free_failures_per_account: u32,
+    /// Wrong passwords for one account name from all addresses together
+    /// before the name is locked for browsers it does not know (slower
+    /// than the per-address lock, so that no stranger locks an owner out).
+    pub login_free_failures_per_name: u32,
     /// Failed logins from one client address before its logins are locked.
     pub login_free_failures_per_ip: u32,
     /// The first login lock, ms; each further failure doubles it (up to 15 minutes).
@@ -109,6 +133,7 @@ impl Default for Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database_url: None,
             data_dir: PathBuf::from("."),
+            durability: crate::infra::db::Durability::Normal,
             secure_cookies: false,
             public_url: None,
             smtp_url: None,
@@ -123,6 +148,8 @@ impl Default for Config {
             access_log: false,
             shutdown_grace_ms: 10_000,
             max_connections_per_ip: 128,
+            max_connections: None,
+            ws_ping_secs: 30,
             max_sockets_per_ip: 64,
             max_sockets_per_user: 16,
             ws_user_rate_per_sec: 40.0,
@@ -131,13 +158,20 @@ impl Default for Config {
             max_ws_message_bytes: 4 * 1024,
             ws_rate_per_sec: 20.0,
             guest_unused_after_secs: 24 * 3600,
-            guests_per_ip_per_hour: 6.0,
-            guests_per_ip_burst: 3.0,
+            // A café, a school or a mobile carrier puts many players behind
+            // one address: 40 may start playing at once, then 60 an hour.
+            guests_per_ip_per_hour: 60.0,
+            guests_per_ip_burst: 40.0,
+            registrations_per_ip_per_hour: 3.0,
+            registrations_per_ip_burst: 5.0,
+            registrations_per_network_per_hour: 10.0,
+            registrations_per_network_burst: 20.0,
             session_ttl_secs: 30 * 24 * 3600,
             session_cache_ttl_ms: 30_000,
             argon2_memory_kib: 19456,
             password_hashes_at_once: std::thread::available_parallelism().map_or(1, |n| n.get()),
             login_free_failures_per_account: 5,
+            login_free_failures_per_name: 30,
             login_free_failures_per_ip: 20,
             login_first_lock_ms: 1000,
             engine_searches: std::thread::available_parallelism()

@@ -17,6 +17,7 @@
 //! - `social`: chat, comments and notes, notifications, e-mail (each with
 //!   its routes, its store and its pure part);
 //! - `players`: profiles, leaderboards, rating histories;
+//! - `pools`: quick pairing (lichess's pools), with a matcher per process;
 //! - `ratings`: Glicko-2 per pool;
 //! - `tournament`: round-robin, swiss and arena tournaments (the pairing
 //!   and standings rules, the store, the routes, the flow that runs them);
@@ -36,10 +37,12 @@ pub mod cli;
 mod computer;
 mod conditional;
 mod config;
+mod explorer;
 mod game;
 mod infra;
 mod leave;
 mod players;
+mod pools;
 mod ratings;
 mod router;
 mod server;
@@ -49,6 +52,7 @@ mod tournament;
 
 pub use api_types::web_api_types;
 pub use config::Config;
+pub use explorer::command::ExplorerCommand;
 pub use router::router;
 pub use server::{Server, serve_blocking};
 
@@ -73,6 +77,8 @@ pub struct App {
     pub db: infra::db::Db,
     /// Game service.
     pub games: Arc<game::Games>,
+    /// Quick pairing: the pools' matcher of this process.
+    pub pools: Arc<pools::Pools>,
     /// The computer's side of games against it.
     pub engine_play: Arc<computer::EnginePlay>,
     /// Live update channels.
@@ -81,8 +87,10 @@ pub struct App {
     pub sessions: Arc<infra::sessions::SessionCache>,
     /// Password hashing, a bounded number at once.
     pub passwords: infra::passwords::Passwords,
-    /// Failed logins per account name and per address.
+    /// The one throttle of every password check (logins, password changes...).
     pub login_throttle: infra::login_throttle::LoginThrottle,
+    /// Registrations per address and per network.
+    pub registrations: infra::ratelimit::AddressBudget,
     /// WebSockets per address and per user, and each user's message rate.
     pub socket_limits: Arc<infra::socket_limits::SocketLimits>,
     /// Per-IP request limiter.

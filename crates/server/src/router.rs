@@ -4,8 +4,8 @@
 
 use crate::infra::error::ApiError;
 use crate::{
-    AppState, account, analysis, bot_api, computer, conditional, game, infra, leave, players,
-    social, tags, tournament,
+    AppState, account, analysis, bot_api, computer, conditional, explorer, game, infra, leave,
+    players, pools, social, tags, tournament,
 };
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
@@ -23,10 +23,12 @@ fn api_routes() -> Router<AppState> {
         .merge(tags::routes())
         .merge(computer::routes())
         .merge(analysis::routes())
+        .merge(explorer::routes())
         .merge(social::routes())
         .merge(players::routes())
         .merge(tournament::routes())
         .merge(leave::routes())
+        .merge(pools::routes())
         .merge(bot_api::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
@@ -37,7 +39,14 @@ pub fn router(app: AppState) -> Router {
     let body_timeout = std::time::Duration::from_millis(app.config.body_read_timeout_ms);
     let request_timeout = std::time::Duration::from_millis(app.config.request_timeout_ms);
     Router::new()
-        .nest("/api", api_routes())
+        .nest(
+            "/api",
+            // Inside the body limits, so that it reads a bounded body.
+            api_routes().layer(middleware::from_fn_with_state(
+                app.clone(),
+                infra::idempotency::layer,
+            )),
+        )
         // lichess's address of a game's PGN, which lichess-bot fetches.
         .route("/game/export/{id}", axum::routing::get(game::routes::pgn))
         .merge(infra::assets::routes())

@@ -3,8 +3,8 @@
 //! sessions, the limits), then the listener serves the router.
 
 use crate::{
-    App, AppState, Config, account, analysis, bot_api, computer, conditional, game, infra, social,
-    tournament,
+    App, AppState, Config, account, analysis, bot_api, computer, conditional, explorer, game,
+    infra, pools, social, tournament,
 };
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -20,6 +20,8 @@ pub struct Server {
     pub app: AppState,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     stop: tokio::sync::watch::Sender<bool>,
+    /// The lock on the SQLite database (`infra::data_lock`), held while serving.
+    data_lock: std::sync::Mutex<Option<infra::data_lock::DataLock>>,
 }
 
 impl Server {
@@ -29,7 +31,13 @@ impl Server {
             Some(dir) => Some(Arc::new(analysis::tablebase::Tablebases::open(dir)?)),
             None => None,
         };
-        let db = infra::db::open(&config.database_url()).await?;
+        // Before anything opens it: no second server (nor a restore) on
+        // the same SQLite file while this one serves.
+        let data_lock = match infra::db::sqlite_file(&config.database_url()) {
+            Some(file) => Some(infra::data_lock::DataLock::take(&file, "serve")?),
+            None => None,
+        };
+        let db = infra::db::open_with(&config.database_url(), config.durability).await?;
         let hub = Arc::new(infra::hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone(), config.time.clone());
         let engine_play = computer::start(&games, config.engine_searches, tablebases.clone());
@@ -39,12 +47,16 @@ impl Server {
         );
         tournament::subscribe(&games);
         conditional::subscribe(&games);
+        explorer::subscribe(&games);
         let bots = Arc::new(bot_api::BotHub::default());
         bot_api::subscribe(&games, bots.clone());
         social::notify::subscribe(&games, hub.clone());
+        account::names::backfill_skeletons(&db).await?;
         games.start().await?;
+        let pools = pools::start(&games);
         engine_play.resume().await?;
         tournament::resume(&games).await?;
+        explorer::start_sweep(&games);
         let sessions = Arc::new(infra::sessions::SessionCache::new(
             std::time::Duration::from_millis(config.session_cache_ttl_ms),
             games.time.clone(),
@@ -69,6 +81,16 @@ impl Server {
             account::security::model::RESETS_PER_IP_PER_HOUR / 3600.0,
             account::security::model::RESETS_PER_IP_PER_HOUR,
         );
+        let registrations = infra::ratelimit::AddressBudget::new(
+            (
+                config.registrations_per_ip_per_hour / 3600.0,
+                config.registrations_per_ip_burst,
+            ),
+            (
+                config.registrations_per_network_per_hour / 3600.0,
+                config.registrations_per_network_burst,
+            ),
+        );
         let mailer = match &config.smtp_url {
             Some(url) => Some(Arc::new(
                 social::mail::Mailer::new(
@@ -91,6 +113,7 @@ impl Server {
         let login_throttle =
             infra::login_throttle::LoginThrottle::new(infra::login_throttle::ThrottleRules {
                 free_per_account: config.login_free_failures_per_account,
+                free_per_name: config.login_free_failures_per_name,
                 free_per_ip: config.login_free_failures_per_ip,
                 first_lock: std::time::Duration::from_millis(config.login_first_lock_ms),
             });
@@ -109,11 +132,13 @@ impl Server {
             config,
             db,
             games,
+            pools,
             engine_play,
             hub,
             sessions,
             passwords,
             login_throttle,
+            registrations,
             socket_limits,
             limiter,
             guest_limiter,
@@ -126,9 +151,19 @@ impl Server {
             stopping: stopping.clone(),
         });
         social::mail::start(&app);
+        infra::idempotency::start_sweeper(&app.db, &app.games.time, app.stopping.clone());
         let router = crate::router::router(app.clone());
+        let (fd_before, fd_now) = infra::listen::raise_fd_limit();
+        let total_cap = app
+            .config
+            .max_connections
+            .unwrap_or_else(|| infra::listen::connection_cap_for(fd_now));
+        eprintln!(
+            "thaiboard server: open-file limit {fd_now} (was {fd_before}); at most {total_cap} connections at once"
+        );
         let limits = infra::listen::ConnectionLimits::new(
             app.config.max_connections_per_ip,
+            total_cap,
             app.config.exempt_loopback,
             app.config.trusted_proxies.clone(),
         );
@@ -146,6 +181,7 @@ impl Server {
             app,
             task,
             stop,
+            data_lock: std::sync::Mutex::new(data_lock),
         })
     }
 
@@ -171,9 +207,13 @@ impl Server {
         served
     }
 
-    /// Stops serving.
+    /// Stops serving, and lets go of the database's lock.
     pub fn abort(&self) {
         self.task.abort();
+        self.data_lock
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
     }
 }
 

@@ -43,6 +43,11 @@ pub struct LoadtestArgs {
     /// Bot API (an ndjson game stream per game, moves POSTed), as lichess-bot plays.
     #[arg(long, default_value_t = 0.0)]
     pub bot_share: f64,
+    /// Share of the games (0 to 1) whose players enter through quick pairing
+    /// (the pool of --variant at --minutes+0: 1, 3, 10 or 30 minutes) and
+    /// wait for the server to pair them; the report gives the pairing delays.
+    #[arg(long, default_value_t = 0.0)]
+    pub pool_share: f64,
     /// Skip reading every game back at the end (by default each must hold
     /// every move the server acknowledged).
     #[arg(long)]
@@ -64,6 +69,12 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
             args.bot_share
         )));
     }
+    if !(0.0..=1.0).contains(&args.pool_share) {
+        return Err(CliError::input(format!(
+            "--pool-share must be between 0 and 1, not {}",
+            args.pool_share
+        )));
+    }
     let mut options = Options {
         games: args.games,
         plies: args.plies,
@@ -72,6 +83,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), CliError> {
         games_per_pair: args.games_per_pair as usize,
         minutes: args.minutes,
         bot_share: args.bot_share,
+        pool_share: args.pool_share,
         verify: !args.no_verify,
         ..Options::default()
     };

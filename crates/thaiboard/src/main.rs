@@ -141,6 +141,11 @@ enum Command {
     /// Restore a backup into the server's database (stop the server first).
     #[cfg(feature = "server")]
     Restore(thaiboard_server::cli::RestoreArgs),
+    /// The opening explorer: import records into its engine database, or
+    /// measure its index.
+    #[cfg(feature = "server")]
+    #[command(subcommand)]
+    Explorer(thaiboard_server::ExplorerCommand),
     /// Play many simultaneous games through the server's WebSocket API and
     /// report move round trips (starts its own server unless given --url).
     #[cfg(feature = "server")]
@@ -198,6 +203,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Backup(args) => args.run().map_err(error::CliError::input),
         #[cfg(feature = "server")]
         Command::Restore(args) => args.run().map_err(error::CliError::input),
+        #[cfg(feature = "server")]
+        Command::Explorer(command) => command.run().map_err(error::CliError::input),
         #[cfg(feature = "server")]
         Command::Loadtest(args) => loadtest_cmd::loadtest(args),
         Command::Pgn(cmd) => pgn_cmd::run(cmd),

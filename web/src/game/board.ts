@@ -30,6 +30,8 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
   const el = h('div', { class: 'cg-wrap', id: 'board' });
   /** Buttons to pick among moves, or the Mak-hot capture path entered so far. */
   const chooser = h('div', { class: 'chooser' });
+  /** The premove waiting, said in words with a button to cancel it (hidden when none waits). */
+  const premoveBox = h('div', { class: 'premove-box', id: 'premove', hidden: true });
   // Built with the game's own position: chessground's default is chess's start.
   const cg: Api = Chessground(el, {
     fen: state.toBoard(state.plies()[state.shownIndex()].fen),
@@ -46,10 +48,27 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
     premovable: {
       enabled: settings().premoves,
       premoveFunc: (board, key) => premoveDests(board, key, state.isMakhos),
-      events: { set: () => hooks.error(''), unset: () => {} },
+      events: { set: (orig, dest) => { hooks.error(''); showPremove(orig as Key, dest); }, unset: () => showPremove(null, null) },
     },
     movable: { free: false, showDests: true, events: { after: (orig: Key, dest: Key) => onBoardMove(orig, dest) } },
   });
+
+  // A right click cancels the premove, as on lichess (a click on an empty square does too, in chessground).
+  el.addEventListener('mousedown', (ev: MouseEvent) => { if (ev.button === 2 && cg.state.premovable.current) cg.cancelPremove(); }, true);
+
+  /** Shows the premove waiting (an arrow on the board, its squares marked, and in words), or clears it. */
+  function showPremove(orig: Key | null, dest: Key | null): void {
+    if (!orig || !dest) {
+      premoveBox.hidden = true;
+      premoveBox.replaceChildren();
+      cg.setAutoShapes([]);
+      return;
+    }
+    cg.setAutoShapes([{ orig, dest, brush: 'blue' }]);
+    premoveBox.hidden = false;
+    premoveBox.replaceChildren(h('span', { id: 'premove-text' }, t('game.premoveWaiting', { move: `${showSquare(orig)}–${showSquare(dest)}` })), ' ',
+      h('button', { id: 'premove-cancel', onclick: () => cg.cancelPremove() }, t('common.cancel')));
+  }
 
   // Mak-hot captures are entered square by square: the squares clicked so far.
   let stepPath: string[] = [];
@@ -162,6 +181,7 @@ export function gameBoard(state: GameState, hooks: BoardHooks) {
     /** The board element. */
     el,
     chooser,
+    premoveBox,
     draw,
     sendMove,
     /** Thai notation was switched on or off: the coordinates follow. */

@@ -1,11 +1,13 @@
 // The game page's status line (whose move, or the result), the Makruk count,
 // and the buttons: history navigation, flip, animate, and the player's
 // actions (accept the challenge, abort or resign, claim on time, draw offers,
-// start or stop the count).
+// start or stop the count), and after a game the ways on (next.ts).
 import * as api from '../api';
 import { h } from '../dom';
+import { pliesText, spokenText } from '../count';
 import { t } from '../i18n';
 import { reasonText } from '../labels';
+import { afterGameButtons } from './next';
 import type { GameState, Send } from './state';
 
 /** What the controls need from the page. */
@@ -50,7 +52,8 @@ export function gameControls(state: GameState, hooks: ControlsHooks) {
     if (game.count) {
       const c = game.count;
       const who = c.side ? t(c.side === 'white' ? 'game.whiteCounts' : 'game.blackCounts') : t('game.count');
-      count.textContent = t('game.countLine', { who, kind: t(c.kind === 'board' ? 'game.boardHonour' : 'game.piecesHonour'), ply: c.ply, limit: c.limit });
+      count.textContent = t('game.countLine', { who, kind: t(c.kind === 'board' ? 'game.boardHonour' : 'game.piecesHonour'), spoken: spokenText(c) });
+      count.title = pliesText(c);
       count.style.display = '';
     } else count.style.display = 'none';
   }
@@ -111,6 +114,7 @@ export function gameControls(state: GameState, hooks: ControlsHooks) {
       } else if (game.rematch_offer === myColor) items.push(h('span', { id: 'rematch-sent' }, t('game.rematchSent')));
       else items.push(b(t('game.rematch'), 'rematch', () => rematch('offer')));
     }
+    if (over && myColor && !state.inTournament) items.push(...afterGameButtons(game, myColor, hooks.error));
     buttons.replaceChildren(nav, ...items);
   }
 

@@ -17,7 +17,7 @@ export interface MoveInputHooks {
 export type MoveInput = ReturnType<typeof moveInput>;
 
 export function moveInput(state: GameState, hooks: MoveInputHooks) {
-  const input = h('input', { id: 'move-input', autocomplete: 'off' }) as HTMLInputElement;
+  const input = h('input', { id: 'move-input', autocomplete: 'off', 'aria-label': t('label.move') }) as HTMLInputElement;
   const hint = (): string => t(state.isMakhos ? (thaiNotation() ? 'game.inputMakhosThai' : 'game.inputMakhos') : thaiNotation() ? 'game.inputMakrukThai' : 'game.inputMakruk');
   input.placeholder = hint();
   input.title = hint();

@@ -11,6 +11,8 @@ import type { GameState } from './state';
 export interface MoveListHooks {
   /** The comments shown after ply `ply` (0: before the first move). */
   commentsAt: (ply: number) => Comment[];
+  /** The engine's judgement of the move leading to position `index`, shown after it as `?!`, `?` or `??`. */
+  judgementAt?: (index: number) => { symbol: string; judgement: string } | null;
   /** Another position is shown: the board, the move list and the tabs follow. */
   shown: () => void;
   /** The animation started or stopped (its button changes). */
@@ -41,7 +43,8 @@ export function moveList(state: GameState, hooks: MoveListHooks) {
       }
       idx++;
       const at = idx;
-      entries.push({ kind: 'move', ply: at + offset, index: at, text: state.showMove(a), san: a.san, current: at === cur, go: () => go(at) });
+      const judged = hooks.judgementAt?.(at);
+      entries.push({ kind: 'move', ply: at + offset, index: at, text: state.showMove(a), san: a.san, current: at === cur, go: () => go(at), mark: judged ? { text: judged.symbol, kind: judged.judgement } : undefined });
       entries.push(...hooks.commentsAt(at).map(c => note(commentCell(c))));
     }
     el.replaceChildren(...moveCells(entries));

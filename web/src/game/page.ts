@@ -42,10 +42,11 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
   const board = gameBoard(state, { send, error, drawn: fen => tools.showFen(fen) });
   const tabs = gameTabs({
     game: () => state.game, actions: () => state.actions, plies: () => state.plies(), shown: () => state.shownIndex(),
-    goTo: index => moves.go(index), flipped: () => state.orientation === 'black', onComments: () => moves.render(),
+    goTo: index => moves.go(index), flipped: () => state.orientation === 'black', onComments: () => moves.render(), onAnalysis: () => moves.render(),
   });
   const moves = moveList(state, {
     commentsAt: tabs.commentsAt,
+    judgementAt: tabs.judgementAt,
     shown: () => { board.draw(); moves.render(); tabs.refresh(); },
     animationChanged: () => controls.render(),
   });
@@ -82,7 +83,7 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
     h('div', { class: 'side-col' },
       h('div', { class: 'panel' },
         h('div', {}, `${variantName(variant)}${rules !== 'default' ? ` (${rules})` : ''} · ${describeTc(tc.kind, tc.initial_ms, tc.increment_ms)} · `, conn),
-        controls.status, controls.count, controls.buttons, board.chooser, err, typing.form),
+        controls.status, controls.count, controls.buttons, board.chooser, board.premoveBox, err, typing.form),
       h('div', { class: 'panel' }, moves.el),
       chat.el,
       tools.el,

@@ -12,7 +12,7 @@ export type GameTools = ReturnType<typeof gameTools>;
 /** `error` shows an error under the controls. */
 export function gameTools(state: GameState, error: (message: string) => void) {
   const { id, isMakhos } = state;
-  const fenBox = h('input', { class: 'fen', id: 'fen', readonly: true }) as HTMLInputElement;
+  const fenBox = h('input', { class: 'fen', id: 'fen', readonly: true, 'aria-label': t('label.fen') }) as HTMLInputElement;
   const el = h('div', { class: 'panel' }, h('div', { class: 'row' },
     h('a', { href: `/api/games/${id}/pgn`, download: `thaiboard-${id}.${isMakhos ? 'pdn' : 'pgn'}`, id: 'export-pgn' }, isMakhos ? t('game.downloadPdn') : t('game.downloadPgn')),
     h('button', { id: 'copy-fen', onclick: () => { fenBox.select(); navigator.clipboard?.writeText(fenBox.value); } }, isMakhos ? t('game.copyPosition') : t('game.copyFen')),

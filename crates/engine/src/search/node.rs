@@ -205,6 +205,9 @@ impl<G: Game> Searcher<'_, G> {
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|&m| !self.excluded.contains(&G::encode(m)));
         }
+        if ply == 0 && !self.root_only.is_empty() {
+            moves.retain(|&m| self.root_only.contains(&G::encode(m)));
+        }
         if excluded != 0 {
             moves.retain(|&m| G::encode(m) != excluded);
         }
@@ -329,8 +332,9 @@ impl<G: Game> Searcher<'_, G> {
         self.quiet_buffers[ply] = tried;
 
         // Step 10. Store the result (not for a partial move list: the
-        // singular search, or a root with MultiPV lines excluded).
-        if excluded == 0 && (ply != 0 || self.excluded.is_empty()) {
+        // singular search, or a root with MultiPV lines excluded or only
+        // some moves searched).
+        if excluded == 0 && (ply != 0 || (self.excluded.is_empty() && self.root_only.is_empty())) {
             let eval = (node.raw_eval != NO_EVAL).then_some(node.raw_eval);
             self.tt
                 .store(key, best_code, to_tt(best, ply), depth, bound, eval);

@@ -26,6 +26,9 @@ pub struct SearchOptions {
     /// Search threads (`Threads`): more than one runs helper threads over
     /// the same shared table (lazy SMP); the main thread's result is used.
     pub threads: usize,
+    /// The root moves to search (UCI `go searchmoves`), in protocol move
+    /// form; empty, or naming no legal move: every legal move.
+    pub searchmoves: Vec<String>,
 }
 
 impl Default for SearchOptions {
@@ -35,6 +38,7 @@ impl Default for SearchOptions {
             skill: None,
             seed: 0x9E37_79B9_7F4A_7C15,
             threads: 1,
+            searchmoves: Vec::new(),
         }
     }
 }
@@ -58,6 +62,8 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// Milliseconds since the search started.
     pub time_ms: u64,
+    /// Nodes the endgame tables answered (main thread).
+    pub tbhits: u64,
     /// The line, in protocol move form.
     pub pv: Vec<String>,
 }
@@ -65,12 +71,22 @@ pub struct SearchInfo {
 impl SearchInfo {
     /// The UCI `info` line.
     pub fn to_uci(&self) -> String {
-        let score = match self.score {
+        self.to_uci_with_wdl(false)
+    }
+
+    /// The UCI `info` line, with `wdl W D L` after the score when `wdl` is
+    /// set (`UCI_ShowWDL`; see [`Score::wdl`]).
+    pub fn to_uci_with_wdl(&self, wdl: bool) -> String {
+        let mut score = match self.score {
             Score::Cp(c) => format!("cp {c}"),
             Score::Mate(m) => format!("mate {m}"),
         };
+        if wdl {
+            let [w, d, l] = self.score.wdl();
+            score.push_str(&format!(" wdl {w} {d} {l}"));
+        }
         format!(
-            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
             self.depth,
             self.seldepth,
             self.multipv,
@@ -78,6 +94,7 @@ impl SearchInfo {
             self.nodes,
             self.nps,
             self.hashfull,
+            self.tbhits,
             self.time_ms,
             self.pv.join(" ")
         )
@@ -239,6 +256,18 @@ fn main_search<G: Game>(
     );
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
+    // `go searchmoves`: only the named legal moves (all when none is).
+    if !opts.searchmoves.is_empty() {
+        let named: Vec<G::Move> = root_moves
+            .iter()
+            .copied()
+            .filter(|&m| opts.searchmoves.contains(&G::move_text(m)))
+            .collect();
+        if !named.is_empty() {
+            s.root_only = named.iter().map(|&m| G::encode(m)).collect();
+            root_moves = named;
+        }
+    }
     if root_moves.is_empty() {
         let score = if root.no_moves_loses() { -MATE } else { 0 };
         return SearchResult {
@@ -337,6 +366,7 @@ fn main_search<G: Game>(
                 nps: (s.nodes + helper_nodes.load(Ordering::Relaxed)) * 1000 / time_ms.max(1),
                 hashfull,
                 time_ms,
+                tbhits: s.table_hits,
                 pv: pv.iter().map(|&m| G::move_text(m)).collect(),
             });
         }

@@ -46,6 +46,33 @@ impl Score {
     }
 }
 
+/// The centipawns at which the win-draw-loss model gives a win and a draw
+/// even chances (see [`Score::wdl`]).
+const WDL_CENTRE: f64 = 150.0;
+/// How fast the model's win chance rises with the score, in centipawns.
+const WDL_SPREAD: f64 = 90.0;
+
+impl Score {
+    /// Win, draw and loss chances per mille for the side to move (UCI
+    /// `wdl`, summing to 1000). A mate is certain; a centipawn score `c`
+    /// maps through a fixed model, not fitted to games: a win with chance
+    /// `1 / (1 + exp(-(c - 150) / 90))`, a loss as the win of `-c`, a draw
+    /// the rest (even scores are two thirds draws, as in the drawish
+    /// endings of Makruk).
+    pub fn wdl(self) -> [u32; 3] {
+        match self {
+            Score::Mate(m) if m > 0 => [1000, 0, 0],
+            Score::Mate(_) => [0, 0, 1000],
+            Score::Cp(c) => {
+                let chance = |x: f64| 1000.0 / (1.0 + (-(x - WDL_CENTRE) / WDL_SPREAD).exp());
+                let win = chance(f64::from(c)).round() as u32;
+                let loss = (chance(-f64::from(c)).round() as u32).min(1000 - win);
+                [win, 1000 - win - loss, loss]
+            }
+        }
+    }
+}
+
 /// The evaluation of a node where none is computed (in check).
 pub(super) const NO_EVAL: i32 = -INF;
 
@@ -170,5 +197,29 @@ mod tests {
             assert_eq!(from_tt(stored, 3), at_3);
             assert_eq!(from_tt(stored, 7), table_score(value, 7));
         }
+    }
+
+    #[test]
+    fn wdl_sums_to_a_thousand_and_follows_the_score() {
+        let mut last = [0, 0, 1000];
+        let scores = std::iter::once(-DECIDED_BOUND)
+            .chain((-3000..=3000).step_by(7))
+            .chain([DECIDED_BOUND]);
+        for cp in scores {
+            let [w, d, l] = Score::Cp(cp).wdl();
+            assert_eq!(w + d + l, 1000, "{cp}");
+            assert!(
+                w >= last[0] && l <= last[2],
+                "{cp}: {:?} after {last:?}",
+                [w, d, l]
+            );
+            assert_eq!(Score::Cp(-cp).wdl(), [l, d, w], "{cp}: symmetric");
+            last = [w, d, l];
+        }
+        assert_eq!(Score::Cp(0).wdl()[0], Score::Cp(0).wdl()[2]);
+        assert!(Score::Cp(0).wdl()[1] > 500, "even scores are mostly draws");
+        assert_eq!(Score::Mate(3).wdl(), [1000, 0, 0]);
+        assert_eq!(Score::Mate(-2).wdl(), [0, 0, 1000]);
+        assert_eq!(Score::Mate(0).wdl(), [0, 0, 1000]);
     }
 }

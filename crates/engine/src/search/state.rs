@@ -52,6 +52,8 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) keys: Vec<u64>,
     pub(super) pv: Vec<Vec<G::Move>>,
     pub(super) excluded: Vec<u64>,
+    /// The root moves searched (`go searchmoves`), as codes; empty: all.
+    pub(super) root_only: Vec<u64>,
     pub(super) buffers: Vec<Vec<G::Move>>,
     pub(super) score_buffers: Vec<Vec<i32>>,
     pub(super) quiet_buffers: Vec<Vec<G::Move>>,
@@ -149,6 +151,7 @@ pub(super) fn new_searcher<'a, G: Game>(
         keys: history.to_vec(),
         pv: vec![Vec::new(); MAX_PLY + 1],
         excluded: Vec::new(),
+        root_only: Vec::new(),
         buffers: vec![Vec::new(); MAX_PLY + 1],
         score_buffers: vec![Vec::new(); MAX_PLY + 1],
         quiet_buffers: vec![Vec::new(); MAX_PLY + 1],

@@ -6,7 +6,7 @@
 //! itself.
 //!
 //! Parts of a `go` that cannot be used (a parameter without its number, an
-//! unknown word, `searchmoves`) do not refuse the command: they come back as
+//! unknown word) do not refuse the command: they come back as
 //! [`Parsed::notes`] for the engine to say, as Fairy-Stockfish searches on.
 
 use std::fmt;
@@ -94,6 +94,8 @@ pub struct Go {
     pub ponder: bool,
     /// `perft DEPTH`: count the moves instead of searching.
     pub perft: Option<u32>,
+    /// `searchmoves M…`: search only these root moves (as written).
+    pub searchmoves: Vec<String>,
 }
 
 /// Deepest search a `go depth` or `go mate` asks for.
@@ -254,9 +256,9 @@ fn parse_go(words: &[&str]) -> Result<(Go, Vec<String>), String> {
                 }
             },
             "searchmoves" => {
-                notes.push("go searchmoves is not supported; searching all moves".into());
                 while i + 1 < words.len() && !is_go_keyword(words[i + 1]) {
                     i += 1;
+                    go.searchmoves.push(words[i].to_string());
                 }
             }
             "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth" | "nodes"
@@ -336,6 +338,9 @@ impl fmt::Display for Command {
                 if go.ponder {
                     f.write_str(" ponder")?;
                 }
+                if !go.searchmoves.is_empty() {
+                    write!(f, " searchmoves {}", go.searchmoves.join(" "))?;
+                }
                 Ok(())
             }
             Command::Stop => f.write_str("stop"),
@@ -401,12 +406,12 @@ mod tests {
             panic!("not go");
         };
         assert_eq!((go.depth, go.nodes), (None, Some(500)));
+        assert_eq!(go.searchmoves, ["e3e4", "f3f4"]);
         // The word that is not a number is then an unknown parameter of its own.
-        assert_eq!(parsed.notes.len(), 4, "{:?}", parsed.notes);
+        assert_eq!(parsed.notes.len(), 3, "{:?}", parsed.notes);
         assert!(parsed.notes[0].contains("depth: expected a number"));
         assert!(parsed.notes[1].contains("'x'"));
-        assert!(parsed.notes[2].contains("searchmoves"));
-        assert!(parsed.notes[3].contains("'sideways'"));
+        assert!(parsed.notes[2].contains("'sideways'"));
     }
 
     #[test]
@@ -438,6 +443,7 @@ mod tests {
             "position startpos moves e3e4 e6e5",
             "position fen W:WKb8:BKh2",
             "go wtime 0 btime 5 movestogo 3 depth 7 perft 2 infinite ponder",
+            "go movetime 100 searchmoves e3e4 c5c6m",
             "bench 16 1 13",
             "register",
         ] {

@@ -23,12 +23,18 @@ pub(crate) fn use_nnue_option(layout: Layout) -> &'static str {
 pub(crate) fn option_lines() -> Vec<String> {
     let mut lines: Vec<String> = [
         "option name UCI_Variant type combo default makruk var makruk var cambodian var makhos",
-        "option name Makhos Rules type combo default default var default var no-reverse",
+        // `default` is a UCI keyword: the standard rules are `standard` here
+        // (cutechess refuses an option line with a `var default`).
+        "option name Makhos Rules type combo default standard var standard var no-reverse",
         "option name Hash type spin default 16 min 1 max 4096",
         "option name Clear Hash type button",
         "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Move Overhead type spin default 10 min 0 max 5000",
+        // GUIs ponder only engines that declare it (`go ponder` and
+        // `ponderhit` work whatever its value).
+        "option name Ponder type check default false",
+        "option name UCI_ShowWDL type check default false",
     ]
     .map(String::from)
     .into();
@@ -53,6 +59,17 @@ pub(crate) fn option_lines() -> Vec<String> {
     }
     lines.push("option name EvalFile type string default <empty>".into());
     lines
+}
+
+/// The Mak-hot rules a `Makhos Rules` value names: `standard` (written
+/// `default` before, still read) or `no-reverse`.
+pub(crate) fn makhos_rules(value: &str) -> Result<makhos::Rules, String> {
+    if value.trim().eq_ignore_ascii_case("standard") {
+        return Ok(makhos::Rules::Default);
+    }
+    value
+        .parse::<makhos::Rules>()
+        .map_err(|_| format!("'{}' unknown (standard, no-reverse)", echo(value)))
 }
 
 /// `value` of option `name` as a number from `lo` to `hi`; anything else is
@@ -89,6 +106,8 @@ pub(crate) struct Settings {
     elo: u32,
     /// Testing aid: answer `go` with a uniformly random legal move.
     pub(crate) random_mover: bool,
+    /// `UCI_ShowWDL`: `info` lines carry `wdl W D L`.
+    pub(crate) show_wdl: bool,
 }
 
 impl Default for Settings {
@@ -102,6 +121,7 @@ impl Default for Settings {
             limit_strength: false,
             elo: ELO_MAX,
             random_mover: false,
+            show_wdl: false,
         }
     }
 }
@@ -171,6 +191,11 @@ impl Settings {
             "random mover" => {
                 if let Some(b) = check("Random Mover") {
                     self.random_mover = b;
+                }
+            }
+            "uci_showwdl" => {
+                if let Some(b) = check("UCI_ShowWDL") {
+                    self.show_wdl = b;
                 }
             }
             _ => return false,

@@ -9,3 +9,4 @@ mod search;
 mod see;
 mod tactics;
 mod threads;
+mod uci_session;

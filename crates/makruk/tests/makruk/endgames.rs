@@ -3,7 +3,8 @@
 //! nearly bare khuns, with and without bias, running counts, Ouk Chatrang's
 //! first-move rights) in both variants. At every ply the legal moves, the
 //! FEN after the move (counting fields and promotion marks included) and
-//! the rule state must agree. The quick runs are part of CI; `cargo test -- --ignored` plays
+//! the rule state must agree (also from FENs whose counting fields are those
+//! of other rules). The quick runs are part of CI; `cargo test -- --ignored` plays
 //! thousands of positions more.
 
 use makruk::{Position, Variant};
@@ -49,8 +50,26 @@ fn compare(variant: Variant, records: &[serde_json::Value]) -> BTreeSet<String> 
 
 /// Plays the playouts and checks that they reached each of `endings`.
 fn check(variant: Variant, positions: u32, plies: u32, seed: u64, endings: &[&str]) {
-    let records =
-        crate::common::pyffish_oracle("pyffish_endgames.py", variant, positions, plies, seed);
+    check_oracle(
+        "pyffish_endgames.py",
+        variant,
+        positions,
+        plies,
+        seed,
+        endings,
+    );
+}
+
+/// [`check`] with the records of oracle `script`.
+fn check_oracle(
+    script: &str,
+    variant: Variant,
+    positions: u32,
+    plies: u32,
+    seed: u64,
+    endings: &[&str],
+) {
+    let records = crate::common::pyffish_oracle(script, variant, positions, plies, seed);
     assert!(records.len() as u32 >= positions, "too few records");
     let reached = compare(variant, &records);
     for state in endings {
@@ -86,4 +105,23 @@ fn makruk_endgame_playouts_agree_with_fairy_stockfish_long() {
 #[ignore = "long: thousands of endgame playouts (several minutes)"]
 fn cambodian_endgame_playouts_agree_with_fairy_stockfish_long() {
     check(Variant::Cambodian, 3000, 40, 1022, LONG_ENDINGS);
+}
+
+/// Counting fields of other rules (Makruk limits in Ouk Chatrang, as
+/// cutechess writes them; limits of no rule; counts with bias; counts past
+/// their end), read and played on as Fairy-Stockfish does: first the case of
+/// pyffish's own test suite (`8/2K3k1/5m2/4S1S1/8/8/8/8 w - 128 97 1`, e5f6,
+/// to `... b - 42 8 1` in Ouk Chatrang) and cutechess's `... b - 88 89 1`.
+#[test]
+fn foreign_counting_fields_are_read_and_played_as_fairy_stockfish() {
+    for (variant, seed) in [(Variant::Cambodian, 31), (Variant::Makruk, 32)] {
+        check_oracle(
+            "pyffish_foreign_counts.py",
+            variant,
+            150,
+            6,
+            seed,
+            &["counting_draw"],
+        );
+    }
 }

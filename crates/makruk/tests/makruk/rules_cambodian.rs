@@ -167,27 +167,43 @@ fn cambodian_promotion_starts_pieces_honour_with_its_own_limit() {
 fn cambodian_fen_counting_fields_use_its_limits() {
     let p = camb("3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33");
     assert_eq!(p.counting().map(|c| c.limit), Some(126));
-    assert_eq!(
-        Position::from_fen(Variant::Cambodian, "4k3/8/8/8/8/8/8/R2K4 w - 128 4 1"),
-        Err(FenError::Invalid(SetupError::BadCountingLimit {
-            variant: Variant::Cambodian,
-            limit: 128
-        }))
-    );
-    let err =
-        Position::from_fen(Variant::Cambodian, "4k3/8/8/8/4P3/8/8/R2K4 w - 30 4 1").unwrap_err();
-    assert_eq!(
-        err,
-        FenError::Invalid(SetupError::CountingWithPawns {
-            variant: Variant::Cambodian,
-            limit: 30
-        })
-    );
-    assert!(err.to_string().contains("'30'"), "{err}");
+    // Counts of other rules are read as Fairy-Stockfish reads them: a
+    // limit beyond board's honour runs to board's honour (126 plies), a
+    // shorter one as written, with bias on the board or not.
+    let p = camb("4k3/8/8/8/8/8/8/R2K4 w - 128 4 1");
+    assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/R2K4 w - 126 4 1");
+    let p = camb("4k3/8/8/8/4P3/8/8/R2K4 w - 30 4 1");
+    assert_eq!(p.fen(), "4k3/8/8/8/4P3/8/8/R2K4 w - 30 4 1");
     assert!(
         camb("4k3/8/8/8/4P3/8/8/R2K4 w - 126 4 1")
             .counting()
             .is_some()
+    );
+}
+
+/// The case of pyffish's own test suite: a Makruk limit in an Ouk Chatrang
+/// FEN, played on to the pieces' honour count of Ouk Chatrang.
+#[test]
+fn cambodian_reads_makruk_counts_and_plays_on_as_fairy_stockfish() {
+    let mut p = camb("8/2K3k1/5m2/4S1S1/8/8/8/8 w - 128 97 1");
+    assert_eq!(p.fen(), "8/2K3k1/5m2/4S1S1/8/8/8/8 w - 126 97 1");
+    play(&mut p, "e5f6");
+    assert_eq!(p.fen(), "8/2K3k1/5S2/6S1/8/8/8/8 b - 42 8 1");
+    // As cutechess writes it: a Makruk pieces' honour limit, already past
+    // its end (drawn unless the side to move is mated).
+    let p = camb("8/2K3k1/5m2/4S1S1/8/8/8/8 b - 88 89 1");
+    assert_eq!(p.fen(), "8/2K3k1/5m2/4S1S1/8/8/8/8 b - 88 89 1");
+    assert!(p.counting_expired());
+    // A count of no rule at all, with bias on the board: kept and counted.
+    let mut p = pos("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - 1000 5 0");
+    assert_eq!(
+        p.fen(),
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - 1000 5 1"
+    );
+    play(&mut p, "a3a4");
+    assert_eq!(
+        p.fen(),
+        "rnsmksnr/8/pppppppp/8/P7/1PPPPPPP/8/RNSKMSNR b - 1000 6 1"
     );
 }
 
@@ -330,28 +346,15 @@ fn fen_and_setup_errors_say_what_is_wrong() {
         SetupError::PawnOnImpossibleRank(Color::White, sq("e6"))
     );
     assert_eq!(invalid("4k3/8/8/8/8/8/8/3K3r b"), SetupError::OppositeCheck);
-    assert_eq!(
-        invalid("4k3/8/8/8/8/8/8/R2K4 w - 33 4 1"),
-        SetupError::BadCountingLimit {
-            variant: Variant::Makruk,
-            limit: 33
-        }
-    );
-    assert_eq!(
-        invalid("4k3/8/8/8/8/8/8/R2K4 w - 126 4 1"),
-        SetupError::BadCountingLimit {
-            variant: Variant::Makruk,
-            limit: 126
-        },
-        "126 is an Ouk Chatrang limit only"
-    );
-    assert_eq!(
-        invalid("4k3/8/8/8/4P3/8/8/R2K4 w - 32 4 1"),
-        SetupError::CountingWithPawns {
-            variant: Variant::Makruk,
-            limit: 32
-        }
-    );
+    // Counting fields of no Makruk rule are read as written (as
+    // Fairy-Stockfish reads them), bias or not.
+    for fen in [
+        "4k3/8/8/8/8/8/8/R2K4 w - 33 4 1",
+        "4k3/8/8/8/8/8/8/R2K4 w - 126 4 1",
+        "4k3/8/8/8/4P3/8/8/R2K4 w - 32 4 1",
+    ] {
+        assert_eq!(pos(fen).fen(), fen);
+    }
     assert_eq!(
         invalid("4k3/8/8/8/8/8/8/RRRK4 w"),
         SetupError::TooMany {

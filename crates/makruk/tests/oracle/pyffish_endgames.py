@@ -82,30 +82,46 @@ def state(variant, fen, moves):
     return "ongoing"
 
 
-def main():
-    variant, positions, max_plies, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    rng = random.Random(seed)
+def playouts(variant, positions, max_plies, rng, make_position, openings=()):
+    """Prints the records of random playouts: first from `openings` (pairs
+    of a FEN and the move played first from it), then from `positions`
+    positions of `make_position(variant, rng)` (None: draw again)."""
+    for start in openings:
+        for record in playout(variant, start, max_plies, rng):
+            print(json.dumps(record))
     done = 0
     while done < positions:
-        fen_in = random_position(variant, rng)
+        fen_in = make_position(variant, rng)
         if fen_in is None:
             continue
         done += 1
-        fen = sf.get_fen(variant, fen_in, [], False, False, True)
-        first = True
-        for _ in range(max_plies):
-            moves = sorted(sf.legal_moves(variant, fen, []))
-            record = {"fen": fen, "moves": moves, "state": state(variant, fen, moves)}
-            if first:
-                record["fen_in"], first = fen_in, False
-            if record["state"] == "ongoing":
-                played = rng.choice(moves)
-                after = sf.get_fen(variant, fen, [played], False, False, True)
-                record.update(played=played, fen_after=after)
+        for record in playout(variant, (fen_in, None), max_plies, rng):
             print(json.dumps(record))
-            if record["state"] != "ongoing":
-                break
-            fen = after
+
+
+def playout(variant, start, max_plies, rng):
+    fen_in, first_move = start
+    fen = sf.get_fen(variant, fen_in, [], False, False, True)
+    first = True
+    for _ in range(max_plies):
+        moves = sorted(sf.legal_moves(variant, fen, []))
+        record = {"fen": fen, "moves": moves, "state": state(variant, fen, moves)}
+        if first:
+            record["fen_in"], first = fen_in, False
+        if record["state"] == "ongoing":
+            played = first_move or rng.choice(moves)
+            first_move = None
+            after = sf.get_fen(variant, fen, [played], False, False, True)
+            record.update(played=played, fen_after=after)
+        yield record
+        if record["state"] != "ongoing":
+            break
+        fen = after
+
+
+def main():
+    variant, positions, max_plies, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    playouts(variant, positions, max_plies, random.Random(seed), random_position)
 
 
 if __name__ == "__main__":

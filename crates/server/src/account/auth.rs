@@ -1,7 +1,8 @@
 //! Accounts and sessions: argon2 passwords, session cookies, CSRF tokens.
 //!
-//! Every visitor holds a session (a guest user until they register or log
-//! in). The cookie `tb_session` carries a random token; the database keeps
+//! A visitor who acts holds a session (a guest user until they register or
+//! log in); one who only reads needs none (the web board asks
+//! `GET /api/session?guest=no`, and makes the guest on the first action). The cookie `tb_session` carries a random token; the database keeps
 //! only its SHA-256. Each session has a CSRF token, returned by
 //! `GET /api/session`, that every state-changing request must echo in the
 //! `X-CSRF-Token` header (and the cookie is `SameSite=Strict`; a cross-site
@@ -34,7 +35,8 @@ pub struct Session {
     pub expires_at: i64,
 }
 
-fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+/// The value of cookie `name` in the request's `Cookie` headers.
+pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -144,67 +146,12 @@ pub fn session_cookie(app: &AppState, token: &str) -> HeaderValue {
 pub async fn create_guest(app: &AppState) -> ApiResult<User> {
     let id = random_id(16);
     let username = format!("guest-{}", &id[..8]);
-    store::insert_user(&app.db, &id, &username, None, app.now_ms()).await?;
+    store::insert_user(&app.db, &id, &username, None, None, app.now_ms()).await?;
     Ok(User {
         id,
         username,
         guest: true,
     })
-}
-
-/// Checks a new username: 3 to 20 characters from letters, digits, `_` and `-`, not starting with `guest-`.
-pub fn validate_username(name: &str) -> ApiResult<()> {
-    let ok_chars = name
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if !(3..=20).contains(&name.len()) || !ok_chars {
-        return Err(ApiError::bad_request(
-            "invalid_username",
-            "a username has 3 to 20 characters: letters, digits, '_' or '-'",
-        ));
-    }
-    let skeleton = name_skeleton(name);
-    if let Some(prefix) = RESERVED_PREFIXES
-        .iter()
-        .find(|p| skeleton.starts_with(&name_skeleton(p)))
-    {
-        return Err(ApiError::bad_request(
-            "invalid_username",
-            format!("names starting with '{prefix}' (or looking like it) are reserved"),
-        ));
-    }
-    if let Some(reserved) = RESERVED_NAMES.iter().find(|r| skeleton == name_skeleton(r)) {
-        return Err(ApiError::bad_request(
-            "invalid_username",
-            format!("the name '{reserved}' (or one looking like it) is reserved"),
-        ));
-    }
-    Ok(())
-}
-
-/// Starts of names no one may register, nor any that looks like them:
-/// guests are `guest-...` and the computer plays as `engine-level-N`.
-pub const RESERVED_PREFIXES: &[&str] = &["guest", "engine-level"];
-
-/// Whole names no one may register, nor any that looks like them.
-pub const RESERVED_NAMES: &[&str] = &["engine", "computer", "thaiboard", "admin", "system"];
-
-/// What a name looks like, for telling look-alikes apart: lowercase, `-`
-/// and `_` dropped, and digits read as the letters they resemble
-/// (`3ngine_1evel` is `enginelevel`).
-pub fn name_skeleton(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, '-' | '_'))
-        .map(|c| match c.to_ascii_lowercase() {
-            '0' => 'o',
-            '1' | 'i' => 'l',
-            '3' => 'e',
-            '4' => 'a',
-            '5' => 's',
-            '7' => 't',
-            c => c,
-        })
-        .collect()
 }
 
 /// How many characters (Unicode scalar values, not bytes) a password has:
@@ -288,6 +235,32 @@ impl FromRequestParts<AppState> for Viewer {
         app: &AppState,
     ) -> Result<Self, Self::Rejection> {
         Ok(Viewer(session_from_headers(app, &parts.headers).await?))
+    }
+}
+
+/// Extractor of login and registration, which a visitor without a session
+/// may send (reading the site makes no guest, and a spent guest budget must
+/// not keep anyone from logging in): the session, when the request carries
+/// one, is checked as [`Actor`] checks it; without one, the request must
+/// come from this site's own pages (`Origin`, `Sec-Fetch-Site`), and its
+/// body is JSON (a cross-site form cannot send that without CORS, which
+/// this server never grants).
+pub struct AuthActor(pub Option<Session>);
+
+impl FromRequestParts<AppState> for AuthActor {
+    type Rejection = ApiError;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        check_origin(&parts.headers)?;
+        if session_from_headers(app, &parts.headers).await?.is_some() {
+            return Actor::from_request_parts(parts, app)
+                .await
+                .map(|Actor(s)| AuthActor(Some(s)));
+        }
+        check_may_mint_session(&parts.headers)?;
+        Ok(AuthActor(None))
     }
 }
 

@@ -1,5 +1,7 @@
-//! Guests: every visitor without a session gets a guest user, so guests
-//! are many. A guest who has played no game is removed once it is older
+//! Guests: a visitor who acts without an account (creates a challenge,
+//! plays the computer...) gets a guest user on that first action, within a
+//! per-address budget that fits a café ([`crate::Config::guests_per_ip_burst`]);
+//! reading the site makes none. Guests are many. A guest who has played no game is removed once it is older
 //! than [`crate::Config::guest_unused_after_secs`] (with its sessions,
 //! whose sockets close); the janitor does this every hour. A guest that
 //! anything else still refers to (a chat report, a tournament...) is kept:

@@ -2,10 +2,19 @@
 //! [`auth`]), guests ([`guests`]), the password ([`password`]) and the
 //! board and page settings ([`settings`]); [`store`] holds every SQL
 //! statement of them.
+//!
+//! Shared rules other account features call:
+//! - [`names`]: what a name may be, reserved names, look-alike skeletons;
+//! - [`password_check`]: the one throttled check of a password;
+//! - [`devices`]: the device cookie of browsers that logged in before;
+//! - [`security`]: `end_other_sessions`, what a changed password ends.
 
 pub mod auth;
+pub mod devices;
 pub mod guests;
+pub mod names;
 pub mod password;
+pub mod password_check;
 pub mod routes;
 pub mod security;
 pub mod settings;

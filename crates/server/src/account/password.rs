@@ -1,13 +1,17 @@
 //! A player's own account: changing the password (`POST
-//! /api/account/password`). The API tokens are managed by the Bot API's
+//! /api/account/password`), checked through the one password throttle
+//! (`super::password_check`); a change ends every other session and
+//! revokes every API token (`super::security::end_other_sessions`). The API tokens are managed by the Bot API's
 //! token routes (`/api/account/tokens`).
 
 use crate::AppState;
 use crate::account::auth::{self, Actor};
+use crate::account::password_check;
 use crate::account::security::{self, Device, SecondFactor};
 use crate::infra::error::{ApiError, ApiResult};
-use crate::infra::extract::Body;
+use crate::infra::extract::{Body, ClientIp};
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::{Json, Router, routing::post};
 use serde::Deserialize;
 
@@ -31,8 +35,10 @@ struct PasswordChange {
 
 async fn change_password(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Actor(s): Actor,
-    device: Device,
+    client: Device,
+    headers: HeaderMap,
     Body(req): Body<PasswordChange>,
 ) -> ApiResult<Json<serde_json::Value>> {
     if s.user.guest {
@@ -42,19 +48,12 @@ async fn change_password(
         ));
     }
     auth::validate_password(&req.new)?;
-    let hash = super::store::password_hash(&app.db, &s.user.id).await?;
-    if !app.passwords.verify(req.current, hash).await? {
-        return Err(ApiError::unauthorized(
-            "bad_credentials",
-            "the current password is wrong",
-        ));
-    }
+    password_check::check_own_password(&app, &s.user, ip, &headers, req.current).await?;
     match security::second_factor(&app, &s.user.id, &s.user.username, req.totp.as_deref()).await? {
         SecondFactor::Off | SecondFactor::Passed => {}
         SecondFactor::Missing => return Err(security::totp_required()),
         SecondFactor::Wrong => {
-            app.login_throttle
-                .failed(&s.user.username.to_lowercase(), device.ip);
+            security::count_failure(&app, &s.user.username, ip);
             return Err(security::bad_totp());
         }
     }
@@ -64,9 +63,12 @@ async fn change_password(
         &app,
         &s.user.id,
         security::event::PASSWORD_CHANGED,
-        Some(&device),
+        Some(&client),
         None,
     )
     .await?;
-    Ok(Json(serde_json::json!({ "ok": true })))
+    // Whoever else knew the old password is signed out: every other
+    // session ends (its sockets close) and every API token is revoked.
+    let ended = security::end_other_sessions(&app, &s.user.id, Some(&s.token_hash)).await?;
+    Ok(Json(serde_json::json!({ "ok": true, "ended": ended })))
 }

@@ -1,18 +1,20 @@
 //! The account's HTTP routes: the session (a guest's, made on first use),
 //! registration, login and logout.
 
-use super::auth::{self, Actor};
+use super::auth::{self, Actor, AuthActor};
 use super::security::{self, Device, SecondFactor, event};
-use super::store;
+use super::{devices, names, password_check, store};
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, ClientIp};
-use axum::extract::State;
+use crate::infra::login_throttle::{Attempt, name_key};
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// The account routes, under `/api`: the session, registration, login, logout.
 pub fn routes() -> Router<AppState> {
@@ -42,9 +44,17 @@ fn with_cookie(app: &AppState, token: &str, body: impl IntoResponse) -> Response
     resp
 }
 
+/// The query of `GET /api/session`: `?guest=no` answers a visitor without
+/// a session with `{"user": null, "csrf": null}` instead of making a guest.
+#[derive(Deserialize)]
+struct SessionQuery {
+    guest: Option<String>,
+}
+
 async fn session(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
+    Query(q): Query<SessionQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     if let Some(s) = auth::session_from_headers(&app, &headers).await? {
@@ -54,13 +64,24 @@ async fn session(
         })
         .into_response());
     }
+    match q.guest.as_deref() {
+        None | Some("yes") => {}
+        // Reading pages: no guest is made for a visitor who only reads.
+        Some("no") => return Ok(Json(json!({ "user": null, "csrf": null })).into_response()),
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                format!("guest must be yes or no, not {other:?}"),
+            ));
+        }
+    }
     auth::check_may_mint_session(&headers)?;
     let exempt = app.config.exempt_loopback && ip.is_loopback();
     if !exempt && !app.guest_limiter.allow(ip) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_guests",
-            "too many new guest sessions from your address: keep the session cookie you were given, or register",
+            "too many players from your address are playing as guests now: log in or register to play (reading the site needs neither)",
         ));
     }
     let user = auth::create_guest(&app).await?;
@@ -94,117 +115,151 @@ pub struct Credentials {
 
 async fn register(
     State(app): State<AppState>,
-    Actor(old): Actor,
-    device: Device,
+    ClientIp(ip): ClientIp,
+    AuthActor(old): AuthActor,
+    client: Device,
+    headers: HeaderMap,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
-    auth::validate_username(&c.username)?;
+    let skeleton = names::check_new_name(&c.username)?;
     auth::validate_password(&c.password)?;
-    if store::name_taken(&app.db, &c.username).await? {
-        return Err(ApiError::conflict(
+    let taken = |holder: Option<String>| {
+        let like = match holder {
+            Some(h) if h.to_lowercase() != c.username.to_lowercase() => {
+                format!(" (or looks like {h:?}, which is)")
+            }
+            _ => String::new(),
+        };
+        ApiError::conflict(
             "username_taken",
-            format!("the name {:?} is taken", c.username),
-        ));
+            format!("the name {:?} is taken{like}", c.username),
+        )
+    };
+    if let Some(holder) = store::name_taken(&app.db, &c.username, &skeleton).await? {
+        return Err(taken(Some(holder)));
+    }
+    // Counted after the checks, so a typo costs nothing; before the hash,
+    // whatever session the request comes with.
+    let exempt = app.config.exempt_loopback && ip.is_loopback();
+    if !exempt && !app.registrations.allow(ip) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_registrations",
+            "too many new accounts from your address or network: log in to an account you have, or try again in an hour",
+        )
+        .retry_after(std::time::Duration::from_secs(3600)));
     }
     let hash = app.passwords.hash(c.password).await?;
     let id = crate::infra::util::random_id(16);
-    let inserted = store::insert_user(&app.db, &id, &c.username, Some(&hash), app.now_ms()).await;
+    let inserted = store::insert_user(
+        &app.db,
+        &id,
+        &c.username,
+        Some(&skeleton),
+        Some(&hash),
+        app.now_ms(),
+    )
+    .await;
     if inserted.is_err() {
-        return Err(ApiError::conflict(
-            "username_taken",
-            format!("the name {:?} is taken", c.username),
-        ));
+        return Err(taken(None));
     }
-    auth::end_session(&app, &old.token_hash).await?;
+    if let Some(old) = old {
+        auth::end_session(&app, &old.token_hash).await?;
+    }
     let (token, csrf) = auth::create_session(&app, &id).await?;
-    security::signed_in(&app, &id, &token, &device).await?;
+    security::signed_in(&app, &id, &token, &client).await?;
+    let device = devices::remember(&app, &headers, &id).await?;
     let user = auth::User {
         id,
         username: c.username,
         guest: false,
     };
-    Ok(with_cookie(
+    let mut resp = with_cookie(
         &app,
         &token,
         (StatusCode::CREATED, Json(SessionInfo { user, csrf })),
-    ))
+    );
+    if let Some(device) = device {
+        resp.headers_mut().append(header::SET_COOKIE, device);
+    }
+    Ok(resp)
 }
 
 async fn login(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
-    Actor(old): Actor,
-    device: Device,
+    AuthActor(old): AuthActor,
+    client: Device,
+    headers: HeaderMap,
     Body(c): Body<Login>,
 ) -> ApiResult<Response> {
-    let bad = || ApiError::unauthorized("bad_credentials", "wrong username or password");
     // The name as counted by the throttle: bounded, whether or not it exists.
-    let key: String = c
-        .username
-        .chars()
-        .take(64)
-        .collect::<String>()
-        .to_lowercase();
-    if let Some(wait) = app.login_throttle.wait(&key, ip) {
-        return Ok(throttled(wait));
-    }
+    let key = name_key(&c.username);
     let well_formed = c.username.len() <= 64 && auth::validate_password(&c.password).is_ok();
     let row = if well_formed {
         store::login_user(&app.db, &key).await?
     } else {
         None
     };
+    let device = match &row {
+        Some((id, _, _)) => devices::known_device(&app, &headers, id).await?,
+        None => None,
+    };
+    let attempt = Attempt {
+        name: &key,
+        ip,
+        device: device.as_deref(),
+    };
     // A missing account is checked against a stand-in hash: as slow as a real one.
     let hash: Option<String> = row.as_ref().and_then(|(_, _, hash)| hash.clone());
-    let matches = well_formed && app.passwords.verify(c.password, hash).await?;
+    let password = if well_formed {
+        c.password
+    } else {
+        String::new()
+    };
+    let matches = password_check::check_password(&app, &attempt, password, hash).await?;
     let Some((id, username, _)) = row.as_ref().filter(|_| matches).cloned() else {
-        app.login_throttle.failed(&key, ip);
         if let Some((id, _, _)) = &row {
             security::log(
                 &app,
                 id,
                 event::LOGIN_FAILED,
-                Some(&device),
+                Some(&client),
                 Some("wrong password".into()),
             )
             .await?;
         }
-        return Err(bad());
+        return Err(ApiError::unauthorized(
+            "bad_credentials",
+            "wrong username or password",
+        ));
     };
     match security::second_factor(&app, &id, &username, c.totp.as_deref()).await? {
         SecondFactor::Off | SecondFactor::Passed => {}
         SecondFactor::Missing => return Err(security::totp_required()),
         SecondFactor::Wrong => {
-            app.login_throttle.failed(&key, ip);
+            app.login_throttle.failed(&attempt);
             let why = Some("wrong two-factor code".into());
-            security::log(&app, &id, event::LOGIN_FAILED, Some(&device), why).await?;
+            security::log(&app, &id, event::LOGIN_FAILED, Some(&client), why).await?;
             return Err(security::bad_totp());
         }
     }
-    app.login_throttle.succeeded(&key);
-    auth::end_session(&app, &old.token_hash).await?;
+    if let Some(old) = old {
+        auth::end_session(&app, &old.token_hash).await?;
+    }
     let (token, csrf) = auth::create_session(&app, &id).await?;
-    security::signed_in(&app, &id, &token, &device).await?;
+    security::signed_in(&app, &id, &token, &client).await?;
+    let device = devices::remember(&app, &headers, &id).await?;
     let user = auth::User {
         id,
         username,
         guest: false,
     };
-    Ok(with_cookie(&app, &token, Json(SessionInfo { user, csrf })))
-}
-
-/// The answer to a login while its name or address is locked: 429 with `Retry-After`.
-fn throttled(wait: std::time::Duration) -> Response {
-    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-    let mut resp = ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "login_throttled",
-        format!("too many failed logins for this name or from this address: retry in {secs} s"),
-    )
-    .into_response();
-    resp.headers_mut()
-        .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
-    resp
+    let mut resp = with_cookie(&app, &token, Json(SessionInfo { user, csrf }));
+    if let Some(device) = device {
+        resp.headers_mut().append(header::SET_COOKIE, device);
+    }
+    Ok(resp)
 }
 
 async fn logout(State(app): State<AppState>, Actor(s): Actor) -> ApiResult<Response> {

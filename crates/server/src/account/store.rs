@@ -81,21 +81,25 @@ pub async fn delete_expired_sessions(db: &Db, now: i64) -> Result<(), sqlx::Erro
     Ok(())
 }
 
-/// Stores a user: a guest when `password_hash` is `None`. Fails when the
-/// name is taken (the names' unique key).
+/// Stores a user: a guest when `password_hash` is `None` (guests have no
+/// skeleton). Fails when the name, or a name that looks like it (the
+/// `skeleton` of `crate::account::names`), is taken: the unique keys.
 pub async fn insert_user(
     db: &Db,
     id: &str,
     username: &str,
+    skeleton: Option<&str>,
     password_hash: Option<&str>,
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO users (id, username, username_key, password_hash, is_guest, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO users (id, username, username_key, username_skeleton, password_hash, is_guest, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(id)
     .bind(username)
     .bind(username.to_lowercase())
+    .bind(skeleton)
     .bind(password_hash)
     .bind(i32::from(password_hash.is_none()))
     .bind(now)
@@ -104,13 +108,59 @@ pub async fn insert_user(
     Ok(())
 }
 
-/// Whether a user, guest or registered, has the name `username` (any case).
-pub async fn name_taken(db: &Db, username: &str) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query("SELECT 1 FROM users WHERE username_key = $1")
-        .bind(username.to_lowercase())
+/// The name of the user who has the name `username` (any case) or one that
+/// looks like it (its `skeleton`), if any.
+pub async fn name_taken(
+    db: &Db,
+    username: &str,
+    skeleton: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    Ok(sqlx::query(
+        "SELECT username FROM users WHERE username_key = $1 OR username_skeleton = $2 LIMIT 1",
+    )
+    .bind(username.to_lowercase())
+    .bind(skeleton)
+    .fetch_optional(&db.pool)
+    .await?
+    .map(|r| r.get(0)))
+}
+
+/// Up to `limit` registered users made before the skeleton column, with
+/// their names.
+pub async fn users_without_skeleton(
+    db: &Db,
+    limit: i64,
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    Ok(sqlx::query(
+        "SELECT id, username FROM users WHERE username_skeleton IS NULL AND is_guest = 0 LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?
+    .into_iter()
+    .map(|r| (r.get(0), r.get(1)))
+    .collect())
+}
+
+/// Sets a user's skeleton; `false` when another user has it already (the
+/// unique key), and the user keeps none.
+pub async fn set_skeleton(db: &Db, id: &str, skeleton: &str) -> Result<bool, sqlx::Error> {
+    let taken = sqlx::query("SELECT 1 FROM users WHERE username_skeleton = $1")
+        .bind(skeleton)
         .fetch_optional(&db.pool)
         .await?
-        .is_some())
+        .is_some();
+    if taken {
+        return Ok(false);
+    }
+    Ok(
+        sqlx::query("UPDATE users SET username_skeleton = $1 WHERE id = $2")
+            .bind(skeleton)
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .is_ok(),
+    )
 }
 
 /// A registered user's id, name and password hash, by name key (lower case).
@@ -228,4 +278,48 @@ pub async fn remove_guest(db: &Db, id: &str) -> Result<Option<Vec<String>>, sqlx
             Ok(None)
         }
     }
+}
+
+/// Whether the device with cookie hash `hash` has logged in to `user_id`.
+pub async fn device_known(db: &Db, hash: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+    Ok(
+        sqlx::query("SELECT 1 FROM login_devices WHERE token_hash = $1 AND user_id = $2")
+            .bind(hash)
+            .bind(user_id)
+            .fetch_optional(&db.pool)
+            .await?
+            .is_some(),
+    )
+}
+
+/// Remembers that the device with cookie hash `hash` logged in to `user_id`.
+pub async fn remember_device(
+    db: &Db,
+    hash: &str,
+    user_id: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO login_devices (token_hash, user_id, created_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (token_hash, user_id) DO NOTHING",
+    )
+    .bind(hash)
+    .bind(user_id)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// The token hashes of `user_id`'s sessions.
+pub async fn sessions_of(db: &Db, user_id: &str) -> Result<Vec<String>, sqlx::Error> {
+    Ok(
+        sqlx::query("SELECT token_hash FROM sessions WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_all(&db.pool)
+            .await?
+            .into_iter()
+            .map(|r| r.get(0))
+            .collect(),
+    )
 }

@@ -90,6 +90,11 @@ pub struct PositionAnalysis {
     /// The judgement as players annotate it: `?!`, `?` or `??`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symbol: Option<&'static str>,
+    /// Where the game is over on the board (no legal move): `checkmate`,
+    /// `stalemate` (Makruk) or `no_moves` (Mak-hot; `all_captured` when the
+    /// side to move has no piece left), said instead of an evaluation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<&'static str>,
 }
 
 /// The annotation symbol of a judgement.
@@ -101,46 +106,87 @@ pub fn symbol(judgement: &str) -> &'static str {
     }
 }
 
-/// Each player's accuracy over the game, 0 to 100 (lichess's measure: a
-/// move's accuracy falls with the winning chances it gives away).
+/// Each player's accuracy over the game, 0 to 100, as lichess measures it
+/// (lichess's `AccuracyPercent`): a move's accuracy falls with the winning
+/// chances it gives away, and a game's is the mean of two means of its
+/// moves' accuracies: one weighted by how much the winning chances swung
+/// around the move, and the harmonic one, which a few blunders pull down.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Accuracy {
-    /// White's, the mean over White's moves.
+    /// White's.
     pub white: f64,
     /// Black's.
     pub black: f64,
 }
 
-/// Winning chances (0 to 100) of a side `cp` centipawns ahead.
-fn win_percent(cp: i32) -> f64 {
+/// Centipawns beyond which lichess counts no more winning chances.
+const ACCURACY_CP_CEILING: i32 = 1_000;
+
+/// Winning chances (0 to 100) of a side `cp` centipawns ahead (lichess's
+/// `WinPercent.fromCentiPawns`).
+pub fn win_percent(cp: i32) -> f64 {
+    let cp = cp.clamp(-ACCURACY_CP_CEILING, ACCURACY_CP_CEILING);
     50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp()) - 1.0)
 }
 
-/// The players' accuracy from consecutive evaluations (`None` before two
-/// positions are known). White moves first from `positions[0]`.
-pub fn accuracy(positions: &[PositionAnalysis]) -> Option<Accuracy> {
-    let mut sums = [(0.0, 0u32); 2];
-    for (i, pair) in positions.windows(2).enumerate() {
-        let white_moved = i % 2 == 0;
-        let sign = if white_moved { 1 } else { -1 };
-        let before = win_percent(sign * pair[0].eval.as_cp());
-        let after = win_percent(sign * pair[1].eval.as_cp());
-        let move_accuracy =
-            (103.1668 * (-0.04354 * (before - after).max(0.0)).exp() - 3.1669).clamp(0.0, 100.0);
-        let slot = &mut sums[usize::from(!white_moved)];
-        slot.0 += move_accuracy;
-        slot.1 += 1;
+/// A move's accuracy (0 to 100) from the mover's winning chances before
+/// and after it.
+pub fn move_accuracy(win_before: f64, win_after: f64) -> f64 {
+    if win_after >= win_before {
+        return 100.0;
     }
-    let mean = |(sum, n): (f64, u32)| {
-        if n == 0 {
-            100.0
+    (103.1668 * (-0.04354 * (win_before - win_after)).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// The population standard deviation.
+fn std_dev(xs: &[f64]) -> f64 {
+    let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+    (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / xs.len() as f64).sqrt()
+}
+
+/// The players' accuracy from consecutive evaluations (`None` before two
+/// positions are known). `white_first`: White makes the first move, from
+/// `positions[0]`.
+pub fn accuracy(positions: &[PositionAnalysis], white_first: bool) -> Option<Accuracy> {
+    if positions.len() < 2 {
+        return None;
+    }
+    // White's winning chances in every position.
+    let wins: Vec<f64> = positions
+        .iter()
+        .map(|p| win_percent(p.eval.as_cp()))
+        .collect();
+    let moves = wins.len() - 1;
+    // Each move's weight: the spread of the winning chances in a window of
+    // positions around it (the first windows repeat the opening one).
+    let size = (moves / 10).clamp(2, 8).min(wins.len());
+    let mut windows: Vec<&[f64]> = vec![&wins[..size]; size.saturating_sub(2)];
+    windows.extend(wins.windows(size));
+    let weight = |i: usize| windows.get(i).map_or(0.5, |w| std_dev(w).clamp(0.5, 12.0));
+    // Per side: (accuracy, weight) of each of its moves.
+    let mut sides: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
+    for (i, pair) in wins.windows(2).enumerate() {
+        let white_moved = (i % 2 == 0) == white_first;
+        let (before, after) = if white_moved {
+            (pair[0], pair[1])
         } else {
-            (sum / f64::from(n) * 10.0).round() / 10.0
+            (100.0 - pair[0], 100.0 - pair[1])
+        };
+        sides[usize::from(!white_moved)].push((move_accuracy(before, after), weight(i)));
+    }
+    let side = |moves: &[(f64, f64)]| {
+        if moves.is_empty() {
+            return 100.0;
         }
+        let weighted = moves.iter().map(|(a, w)| a * w).sum::<f64>()
+            / moves.iter().map(|(_, w)| w).sum::<f64>();
+        let harmonic =
+            moves.len() as f64 / moves.iter().map(|(a, _)| 1.0 / a.max(1.0)).sum::<f64>();
+        ((weighted + harmonic) / 2.0 * 10.0).round() / 10.0
     };
-    (positions.len() >= 2).then(|| Accuracy {
-        white: mean(sums[0]),
-        black: mean(sums[1]),
+    Some(Accuracy {
+        white: side(&sides[0]),
+        black: side(&sides[1]),
     })
 }
 
@@ -244,6 +290,7 @@ fn analyse(root: &AnyPosition, ply: u32, tables: Option<&Tablebases>) -> Positio
             loss: None,
             judgement: None,
             symbol: None,
+            end: None,
         },
         _ => PositionAnalysis {
             ply,
@@ -256,6 +303,7 @@ fn analyse(root: &AnyPosition, ply: u32, tables: Option<&Tablebases>) -> Positio
             loss: None,
             judgement: None,
             symbol: None,
+            end: None,
         },
     }
 }
@@ -273,12 +321,17 @@ fn no_moves(root: &AnyPosition) -> Eval {
 }
 
 /// Fills in each move's loss and judgement from consecutive evaluations.
-fn judge(positions: &mut [PositionAnalysis]) {
+/// `best_played[i]`: the move played from position `i` was its best move,
+/// which loses nothing whatever two searches of two positions said.
+/// `white_first`: White made the first move.
+fn judge(positions: &mut [PositionAnalysis], best_played: &[bool], white_first: bool) {
     for i in 0..positions.len().saturating_sub(1) {
-        let white_moved = i % 2 == 0;
+        let white_moved = (i % 2 == 0) == white_first;
         let before = positions[i].eval.as_cp();
         let after = positions[i + 1].eval.as_cp();
-        let loss = if white_moved {
+        let loss = if best_played.get(i).copied().unwrap_or(false) {
+            0
+        } else if white_moved {
             before - after
         } else {
             after - before
@@ -320,6 +373,7 @@ async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
             loss: None,
             judgement: None,
             symbol: None,
+            end: None,
         });
     }
     // Only the unbroken run from the start counts (a resumed job fills gaps).
@@ -329,16 +383,19 @@ async fn stored(app: &AppState, id: &str) -> ApiResult<Vec<PositionAnalysis>> {
         .take_while(|(i, p)| p.ply as usize == *i)
         .count();
     out.truncate(run);
-    judge(&mut out);
     Ok(out)
 }
 
-/// Writes each position's best line as players read it (`pv_san`), from
-/// the game's start and moves; a line that stops reading stops there.
-fn add_san(game: &GameView, positions: &mut [PositionAnalysis]) {
+/// Replays the game over its analysed positions: writes each position's
+/// best line as players read it (`pv_san`, `pv_thai`; a line that stops
+/// reading stops there) and where the game is over on the board (`end`),
+/// then judges each move (a move equal to the position's best move loses
+/// nothing).
+fn replay(game: &GameView, positions: &mut [PositionAnalysis]) {
     let Ok(mut pos) = games::AnyPosition::from_fen(game.kind, &game.start_fen) else {
         return;
     };
+    let white_first = pos.turn() == games::Color::White;
     let moves: Vec<&str> = game
         .actions
         .iter()
@@ -346,13 +403,18 @@ fn add_san(game: &GameView, positions: &mut [PositionAnalysis]) {
         .filter(|a| a.kind == crate::game::ActionKind::Move)
         .map(|a| a.uci.as_str())
         .collect();
+    let mut best_played = Vec::new();
     for (i, p) in positions.iter_mut().enumerate() {
         if i > 0 {
             match moves.get(i - 1).map(|m| pos.parse_engine(m)) {
                 Some(Ok(mv)) => pos.play_unchecked(&mv),
-                _ => return,
+                _ => break,
             }
         }
+        let best = pos.parse_engine(&p.best).ok();
+        best_played
+            .push(best.is_some() && moves.get(i).and_then(|m| pos.parse_engine(m).ok()) == best);
+        p.end = end_on_board(&pos);
         let mut line = pos.clone();
         p.pv_san.clear();
         p.pv_thai.clear();
@@ -365,13 +427,30 @@ fn add_san(game: &GameView, positions: &mut [PositionAnalysis]) {
             line.play_unchecked(&mv);
         }
     }
+    judge(positions, &best_played, white_first);
+}
+
+/// How the game is over in `pos` when its side to move has no legal move.
+fn end_on_board(pos: &AnyPosition) -> Option<&'static str> {
+    if !pos.legal_moves().is_empty() {
+        return None;
+    }
+    Some(match pos {
+        AnyPosition::Makruk(p) if p.is_check() => "checkmate",
+        AnyPosition::Makruk(_) => "stalemate",
+        AnyPosition::Makhos { position, .. } if position.pieces(position.turn()).0 == 0 => {
+            "all_captured"
+        }
+        AnyPosition::Makhos { .. } => "no_moves",
+    })
 }
 
 async fn view_of(app: &AppState, id: &str) -> ApiResult<(GameView, AnalysisView)> {
     let game = app.games.view(id, true).await?;
     let total = 1 + game.ply;
     let mut positions = stored(app, id).await?;
-    add_san(&game, &mut positions);
+    replay(&game, &mut positions);
+    let accuracy = accuracy(&positions, white_first(&game));
     let done = positions.len() as u32;
     let status = match job_state(id) {
         Some(s) => s,
@@ -384,10 +463,16 @@ async fn view_of(app: &AppState, id: &str) -> ApiResult<(GameView, AnalysisView)
             status,
             done,
             total,
-            accuracy: accuracy(&positions),
+            accuracy,
             positions,
         },
     ))
+}
+
+/// Whether White made the game's first move.
+fn white_first(game: &GameView) -> bool {
+    AnyPosition::from_fen(game.kind, &game.start_fen)
+        .map_or(true, |p| p.turn() == games::Color::White)
 }
 
 /// `GET /api/games/{id}/analysis`
@@ -478,6 +563,7 @@ mod tests {
             loss: None,
             judgement: None,
             symbol: None,
+            end: None,
         }
     }
 
@@ -485,7 +571,7 @@ mod tests {
     fn judge_measures_losses_from_the_movers_view() {
         // White keeps +30, Black drops to +200 (loss 170: mistake), White drops to -200 (400: blunder).
         let mut p = vec![at(0, 30), at(1, 30), at(2, 200), at(3, -200)];
-        judge(&mut p);
+        judge(&mut p, &[], true);
         assert_eq!(p[0].loss, Some(0));
         assert_eq!(p[0].judgement, None);
         assert_eq!(p[1].loss, Some(170));
@@ -517,23 +603,116 @@ mod tests {
     }
 
     #[test]
+    fn a_move_that_is_the_best_move_loses_nothing() {
+        // Two searches of two positions disagree by 1.1 pawns, but the
+        // move played was the first position's best move.
+        let mut p = vec![at(0, 30), at(1, -80), at(2, -80)];
+        judge(&mut p, &[true, false], true);
+        assert_eq!(p[0].loss, Some(0));
+        assert_eq!(p[0].judgement, None);
+        let mut p = vec![at(0, 30), at(1, -80), at(2, -80)];
+        judge(&mut p, &[false, false], true);
+        assert_eq!(p[0].judgement, Some("inaccuracy"));
+        // Black first (a game from a position): Black's move is ply 0.
+        let mut p = vec![at(0, 30), at(1, 500)];
+        judge(&mut p, &[false], false);
+        assert_eq!(p[0].judgement, Some("blunder"));
+    }
+
+    #[test]
+    fn the_end_on_the_board_is_named() {
+        let mated = |fen| {
+            let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).unwrap();
+            end_on_board(&AnyPosition::Makruk(pos))
+        };
+        assert_eq!(mated("R3k3/R7/8/8/8/8/8/3K4 b - - 0 1"), Some("checkmate"));
+        assert_eq!(mated("4k3/R7/8/8/8/8/8/3K3R w - - 0 1"), None);
+        let makhos = |text: &str| {
+            end_on_board(&AnyPosition::Makhos {
+                position: text.parse().unwrap(),
+                rules: makhos::Rules::default(),
+                fullmove: 1,
+            })
+        };
+        assert_eq!(makhos("B:Wc3:B"), Some("all_captured"));
+        assert_eq!(makhos("W:Wc3:Bd8"), None);
+    }
+
+    #[test]
+    fn win_percent_and_move_accuracy_are_lichess_formulas() {
+        // Hand-computed: 50 + 50 * (2 / (1 + e^(0.00368208 * 300)) - 1).
+        assert!((win_percent(-300) - 24.887_45).abs() < 1e-4);
+        assert_eq!(win_percent(0), 50.0);
+        // Past ±1000 centipawns nothing more counts.
+        assert_eq!(win_percent(5000), win_percent(1000));
+        // 103.1668 * e^(-0.04354 * (50 - 24.88745)) - 3.1669.
+        assert!((move_accuracy(50.0, win_percent(-300)) - 31.4017).abs() < 1e-3);
+        assert_eq!(move_accuracy(40.0, 45.0), 100.0);
+        assert_eq!(move_accuracy(100.0, 0.0), 0.0);
+    }
+
+    #[test]
+    fn game_accuracy_is_the_mean_of_the_weighted_and_harmonic_means() {
+        // White drops three pawns at its first move and then holds; Black
+        // holds. Four moves: windows of two positions, so the weights are
+        // the spreads of each pair of winning chances (at least 0.5):
+        // White's moves 31.4017 (weight 12.556) and 100 (weight 0.5):
+        // weighted 34.1457, harmonic 47.7950, their mean 40.97.
+        let p = [at(0, 0), at(1, -300), at(2, -300), at(3, -300), at(4, -300)];
+        assert_eq!(
+            accuracy(&p, true),
+            Some(Accuracy {
+                white: 41.0,
+                black: 100.0
+            })
+        );
+        // The same evaluations with Black moving first: the blunder is Black's.
+        let a = accuracy(&p, false).unwrap();
+        assert_eq!(a.white, 100.0);
+        assert!(a.black > 99.0, "{a:?}: the drop to -300 is Black's gain");
+        assert_eq!(accuracy(&p[..1], true), None);
+    }
+
+    #[test]
+    fn a_side_that_loses_a_piece_every_few_moves_scores_low() {
+        // Black gives away a piece (three pawns) every second move of its
+        // own until it is mated at ply 24; White takes each.
+        let mut cp = 0;
+        let mut p = vec![at(0, 0)];
+        for ply in 0..24u32 {
+            if ply % 4 == 1 {
+                cp += 300;
+            }
+            p.push(at(ply + 1, cp));
+        }
+        p.last_mut().unwrap().eval = Eval::Mate(1);
+        let a = accuracy(&p, true).unwrap();
+        assert_eq!(a.white, 100.0);
+        assert!(a.black < 70.0, "{a:?}");
+        // A side that only drifts (a fifth of a pawn now and then) stays high.
+        let drift: Vec<_> = (0..24).map(|i| at(i, (i as i32 / 4) * 20)).collect();
+        let a = accuracy(&drift, true).unwrap();
+        assert!(a.black > 90.0, "{a:?}");
+    }
+
+    #[test]
     fn accuracy_falls_with_the_chances_a_move_gives_away() {
         // White keeps +0.3 all along, Black gives away five pawns at its first move.
         let even = [at(0, 30), at(1, 30), at(2, 30), at(3, 30)];
         assert_eq!(
-            accuracy(&even),
+            accuracy(&even, true),
             Some(Accuracy {
                 white: 100.0,
                 black: 100.0
             })
         );
         let blunder = [at(0, 30), at(1, 30), at(2, 530), at(3, 530)];
-        let a = accuracy(&blunder).unwrap();
+        let a = accuracy(&blunder, true).unwrap();
         assert_eq!(a.white, 100.0);
         assert!(a.black < 60.0 && a.black > 0.0, "{a:?}");
-        assert_eq!(accuracy(&even[..1]), None);
+        assert_eq!(accuracy(&even[..1], true), None);
         let mut judged = blunder.to_vec();
-        judge(&mut judged);
+        judge(&mut judged, &[], true);
         assert_eq!(judged[1].symbol, Some("??"));
         assert_eq!(judged[0].symbol, None);
     }

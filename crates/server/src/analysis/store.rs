@@ -1,37 +1,8 @@
 //! Every SQL statement of analysis, with bound parameters (SQLite and
-//! PostgreSQL alike): the opening book's look-up over finished games, and
-//! the stored engine reviews of games.
+//! PostgreSQL alike): the stored engine reviews of games.
 
 use crate::infra::db::Db;
-use games::GameKind;
 use sqlx::Row;
-
-/// The moves played from `fen` in finished games of `kind`: each move's
-/// UCI and SAN text and its game's result, one row per game.
-pub async fn book_moves(
-    db: &Db,
-    kind: GameKind,
-    fen: &str,
-    is_start: bool,
-) -> Result<Vec<(String, String, Option<String>)>, sqlx::Error> {
-    // A move follows the position when the action before it left that
-    // position (or, for the start position, when it is the first action).
-    let sql = "SELECT nxt.notation, nxt.san, g.result FROM game_actions nxt \
-         JOIN games g ON g.id = nxt.game_id \
-         LEFT JOIN game_actions prev ON prev.game_id = nxt.game_id AND prev.seq = nxt.seq - 1 \
-         WHERE g.status = 'finished' AND g.variant = $1 AND g.rules = $2 AND nxt.kind = 'move' \
-         AND (prev.fen = $3 OR ($4 = 1 AND nxt.seq = 1))";
-    let rows = sqlx::query(sql)
-        .bind(kind.variant_name())
-        .bind(kind.rules_name())
-        .bind(fen)
-        .bind(i32::from(is_start))
-        .fetch_all(&db.pool)
-        .await?;
-    rows.iter()
-        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?)))
-        .collect()
-}
 
 /// One stored position of a game's review.
 pub struct StoredAnalysis {

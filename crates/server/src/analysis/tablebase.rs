@@ -141,6 +141,16 @@ async fn tablebase(
                 .answer(&pos)
                 .map_err(ApiError::internal)?
                 .ok_or_else(|| outside("position outside the tables (3 and 4 pieces)"))?;
+            // The running count as players say it, for the verdict's sentence.
+            let mut answer = serde_json::to_value(answer).map_err(ApiError::internal)?;
+            if let (Some(c), Some(obj)) = (pos.counting(), answer.as_object_mut()) {
+                let said =
+                    ::games::spoken_count(c.ply, c.limit, c.counter.map(|s| s == pos.turn()));
+                obj.insert(
+                    "count".into(),
+                    serde_json::json!({ "spoken": said.count, "spoken_limit": said.limit, "ply": c.ply, "limit": c.limit }),
+                );
+            }
             Ok(Json(answer).into_response())
         }
     }

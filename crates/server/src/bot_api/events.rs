@@ -5,7 +5,7 @@
 //! (as lichess does); then [`subscribe`] turns the game service's events
 //! into lines for the players who have a stream open in this process.
 
-use super::hub::BotHub;
+use super::hub::{BotHub, UserLine};
 use super::tokens::{Bearer, ChallengeRead};
 use super::{ndjson, shapes, store, too_many_streams};
 use crate::AppState;
@@ -16,6 +16,7 @@ use axum::extract::State;
 use axum::response::Response;
 use games::Color;
 use serde_json::{Value, json};
+use std::collections::HashSet;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -118,7 +119,9 @@ async fn announce(
         }
     };
     for (user_id, line) in lines {
-        bots.send_user(&user_id, format!("{line}\n"));
+        let about = format!("{kind} {}", view.id);
+        let line = format!("{line}\n");
+        bots.send_user(&user_id, UserLine { about, line });
     }
     Ok(())
 }
@@ -132,14 +135,18 @@ pub async fn stream(
         .bots
         .open_stream(&auth.token.id)
         .ok_or_else(too_many_streams)?;
-    // Subscribed before reading what is pending, so that nothing falls between.
+    // Subscribed before reading what is pending, so that nothing falls
+    // between; what the pending list sent is skipped when its live line
+    // comes (a challenge made, or a game started, while the list was read).
     let mut rx = app.bots.subscribe_user(&auth.user.id);
     let (games, challenges) = store::pending_of(&app.db, &auth.user.id).await?;
+    let mut sent: HashSet<String> = HashSet::new();
     let mut first = Vec::new();
     for id in games {
         let view = app.games.view(&id, true).await?;
         app.bots.mark_started(&id);
         let mine = game_lines(&app.db, "gameStart", &view).await?;
+        sent.insert(format!("gameStart {id}"));
         first.extend(
             mine.into_iter()
                 .filter(|(u, _)| *u == auth.user.id)
@@ -149,6 +156,7 @@ pub async fn stream(
     for id in challenges {
         let view = app.games.view(&id, false).await?;
         if let Some((_, line)) = challenge_line(&app.db, "challenge", &view, "created").await? {
+            sent.insert(format!("challenge {id}"));
             first.push(line);
         }
     }
@@ -163,7 +171,9 @@ pub async fn stream(
         loop {
             let alive = tokio::select! {
                 event = rx.recv() => match event {
-                    Ok(line) => lines.send_text(line).await,
+                    // Sent already from the pending list: skipped, once.
+                    Ok(live) if sent.remove(&live.about) => true,
+                    Ok(live) => lines.send_text(live.line).await,
                     Err(RecvError::Lagged(_)) => true,
                     Err(RecvError::Closed) => false,
                 },

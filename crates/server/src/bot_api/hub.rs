@@ -30,6 +30,18 @@ pub struct Note {
     pub line: String,
 }
 
+/// A line for a user's event streams, with what it announces (such as
+/// `challenge abc123` or `gameStart abc123`), so that a stream that also
+/// sent its pending games and challenges from the database skips the live
+/// line it already sent.
+#[derive(Clone, Debug)]
+pub struct UserLine {
+    /// What the line announces: its type and its game or challenge id.
+    pub about: String,
+    /// The ndjson line, with its newline.
+    pub line: String,
+}
+
 /// Broadcast channels by key, made on first subscription and dropped
 /// when a send finds no receiver left.
 struct Channels<T>(Mutex<HashMap<String, broadcast::Sender<T>>>);
@@ -76,7 +88,7 @@ impl<T: Clone> Channels<T> {
 /// The Bot API's channels and counters.
 #[derive(Default)]
 pub struct BotHub {
-    users: Channels<String>,
+    users: Channels<UserLine>,
     games: Channels<Note>,
     streams: Mutex<HashMap<String, usize>>,
     present: Mutex<HashMap<(String, String), usize>>,
@@ -177,7 +189,7 @@ impl BotHub {
     }
 
     /// Receives the events of user `user_id`.
-    pub fn subscribe_user(&self, user_id: &str) -> broadcast::Receiver<String> {
+    pub fn subscribe_user(&self, user_id: &str) -> broadcast::Receiver<UserLine> {
         self.users.subscribe(user_id)
     }
 
@@ -192,7 +204,7 @@ impl BotHub {
     }
 
     /// Sends an event line to user `user_id`'s event streams, if any.
-    pub fn send_user(&self, user_id: &str, line: String) {
+    pub fn send_user(&self, user_id: &str, line: UserLine) {
         self.users.send(user_id, line);
     }
 

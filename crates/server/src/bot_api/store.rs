@@ -80,6 +80,24 @@ pub async fn delete_token(db: &Db, user_id: &str, id: &str) -> ApiResult<bool> {
     Ok(done.rows_affected() > 0)
 }
 
+/// Deletes every token of `user_id`; returns their ids.
+pub async fn delete_tokens_of(db: &Db, user_id: &str) -> ApiResult<Vec<String>> {
+    let mut tx = db.pool.begin().await?;
+    let ids: Vec<String> = sqlx::query("SELECT id FROM api_tokens WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    sqlx::query("DELETE FROM api_tokens WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
 /// Whether token `id` is still there (not revoked).
 pub async fn token_exists(db: &Db, id: &str) -> ApiResult<bool> {
     Ok(sqlx::query("SELECT 1 FROM api_tokens WHERE id = $1")

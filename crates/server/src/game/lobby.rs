@@ -56,8 +56,14 @@ async fn run(app: AppState, visitor: crate::game::ws::Visitor, socket: WebSocket
     }
     let rate = app.config.ws_rate_per_sec;
     let mut bucket = Bucket::new(rate * 2.0);
+    let mut liveness = crate::game::ws::Liveness::new(&app);
     loop {
         tokio::select! {
+            alive = liveness.tick() => {
+                if !alive || sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             why = crate::game::ws::must_close(&app, &mut watch) => {
                 crate::game::ws::close(&mut sink, why).await;
                 break;
@@ -76,6 +82,7 @@ async fn run(app: AppState, visitor: crate::game::ws::Visitor, socket: WebSocket
                 }
             }
             incoming = stream.next() => {
+                liveness.heard();
                 let reply = match incoming {
                     Some(Ok(Message::Text(_) | Message::Binary(_))) if (rate > 0.0 && !bucket.take(rate, rate * 2.0)) || !slot.allow_message() => {
                         r#"{"type":"error","error":"rate_limited","message":"too many messages: slow down"}"#

@@ -301,11 +301,29 @@ impl Games {
         cmd: Command,
         full: bool,
     ) -> ApiResult<Option<GameView>> {
-        match self.act_once(user, id, cmd.clone(), full).await {
+        let abort = matches!(cmd, Command::Abort);
+        let done = match self.act_once(user, id, cmd.clone(), full).await {
             Err(e) if e.code == "stale" => self.act_once(user, id, cmd, full).await,
             Err(e) if refused_on_the_copy(&e) && self.dropped_old_copy(id).await => {
                 self.act_once(user, id, cmd, full).await
             }
+            done => done,
+        };
+        match done {
+            // A second abort (a double click, a retry) by a player of the
+            // aborted game: done already, so answered as done.
+            Err(e) if abort && e.code == "game_over" => match self.view(id, full).await {
+                Ok(view)
+                    if view.status == Status::Aborted
+                        && [&view.white, &view.black]
+                            .into_iter()
+                            .flatten()
+                            .any(|p| p.id == user.id) =>
+                {
+                    Ok(full.then_some(view))
+                }
+                _ => Err(e),
+            },
             done => done,
         }
     }

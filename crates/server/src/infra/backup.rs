@@ -8,8 +8,9 @@
 //!
 //! A restore checks the file (an SQLite database with thaiboard's tables,
 //! intact), then puts it in place of the database file in one rename,
-//! removing the old file's WAL and shared-memory files. Stop the server
-//! first: a running server keeps writing to the file it opened.
+//! removing the old file's WAL and shared-memory files. It refuses while a
+//! server runs on the database (the server's lock, `crate::infra::data_lock`):
+//! a running server would keep writing to the file it opened.
 //!
 //! PostgreSQL has its own tools: `pg_dump` while serving, `pg_restore` or
 //! `psql` into a fresh database (see the README).
@@ -101,6 +102,8 @@ pub async fn backup(database_url: &str, out: &Path) -> Result<i64, BackupError> 
 /// The server must be stopped.
 pub async fn restore(from: &Path, database_url: &str, replace: bool) -> Result<i64, BackupError> {
     let db = sqlite_path(database_url, "pg_restore or psql")?;
+    // Held until the new file is in place: no server may run on it.
+    let _lock = crate::infra::data_lock::DataLock::take(&db, "restore")?;
     let games = check_database(from).await?;
     if db.exists() && !replace {
         return Err(format!(

@@ -43,10 +43,30 @@ impl Db {
     }
 }
 
+/// How a commit is made durable (`thaiboard serve --durability`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Durability {
+    /// SQLite `synchronous=NORMAL` in WAL mode: every acknowledged commit
+    /// survives the process's crash (`kill -9`); an operating-system crash
+    /// or power loss may lose the last ones. PostgreSQL: its own setting.
+    #[default]
+    Normal,
+    /// SQLite `synchronous=FULL`: the WAL is flushed to disk at every
+    /// commit, so acknowledged moves survive an OS crash too, at a cost
+    /// in moves per second (see the operator guide). PostgreSQL:
+    /// `synchronous_commit = on`.
+    Full,
+}
+
+/// Opens the database at `url` with [`Durability::Normal`]: see [`open_with`].
+pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
+    open_with(url, Durability::Normal).await
+}
+
 /// Opens the database at `url`, creating an SQLite file (and its folder) if
 /// missing, and runs the migrations. An SQLite file that cannot be opened is
 /// reported with its path.
-pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
+pub async fn open_with(url: &str, durability: Durability) -> Result<Db, sqlx::Error> {
     sqlx::any::install_default_drivers();
     let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
         Backend::Postgres
@@ -82,10 +102,14 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
                 // SQLite has one writer; a few connections serve concurrent reads.
                 .max_connections(4)
                 .acquire_timeout(Duration::from_secs(30))
-                .after_connect(|conn, _| {
+                .after_connect(move |conn, _| {
                     Box::pin(async move {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute(match durability {
+                            Durability::Normal => "PRAGMA synchronous = NORMAL",
+                            Durability::Full => "PRAGMA synchronous = FULL",
+                        })
+                        .await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                         // Checkpoints (which fsync) run in a background task, not in a commit.
@@ -116,6 +140,14 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
             AnyPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(30))
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        if durability == Durability::Full {
+                            conn.execute("SET synchronous_commit = on").await?;
+                        }
+                        Ok(())
+                    })
+                })
                 .connect(url)
                 .await?
         }
@@ -157,7 +189,7 @@ pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
 
 /// The file an SQLite URL names (`sqlite://PATH?...` or `sqlite:PATH`), or
 /// `None` for an in-memory database.
-fn sqlite_file(url: &str) -> Option<PathBuf> {
+pub fn sqlite_file(url: &str) -> Option<PathBuf> {
     let rest = url.strip_prefix("sqlite:")?;
     let rest = rest.strip_prefix("//").unwrap_or(rest);
     let path = rest.split('?').next().unwrap_or_default();

@@ -14,6 +14,8 @@ pub struct ApiError {
     pub code: &'static str,
     /// What is wrong, for a person.
     pub message: String,
+    /// Seconds to wait before trying again, sent as `Retry-After`.
+    pub retry_after_secs: Option<u64>,
 }
 
 /// The JSON body of an error.
@@ -32,7 +34,14 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            retry_after_secs: None,
         }
+    }
+    /// The same error, telling the client to wait `wait` (rounded up to a
+    /// whole second, at least one) in `Retry-After`.
+    pub fn retry_after(mut self, wait: std::time::Duration) -> Self {
+        self.retry_after_secs = Some(wait.as_secs_f64().ceil().max(1.0) as u64);
+        self
     }
     /// 400: a malformed or invalid request.
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
@@ -98,7 +107,12 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
+        let mut resp = (self.status, Json(self.body())).into_response();
+        if let Some(secs) = self.retry_after_secs {
+            resp.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        resp
     }
 }
 

@@ -1,7 +1,11 @@
 //! Accepting connections: hyper's HTTP/1 server with its header-read
 //! timeout (which also closes a connection idle between requests, or one
 //! that never sends a request), a cap on the connections open from one
-//! client address, and a graceful stop.
+//! client address, a cap on all connections together (below the process's
+//! file-descriptor limit, [`raise_fd_limit`]: past it new connections are
+//! closed at once, before a byte is read, so that the server never runs out
+//! of descriptors and the connections it has are served), and a graceful
+//! stop.
 //!
 //! A connection's place under the cap is held by its socket itself, so a
 //! connection upgraded to a WebSocket keeps counting until it closes.
@@ -14,6 +18,7 @@ use std::collections::HashMap;
 use std::io;
 use std::net::IpAddr;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -24,38 +29,77 @@ use tokio::sync::watch;
 /// How long accepting pauses after an error such as running out of file descriptors.
 const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(100);
 
-/// Connections open per client address.
+/// Descriptors kept for the database, files and the listener when the
+/// connection cap is derived from the descriptor limit.
+const FD_RESERVE: u64 = 256;
+
+/// Raises the process's soft limit of open files to its hard limit and
+/// returns (the limit before, the limit now); both the same where it
+/// cannot be raised.
+pub fn raise_fd_limit() -> (u64, u64) {
+    let before = rlimit::getrlimit(rlimit::Resource::NOFILE).map_or(1024, |(soft, _)| soft);
+    let now = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(before);
+    (before, now)
+}
+
+/// The connection cap for a descriptor limit of `fd_limit`: nine tenths of
+/// it, less [`FD_RESERVE`], at least 16.
+pub fn connection_cap_for(fd_limit: u64) -> usize {
+    (fd_limit.saturating_sub(FD_RESERVE) * 9 / 10).max(16) as usize
+}
+
+/// Connections open per client address, and in all.
 pub struct ConnectionLimits {
     per_ip: usize,
+    total_cap: usize,
     exempt_loopback: bool,
     trusted_proxies: Vec<ipnet::IpNet>,
     open: Mutex<HashMap<IpAddr, usize>>,
+    total: AtomicUsize,
+    shed: AtomicU64,
 }
 
 impl ConnectionLimits {
     /// At most `per_ip` connections from one address (0: no cap); loopback
     /// addresses have no cap when `exempt_loopback` (the load tool's
     /// option), nor have trusted proxies (every client comes through them).
+    /// At most `total_cap` connections in all (0: no cap; exempt or not).
     pub fn new(
         per_ip: usize,
+        total_cap: usize,
         exempt_loopback: bool,
         trusted_proxies: Vec<ipnet::IpNet>,
     ) -> Arc<Self> {
         Arc::new(ConnectionLimits {
             per_ip,
+            total_cap,
             exempt_loopback,
             trusted_proxies,
             open: Mutex::new(HashMap::new()),
+            total: AtomicUsize::new(0),
+            shed: AtomicU64::new(0),
         })
     }
 
-    /// A place for one more connection from `ip`, if it has one left.
+    /// A place for one more connection from `ip`, if the server and the
+    /// address have one left.
     pub fn take(self: &Arc<Self>, ip: IpAddr) -> Option<ConnectionSlot> {
+        let before = self.total.fetch_add(1, Ordering::AcqRel);
+        if self.total_cap > 0 && before >= self.total_cap {
+            self.total.fetch_sub(1, Ordering::AcqRel);
+            self.shed.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        let mut slot = ConnectionSlot {
+            limits: self.clone(),
+            ip,
+            per_ip: false,
+        };
         if self.per_ip == 0
             || (self.exempt_loopback && ip.is_loopback())
             || crate::infra::proxy::is_trusted(&self.trusted_proxies, ip)
         {
-            return Some(ConnectionSlot { limits: None, ip });
+            return Some(slot);
         }
         let mut open = self.open.lock().expect("connection limits lock");
         let n = open.entry(ip).or_insert(0);
@@ -63,10 +107,20 @@ impl ConnectionLimits {
             return None;
         }
         *n += 1;
-        Some(ConnectionSlot {
-            limits: Some(self.clone()),
-            ip,
-        })
+        slot.per_ip = true;
+        Some(slot)
+    }
+
+    /// Connections open now, in all.
+    #[cfg(test)]
+    pub fn open_total(&self) -> usize {
+        self.total.load(Ordering::Acquire)
+    }
+
+    /// Connections closed unread since the start because the server was full.
+    #[cfg(test)]
+    pub fn shed_total(&self) -> u64 {
+        self.shed.load(Ordering::Relaxed)
     }
 
     /// Connections open from `ip` (counted ones only).
@@ -77,16 +131,19 @@ impl ConnectionLimits {
     }
 }
 
-/// One connection's place under its address's cap; given back when dropped.
+/// One connection's place under the caps; given back when dropped.
 pub struct ConnectionSlot {
-    limits: Option<Arc<ConnectionLimits>>,
+    limits: Arc<ConnectionLimits>,
     ip: IpAddr,
+    /// Whether it counts under its address's cap.
+    per_ip: bool,
 }
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
-        if let Some(limits) = &self.limits {
-            let mut open = limits.open.lock().expect("connection limits lock");
+        self.limits.total.fetch_sub(1, Ordering::AcqRel);
+        if self.per_ip {
+            let mut open = self.limits.open.lock().expect("connection limits lock");
             if let Some(n) = open.get_mut(&self.ip) {
                 *n -= 1;
                 if *n == 0 {
@@ -184,7 +241,8 @@ pub async fn serve(
             },
             _ = stopped(&mut stop) => break,
         };
-        // Over its address's cap: closed at once, before reading a byte.
+        // Over the server's or its address's cap: closed at once, before
+        // reading a byte.
         let Some(slot) = limits.take(peer.ip()) else {
             drop(tcp);
             continue;
@@ -228,7 +286,7 @@ mod tests {
 
     #[test]
     fn an_address_holds_at_most_its_cap_and_gets_places_back() {
-        let limits = ConnectionLimits::new(2, false, Vec::new());
+        let limits = ConnectionLimits::new(2, 0, false, Vec::new());
         let ip: IpAddr = [10, 0, 0, 1].into();
         let a = limits.take(ip).unwrap();
         let _b = limits.take(ip).unwrap();
@@ -242,13 +300,28 @@ mod tests {
     #[test]
     fn loopback_is_exempt_only_when_asked() {
         let lo: IpAddr = [127, 0, 0, 1].into();
-        let capped = ConnectionLimits::new(1, false, Vec::new());
+        let capped = ConnectionLimits::new(1, 0, false, Vec::new());
         let _a = capped.take(lo).unwrap();
         assert!(capped.take(lo).is_none());
-        let exempt = ConnectionLimits::new(1, true, Vec::new());
+        let exempt = ConnectionLimits::new(1, 0, true, Vec::new());
         let slots: Vec<_> = (0..10).map(|_| exempt.take(lo).unwrap()).collect();
         assert_eq!(slots.len(), 10);
         let _other = exempt.take([10, 0, 0, 1].into()).unwrap();
         assert!(exempt.take([10, 0, 0, 1].into()).is_none());
+    }
+
+    #[test]
+    fn the_server_holds_at_most_its_total_cap_exempt_or_not() {
+        let limits = ConnectionLimits::new(1, 3, true, Vec::new());
+        let lo: IpAddr = [127, 0, 0, 1].into();
+        let a = limits.take(lo).unwrap();
+        let _b = limits.take(lo).unwrap();
+        let _c = limits.take([10, 0, 0, 1].into()).unwrap();
+        assert!(limits.take(lo).is_none(), "full");
+        assert!(limits.take([10, 0, 0, 2].into()).is_none(), "full");
+        assert_eq!((limits.open_total(), limits.shed_total()), (3, 2));
+        drop(a);
+        assert!(limits.take([10, 0, 0, 2].into()).is_some());
+        assert!(connection_cap_for(20_000) < 20_000 && connection_cap_for(0) == 16);
     }
 }

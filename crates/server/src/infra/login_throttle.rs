@@ -1,8 +1,17 @@
-//! Login throttling: failed logins are counted per account name and per
-//! client IP. Past a few free failures each further one locks that name
-//! (or address) for a delay that doubles with every failure, up to
-//! [`MAX_LOCK`]; a locked login is refused (429 with `Retry-After`) before
-//! any password is checked.
+//! The one throttle of every password check: logins, password changes,
+//! and (through `crate::account::password_check`) any other request that
+//! asks for a password. Failures are counted
+//! - per account name and client address: a few free failures, then a
+//!   lock that doubles with every failure, up to [`MAX_LOCK`];
+//! - per client address across names, the same way;
+//! - per account name across addresses, with a larger free budget: a name
+//!   guessed at from many addresses locks too, but more slowly;
+//! - per trusted device: a browser that logged in to this account before
+//!   (its device cookie, `crate::account::devices`) is held only to its
+//!   own failures, so others' guesses never lock its owner out.
+//!
+//! A locked check is refused (429 with `Retry-After`) before any password
+//! is hashed.
 //!
 //! Names are counted whether or not an account has them, and a login for
 //! a missing account checks a stand-in hash (`crate::infra::passwords`), so
@@ -26,8 +35,12 @@ const MAX_TRACKED: usize = 100_000;
 /// The throttle's settings.
 #[derive(Clone, Copy, Debug)]
 pub struct ThrottleRules {
-    /// Failures per account name before the first lock.
+    /// Failures per account name from one address (or per trusted
+    /// device) before the first lock.
     pub free_per_account: u32,
+    /// Failures per account name from all addresses together before the
+    /// name is locked for browsers it does not know.
+    pub free_per_name: u32,
     /// Failures per client IP before the first lock.
     pub free_per_ip: u32,
     /// The first lock; each further failure doubles it.
@@ -98,11 +111,31 @@ pub fn lock_after(n: u32, first_lock: Duration) -> Duration {
         .min(MAX_LOCK)
 }
 
+/// One password check: whose password, from where, and by which device.
+#[derive(Clone, Copy, Debug)]
+pub struct Attempt<'a> {
+    /// The account name as counted: lower case, at most 64 characters
+    /// ([`name_key`]), whether or not an account has it.
+    pub name: &'a str,
+    /// The client's address.
+    pub ip: IpAddr,
+    /// The browser's device key when it has logged in to this account
+    /// before (`crate::account::devices`); `None` otherwise.
+    pub device: Option<&'a str>,
+}
+
+/// The key a name is counted under: lower case, at most 64 characters.
+pub fn name_key(name: &str) -> String {
+    name.chars().take(64).collect::<String>().to_lowercase()
+}
+
 /// See the module's doc.
 pub struct LoginThrottle {
     rules: ThrottleRules,
-    accounts: Counter<String>,
+    name_and_ip: Counter<(String, IpAddr)>,
+    names: Counter<String>,
     ips: Counter<IpAddr>,
+    devices: Counter<(String, String)>,
 }
 
 impl LoginThrottle {
@@ -110,39 +143,76 @@ impl LoginThrottle {
     pub fn new(rules: ThrottleRules) -> Self {
         LoginThrottle {
             rules,
-            accounts: Counter::new(rules.free_per_account),
+            name_and_ip: Counter::new(rules.free_per_account),
+            names: Counter::new(rules.free_per_name),
             ips: Counter::new(rules.free_per_ip),
+            devices: Counter::new(rules.free_per_account),
         }
     }
 
-    /// How long a login for `account` (its lowercase key) from `ip` must
-    /// still wait; `None`: it may be tried now.
-    pub fn wait(&self, account: &str, ip: IpAddr) -> Option<Duration> {
+    /// How long this check must still wait; `None`: it may be tried now.
+    pub fn wait(&self, a: &Attempt) -> Option<Duration> {
         let now = Instant::now();
-        let a = self.accounts.wait(&account.to_string(), now);
-        let i = self.ips.wait(&ip, now);
-        a.max(i)
+        if let Some(device) = a.device {
+            return self
+                .devices
+                .wait(&(device.to_string(), a.name.to_string()), now);
+        }
+        let pair = self.name_and_ip.wait(&(a.name.to_string(), a.ip), now);
+        let name = self.names.wait(&a.name.to_string(), now);
+        let ip = self.ips.wait(&a.ip, now);
+        pair.max(name).max(ip)
     }
 
-    /// A login for `account` from `ip` failed.
-    pub fn failed(&self, account: &str, ip: IpAddr) {
+    /// This check failed.
+    pub fn failed(&self, a: &Attempt) {
         let now = Instant::now();
-        self.accounts
-            .fail(&account.to_string(), now, self.rules.first_lock);
-        self.ips.fail(&ip, now, self.rules.first_lock);
+        let first = self.rules.first_lock;
+        if let Some(device) = a.device {
+            self.devices
+                .fail(&(device.to_string(), a.name.to_string()), now, first);
+            return;
+        }
+        self.name_and_ip
+            .fail(&(a.name.to_string(), a.ip), now, first);
+        self.names.fail(&a.name.to_string(), now, first);
+        self.ips.fail(&a.ip, now, first);
     }
 
-    /// A login for `account` succeeded: its failures are forgotten (the
-    /// address's are not: one account known to an attacker must not
-    /// reopen the guessing of others).
-    pub fn succeeded(&self, account: &str) {
-        self.accounts.clear(&account.to_string());
+    /// This check succeeded: the failures of its name (from its address,
+    /// from everywhere, from its device) are forgotten. The address's are
+    /// not: one account known to an attacker must not reopen the guessing
+    /// of others.
+    pub fn succeeded(&self, a: &Attempt) {
+        self.name_and_ip.clear(&(a.name.to_string(), a.ip));
+        self.names.clear(&a.name.to_string());
+        if let Some(device) = a.device {
+            self.devices
+                .clear(&(device.to_string(), a.name.to_string()));
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rules(per_account: u32, per_name: u32, per_ip: u32) -> ThrottleRules {
+        ThrottleRules {
+            free_per_account: per_account,
+            free_per_name: per_name,
+            free_per_ip: per_ip,
+            first_lock: Duration::from_secs(60),
+        }
+    }
+
+    fn at<'a>(name: &'a str, ip: [u8; 4]) -> Attempt<'a> {
+        Attempt {
+            name,
+            ip: ip.into(),
+            device: None,
+        }
+    }
 
     #[test]
     fn locks_double_from_the_first_and_stop_at_the_longest() {
@@ -154,38 +224,56 @@ mod tests {
     }
 
     #[test]
-    fn an_account_locks_after_its_free_failures_and_a_success_clears_it() {
-        let t = LoginThrottle::new(ThrottleRules {
-            free_per_account: 3,
-            free_per_ip: 100,
-            first_lock: Duration::from_secs(60),
-        });
-        let ip: IpAddr = [10, 0, 0, 1].into();
+    fn a_name_from_one_address_locks_after_its_free_failures_and_a_success_clears_it() {
+        let t = LoginThrottle::new(rules(3, 100, 100));
+        let a = at("alice", [10, 0, 0, 1]);
         for _ in 0..3 {
-            assert!(t.wait("alice", ip).is_none());
-            t.failed("alice", ip);
+            assert!(t.wait(&a).is_none());
+            t.failed(&a);
         }
-        assert!(t.wait("alice", ip).is_none(), "three free failures");
-        t.failed("alice", ip);
-        let w = t.wait("alice", ip).expect("locked");
+        assert!(t.wait(&a).is_none(), "three free failures");
+        t.failed(&a);
+        let w = t.wait(&a).expect("locked");
         assert!(w > Duration::from_secs(50) && w <= Duration::from_secs(60));
-        assert!(t.wait("bob", ip).is_none(), "other names are not locked");
-        t.succeeded("alice");
-        assert!(t.wait("alice", ip).is_none());
+        assert!(t.wait(&at("bob", [10, 0, 0, 1])).is_none(), "other names");
+        assert!(
+            t.wait(&at("alice", [10, 0, 0, 9])).is_none(),
+            "the same name from another address"
+        );
+        t.succeeded(&a);
+        assert!(t.wait(&a).is_none());
+    }
+
+    #[test]
+    fn a_name_guessed_from_many_addresses_locks_more_slowly_but_not_its_devices() {
+        let t = LoginThrottle::new(rules(3, 10, 100));
+        for n in 0..10 {
+            t.failed(&at("victim", [10, 0, 1, n]));
+        }
+        assert!(t.wait(&at("victim", [10, 0, 2, 1])).is_none(), "ten free");
+        t.failed(&at("victim", [10, 0, 1, 11]));
+        assert!(
+            t.wait(&at("victim", [10, 0, 2, 1])).is_some(),
+            "locked for browsers it does not know"
+        );
+        let device = Attempt {
+            device: Some("d1"),
+            ..at("victim", [10, 0, 2, 1])
+        };
+        assert!(t.wait(&device).is_none(), "a known device is not locked");
+        for _ in 0..4 {
+            t.failed(&device);
+        }
+        assert!(t.wait(&device).is_some(), "a device has its own budget");
     }
 
     #[test]
     fn an_address_locks_across_names() {
-        let t = LoginThrottle::new(ThrottleRules {
-            free_per_account: 100,
-            free_per_ip: 4,
-            first_lock: Duration::from_secs(60),
-        });
-        let ip: IpAddr = [10, 0, 0, 2].into();
+        let t = LoginThrottle::new(rules(100, 100, 4));
         for n in 0..5 {
-            t.failed(&format!("name{n}"), ip);
+            t.failed(&at(&format!("name{n}"), [10, 0, 0, 2]));
         }
-        assert!(t.wait("fresh-name", ip).is_some());
-        assert!(t.wait("fresh-name", [10, 0, 0, 3].into()).is_none());
+        assert!(t.wait(&at("fresh-name", [10, 0, 0, 2])).is_some());
+        assert!(t.wait(&at("fresh-name", [10, 0, 0, 3])).is_none());
     }
 }

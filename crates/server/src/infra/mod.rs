@@ -5,10 +5,12 @@
 
 pub mod assets;
 pub mod backup;
+pub mod data_lock;
 pub mod db;
 pub mod error;
 pub mod extract;
 pub mod hub;
+pub mod idempotency;
 pub mod listen;
 pub mod login_throttle;
 pub mod passwords;

@@ -71,3 +71,72 @@ impl RateLimiter {
             .take(self.rate, self.burst)
     }
 }
+
+/// The network an address belongs to for budgets that a whole block of
+/// addresses shares: its /24 for IPv4 (and IPv4-mapped IPv6), its /48 for
+/// IPv6 (what one site is usually given).
+pub fn network_of(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, c, _] = v4.octets();
+            IpAddr::from([a, b, c, 0])
+        }
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => network_of(IpAddr::V4(v4)),
+            None => {
+                let s = v6.segments();
+                IpAddr::from([s[0], s[1], s[2], 0, 0, 0, 0, 0])
+            }
+        },
+    }
+}
+
+/// A budget per address and, larger, per network ([`network_of`]): for
+/// actions that must not be repeated at will from one place, whatever
+/// session or account they come with (registrations).
+#[derive(Debug)]
+pub struct AddressBudget {
+    per_ip: RateLimiter,
+    per_network: RateLimiter,
+}
+
+impl AddressBudget {
+    /// `per_ip` and `per_network` are (sustained per second, burst); a rate of 0 is no limit.
+    pub fn new(per_ip: (f64, f64), per_network: (f64, f64)) -> Self {
+        AddressBudget {
+            per_ip: RateLimiter::new(per_ip.0, per_ip.1),
+            per_network: RateLimiter::new(per_network.0, per_network.1),
+        }
+    }
+
+    /// Whether one more action from `ip` fits both budgets (and takes from them).
+    pub fn allow(&self, ip: IpAddr) -> bool {
+        self.per_ip.allow(ip) && self.per_network.allow(network_of(ip))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn networks_are_slash_24_and_slash_48() {
+        let v4: IpAddr = "203.0.113.77".parse().unwrap();
+        assert_eq!(network_of(v4), "203.0.113.0".parse::<IpAddr>().unwrap());
+        let mapped: IpAddr = "::ffff:203.0.113.77".parse().unwrap();
+        assert_eq!(network_of(mapped), "203.0.113.0".parse::<IpAddr>().unwrap());
+        let v6: IpAddr = "2001:db8:1234:5678::9".parse().unwrap();
+        assert_eq!(network_of(v6), "2001:db8:1234::".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn a_network_shares_one_budget_beside_each_address_its_own() {
+        let b = AddressBudget::new((0.001, 2.0), (0.001, 3.0));
+        let ip = |d: u8| IpAddr::from([198, 51, 100, d]);
+        assert!(b.allow(ip(1)) && b.allow(ip(1)));
+        assert!(!b.allow(ip(1)), "the address's budget is spent");
+        assert!(b.allow(ip(2)), "another address of the network");
+        assert!(!b.allow(ip(3)), "the network's budget is spent");
+        assert!(b.allow(IpAddr::from([198, 51, 101, 1])), "another network");
+    }
+}

@@ -134,6 +134,41 @@ fn refuse_guests(guest: bool) -> ApiResult<()> {
     Ok(())
 }
 
+/// A period of leave as players read it: its first and last days
+/// (inclusive, in the on-leave player's time zone) and how many days that is.
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
+pub struct LeaveDays {
+    /// Its first day, `YYYY-MM-DD`.
+    pub first_day: String,
+    /// Its last day (inclusive), `YYYY-MM-DD`.
+    pub last_day: String,
+    /// Days from the first to the last, both counted.
+    pub days: i64,
+}
+
+/// The days of `p` in time zone `tz`: the one inclusive form every page shows.
+pub fn leave_days(p: &Period, tz: &TimeZone) -> LeaveDays {
+    LeaveDays {
+        first_day: model::local_date(p.start, tz).to_string(),
+        last_day: model::local_date(p.end - 1, tz).to_string(),
+        days: model::days_per_year(p, tz).values().sum(),
+    }
+}
+
+/// The days of the leave `user_id` is on at `now`, or has booked next, in
+/// their time zone.
+pub async fn current_or_next_days(
+    app: &AppState,
+    user_id: &str,
+    now: i64,
+) -> ApiResult<Option<LeaveDays>> {
+    let Some(p) = current_or_next(app, user_id, now).await? else {
+        return Ok(None);
+    };
+    let (tz, _) = zone_of(app, user_id).await?;
+    Ok(Some(leave_days(&p, &tz)))
+}
+
 /// The overview of `user_id`'s leave at `now`.
 pub async fn overview(app: &AppState, user_id: &str, now: i64) -> ApiResult<LeaveOverview> {
     let (tz, zone) = zone_of(app, user_id).await?;
@@ -160,13 +195,18 @@ pub async fn overview(app: &AppState, user_id: &str, now: i64) -> ApiResult<Leav
             .into_iter()
             .map(|l| {
                 let p = l.period;
+                let LeaveDays {
+                    first_day,
+                    last_day,
+                    days,
+                } = leave_days(&p, &tz);
                 LeaveItem {
                     id: l.id,
                     from: p.start,
                     until: p.end,
-                    first_day: model::local_date(p.start, &tz).to_string(),
-                    last_day: model::local_date(p.end - 1, &tz).to_string(),
-                    days: model::days_per_year(&p, &tz).values().sum(),
+                    first_day,
+                    last_day,
+                    days,
                     state: if p.end <= now {
                         LeaveState::Over
                     } else if p.start <= now {

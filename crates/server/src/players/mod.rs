@@ -58,8 +58,10 @@ async fn profile(
             from: p.start,
             until: p.end,
         });
+    let leave_days = crate::leave::current_or_next_days(&app, &id, app.games.time.now_ms()).await?;
     Ok(Json(Profile {
         leave,
+        leave_days,
         username,
         created_at,
         ratings,

@@ -42,6 +42,9 @@ pub struct Profile {
     /// The leave the player is on now, or has booked next (correspondence
     /// opponents see "on leave until ...").
     pub leave: Option<PauseView>,
+    /// The days of that leave, inclusive, in the player's time zone: what
+    /// the page shows (as the account page shows the player's own).
+    pub leave_days: Option<crate::leave::LeaveDays>,
 }
 
 /// One point of a rating history.

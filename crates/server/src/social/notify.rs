@@ -95,6 +95,21 @@ fn send(hub: &Hub, user: &str, kind: &str, game: &str, text: &str) {
     }
 }
 
+/// A time control in a few words: `5+3` (minutes + seconds), `3 days per
+/// move`, `no clock`.
+fn tc_text(tc: &crate::game::clock::TimeControl) -> String {
+    use crate::game::clock::TcKind;
+    match tc.kind {
+        TcKind::Live => format!(
+            "{}+{}",
+            tc.initial_ms as f64 / 60_000.0,
+            tc.increment_ms as f64 / 1000.0
+        ),
+        TcKind::Correspondence => format!("{} days per move", tc.initial_ms as f64 / 86_400_000.0),
+        TcKind::None => "no clock".into(),
+    }
+}
+
 /// Turns the game service's events into notes on the users' channels here.
 pub fn subscribe(games: &Arc<Games>, hub: Arc<Hub>) {
     let db = games.db().clone();
@@ -105,8 +120,19 @@ pub fn subscribe(games: &Arc<Games>, hub: Arc<Hub>) {
             let (db, hub, g) = (db.clone(), hub.clone(), g.clone());
             tokio::spawn(async move {
                 if let Ok(Some(to)) = crate::bot_api::store::invited(&db, &g.id).await {
-                    let text = format!("{} challenges you to {}", g.creator.username, g.variant);
-                    send(&hub, &to.id, "challenge", &g.id, &text);
+                    let text = format!(
+                        "{} challenges you to {} ({})",
+                        g.creator.username,
+                        g.kind.display_name(),
+                        tc_text(&g.time_control)
+                    );
+                    // The parts too, for the page to say it in the reader's language.
+                    let note = json!({ "type": "notify", "kind": "challenge", "game": g.id, "text": text,
+                        "from": g.creator.username, "variant": g.variant, "time_control": g.time_control });
+                    let channel = channel(&to.id);
+                    if hub.has_watchers(&channel) {
+                        hub.publish(&channel, &note);
+                    }
                 }
             });
             return;
@@ -143,8 +169,14 @@ async fn run(app: AppState, visitor: crate::game::ws::Visitor, socket: WebSocket
     };
     let mut notes = app.hub.subscribe(&channel(&session.user.id));
     let (mut sink, mut stream) = socket.split();
+    let mut liveness = crate::game::ws::Liveness::new(&app);
     loop {
         tokio::select! {
+            alive = liveness.tick() => {
+                if !alive || sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             why = crate::game::ws::must_close(&app, &mut watch) => {
                 crate::game::ws::close(&mut sink, why).await;
                 break;
@@ -154,11 +186,14 @@ async fn run(app: AppState, visitor: crate::game::ws::Visitor, socket: WebSocket
                 Err(RecvError::Lagged(_)) => {}
                 Err(RecvError::Closed) => break,
             },
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                // Pings keep proxies from closing an idle socket; nothing else is read.
-                Some(Ok(_)) => {}
-            },
+            incoming = stream.next() => {
+                liveness.heard();
+                match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    // Pings keep proxies from closing an idle socket; nothing else is read.
+                    Some(Ok(_)) => {}
+                }
+            }
         }
     }
 }

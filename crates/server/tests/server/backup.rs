@@ -102,3 +102,33 @@ async fn bad_backups_and_postgres_urls_are_refused_with_the_reason() {
         .unwrap_err();
     assert!(e.contains("pg_restore"), "{e}");
 }
+
+#[tokio::test]
+async fn a_restore_is_refused_while_a_server_process_runs_on_the_database() {
+    let dir = std::env::temp_dir().join(crate::common::unique("thaiboard-lock-"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("live.db").display());
+    let (mut server, addr) = crate::kill_restart::spawn(&url);
+    // A registration the server acknowledged.
+    let name = crate::common::unique("kept");
+    let c = crate::kill_restart::client(&addr, &name, true).await;
+    // A backup works as ever while it serves...
+    let out = dir.join("before.db");
+    backup::backup(&url, &out).await.unwrap();
+    // ...a restore, even forced, is refused with the reason, and so is a
+    // second server on the same file.
+    let e = backup::restore(&out, &url, true).await.unwrap_err();
+    assert!(
+        e.contains("running thaiboard server") && e.contains("live.db"),
+        "{e}"
+    );
+    let e = Server::start(test_config(&url)).await.err().unwrap();
+    assert!(e.to_string().contains("stop that server"), "{e}");
+    // The server goes on serving what it acknowledged.
+    let (status, p) = c.get(&format!("/api/users/{name}")).await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{p}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    // Once it is gone, the restore goes ahead.
+    assert_eq!(backup::restore(&out, &url, true).await.unwrap(), 0);
+}

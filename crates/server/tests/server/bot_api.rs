@@ -602,3 +602,53 @@ async fn a_bot_plays_people_in_casual_games_only() {
     let (_, p) = human.get(&format!("/api/users/{}", human.name())).await;
     assert_eq!(p["ratings"], json!([]), "no rating changed: {p}");
 }
+
+/// A stream opened while a challenge is being made hears it exactly once:
+/// from the pending list or live, never both (issue 37, item 13). The race
+/// is run again and again.
+#[tokio::test]
+async fn a_stream_opened_while_a_challenge_is_made_hears_it_once() {
+    let (server, bot) = server_with_bot().await;
+    let human = Client::registered(&server, "racer").await;
+    for round in 0..200 {
+        let body = json!({ "variant": "makruk", "color": "white", "opponent": bot.name });
+        let (id, events) = tokio::join!(human.challenge(body), bot.stream("/api/stream/event"));
+        let mut events = events.unwrap();
+        assert_eq!(
+            human
+                .post(&format!("/api/games/{id}/cancel"), json!({}))
+                .await
+                .0,
+            StatusCode::OK
+        );
+        let mut heard = 0;
+        loop {
+            let line = events.line().await.expect("stream ended");
+            if line.is_empty() {
+                continue;
+            }
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v["challenge"]["id"] != id.as_str() {
+                continue;
+            }
+            if v["type"] == "challenge" {
+                heard += 1;
+            }
+            if v["type"] == "challengeCanceled" {
+                break;
+            }
+        }
+        // Anything still on its way comes within a moment.
+        while let Ok(Some(line)) =
+            tokio::time::timeout(Duration::from_millis(20), events.line()).await
+        {
+            if line.contains(&id) && line.contains("\"type\":\"challenge\"") {
+                heard += 1;
+            }
+        }
+        assert_eq!(
+            heard, 1,
+            "round {round}: challenge {id} heard {heard} times"
+        );
+    }
+}

@@ -163,10 +163,32 @@ async fn lines_are_reported_by_those_who_can_read_them() {
     assert_eq!(first["new"], true);
     let again = black.post_ok(&report, json!({ "reason": "insult" })).await;
     assert_eq!(again["new"], false, "one report per reader and line");
+    // A spectator gets one answer for a players' line and for no line:
+    // it cannot count the players' lines.
     let watcher = Client::registered(&server, "watcher").await;
-    watcher
-        .refused(&report, json!({}), StatusCode::FORBIDDEN, "not_readable")
+    let (s1, hidden) = watcher.post(&report, json!({})).await;
+    let (s2, missing) = watcher
+        .post(
+            &format!("/api/games/{id}/chat/{}/report", seq + 1),
+            json!({}),
+        )
         .await;
+    assert_eq!(
+        (s1, &hidden["error"]),
+        (StatusCode::NOT_FOUND, &json!("not_found"))
+    );
+    assert_eq!((s2, &missing["error"]), (s1, &hidden["error"]));
+    assert_eq!(
+        hidden["message"]
+            .as_str()
+            .unwrap()
+            .replace(&seq.to_string(), "N"),
+        missing["message"]
+            .as_str()
+            .unwrap()
+            .replace(&(seq + 1).to_string(), "N"),
+        "the same words"
+    );
     black
         .refused(
             &format!("/api/games/{id}/chat/99/report"),

@@ -8,7 +8,8 @@ use serde_json::json;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
-fn spawn(db: &str) -> (Child, String) {
+/// Starts a `thaiboard-server` process on `db`; returns it and its address.
+pub fn spawn(db: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_thaiboard-server"))
         .args([
             "--bind",
@@ -34,7 +35,8 @@ fn spawn(db: &str) -> (Child, String) {
     (child, addr)
 }
 
-async fn client(addr: &str, name: &str, register: bool) -> Client {
+/// A client of the server at `addr`, registered as `name` or logged in.
+pub async fn client(addr: &str, name: &str, register: bool) -> Client {
     let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
     let http = reqwest::Client::builder()
         .cookie_provider(jar.clone())

@@ -173,6 +173,12 @@ async fn leave_stops_the_clock_of_the_opponent_whose_reply_is_due_body() {
     // White's profile tells opponents.
     let (_, profile) = black.get(&format!("/api/users/{}", white.name())).await;
     assert_eq!(ms(&profile["leave"]["until"]), back, "{profile}");
+    // In the one inclusive form the account page shows (issue 37, item 9).
+    let days = &profile["leave_days"];
+    assert_eq!(days["first_day"], o["periods"][0]["first_day"], "{profile}");
+    assert_eq!(days["last_day"], until.to_string().as_str(), "{profile}");
+    assert_eq!(days["last_day"], o["periods"][0]["last_day"]);
+    assert_eq!(days["days"], 3);
 
     // Black's three days: what ran before the leave, then after it.
     let before = on_leave - turn;

@@ -24,6 +24,16 @@ async fn players_hear_challenges_their_turn_and_the_end() {
         (Some("challenge"), Some(live.as_str()))
     );
     assert!(n["text"].as_str().unwrap().contains(&a.name()), "{n}");
+    // The game's name as players read it and the time control, not `makruk`.
+    assert!(
+        n["text"]
+            .as_str()
+            .unwrap()
+            .ends_with("challenges you to Makruk (5+0)"),
+        "{n}"
+    );
+    assert_eq!(n["variant"], "makruk", "{n}");
+    assert_eq!(n["time_control"]["initial_ms"], 300_000, "{n}");
     b.post_ok(&format!("/api/games/{live}/accept"), json!({}))
         .await;
     play_moves(&a, &b, &live, &["e3e4"]).await;

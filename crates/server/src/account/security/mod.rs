@@ -8,7 +8,7 @@
 //! - [`store`]: every SQL statement of them;
 //! - here: the [`Device`] a request comes from, the log's writer
 //!   ([`log`]), the ending of an account's sessions and tokens
-//!   ([`end_sessions_and_tokens`]) and the second factor's check
+//!   ([`end_other_sessions`]) and the second factor's check
 //!   ([`second_factor`]), which login and the password change call.
 
 pub mod closing;
@@ -21,6 +21,7 @@ pub mod totp;
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::ClientIp;
+use crate::infra::login_throttle::{Attempt, name_key};
 use crate::infra::util::{random_id, sha256_hex};
 use axum::Router;
 use axum::extract::FromRequestParts;
@@ -131,23 +132,76 @@ pub async fn signed_in(
     log(app, user_id, event::LOGIN, Some(device), None).await
 }
 
-/// Ends every session of `user_id` but `keep` (a token hash), closing
-/// their sockets in this process and, through PostgreSQL, in the others,
-/// and revokes every API token of the account. A password reset calls it;
-/// the password change of `crate::account::password` is the other caller
-/// to join here.
-pub async fn end_sessions_and_tokens(
+/// What [`end_other_sessions`] ended.
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+pub struct Ended {
+    /// Sessions (signed-in browsers) ended.
+    pub sessions: usize,
+    /// API and bot tokens revoked.
+    pub tokens: usize,
+}
+
+/// Ends every session of `user_id` but `keep_session` (a session's token
+/// hash; `None`: all of them) and revokes every API and bot token of the
+/// user: the sessions are deleted and their sockets closed (in this
+/// process and, through PostgreSQL, in the others), the tokens deleted and
+/// forgotten everywhere (their event streams end at the next keep-alive).
+/// For a password change (keeping the browser that made it) and a reset.
+pub async fn end_other_sessions(
     app: &AppState,
     user_id: &str,
-    keep: Option<&str>,
-) -> ApiResult<()> {
-    for hash in store::delete_sessions_except(&app.db, user_id, keep).await? {
-        app.sessions.end_everywhere(&app.db, &hash).await?;
+    keep_session: Option<&str>,
+) -> ApiResult<Ended> {
+    let mut ended = Ended::default();
+    for hash in crate::account::store::sessions_of(&app.db, user_id).await? {
+        if Some(hash.as_str()) == keep_session {
+            continue;
+        }
+        crate::account::auth::end_session(app, &hash).await?;
+        ended.sessions += 1;
     }
-    for id in store::delete_tokens(&app.db, user_id).await? {
+    for id in crate::bot_api::store::delete_tokens_of(&app.db, user_id).await? {
         app.bots.token_revoked(&id).await;
+        ended.tokens += 1;
     }
-    Ok(())
+    Ok(ended)
+}
+
+/// The login throttle's answer for checks of `username`'s password or
+/// code from `ip`: `Err` 429 `login_throttled` while locked.
+pub fn throttle_check(app: &AppState, username: &str, ip: IpAddr) -> ApiResult<()> {
+    let key = name_key(username);
+    let attempt = Attempt {
+        name: &key,
+        ip,
+        device: None,
+    };
+    match app.login_throttle.wait(&attempt) {
+        Some(wait) => Err(crate::account::password_check::throttled(wait)),
+        None => Ok(()),
+    }
+}
+
+/// Counts a wrong password or code for `username`'s account from `ip` in
+/// the login throttle.
+pub fn count_failure(app: &AppState, username: &str, ip: IpAddr) {
+    let key = name_key(username);
+    app.login_throttle.failed(&Attempt {
+        name: &key,
+        ip,
+        device: None,
+    });
+}
+
+/// Clears the login throttle's failures of `username` from `ip` after a
+/// good check.
+pub fn count_success(app: &AppState, username: &str, ip: IpAddr) {
+    let key = name_key(username);
+    app.login_throttle.succeeded(&Attempt {
+        name: &key,
+        ip,
+        device: None,
+    });
 }
 
 /// What the second factor said.
@@ -239,20 +293,18 @@ pub async fn confirm_identity(
             "guests have no password: register first",
         ));
     }
-    let key = user.username.to_lowercase();
-    if let Some(wait) = app.login_throttle.wait(&key, device.ip) {
-        return Err(ApiError::new(
-            axum::http::StatusCode::TOO_MANY_REQUESTS,
-            "login_throttled",
-            format!(
-                "too many failed password or code checks for this account or from this address: retry in {} s",
-                wait.as_secs().max(1)
-            ),
-        ));
+    let key = name_key(&user.username);
+    let attempt = Attempt {
+        name: &key,
+        ip: device.ip,
+        device: None,
+    };
+    if let Some(wait) = app.login_throttle.wait(&attempt) {
+        return Err(crate::account::password_check::throttled(wait));
     }
     let hash = crate::account::store::password_hash(&app.db, &user.id).await?;
     if password.len() > 1024 || !app.passwords.verify(password.to_string(), hash).await? {
-        app.login_throttle.failed(&key, device.ip);
+        app.login_throttle.failed(&attempt);
         log(
             app,
             &user.id,
@@ -270,7 +322,7 @@ pub async fn confirm_identity(
         SecondFactor::Off | SecondFactor::Passed => Ok(()),
         SecondFactor::Missing => Err(totp_required()),
         SecondFactor::Wrong => {
-            app.login_throttle.failed(&key, device.ip);
+            app.login_throttle.failed(&attempt);
             log(
                 app,
                 &user.id,

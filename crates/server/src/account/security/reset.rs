@@ -145,19 +145,12 @@ async fn confirm(
         return Err(bad_link());
     };
     // A reset takes the place of the password, not of the second factor.
-    let key = username.to_lowercase();
-    if let Some(wait) = app.login_throttle.wait(&key, device.ip) {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "login_throttled",
-            format!("too many wrong codes: retry in {} s", wait.as_secs().max(1)),
-        ));
-    }
+    super::throttle_check(&app, &username, device.ip)?;
     match super::second_factor(&app, &user_id, &username, req.totp.as_deref()).await? {
         SecondFactor::Off | SecondFactor::Passed => {}
         SecondFactor::Missing => return Err(super::totp_required()),
         SecondFactor::Wrong => {
-            app.login_throttle.failed(&key, device.ip);
+            super::count_failure(&app, &username, device.ip);
             return Err(super::bad_totp());
         }
     }
@@ -165,8 +158,8 @@ async fn confirm(
     if !store::use_reset(&app.db, &hash, &user_id, &new_hash, app.now_ms()).await? {
         return Err(bad_link());
     }
-    super::end_sessions_and_tokens(&app, &user_id, None).await?;
-    app.login_throttle.succeeded(&key);
+    super::end_other_sessions(&app, &user_id, None).await?;
+    super::count_success(&app, &username, device.ip);
     super::log(&app, &user_id, event::PASSWORD_RESET, Some(&device), None).await?;
     Ok(Json(serde_json::json!({
         "ok": true,

@@ -99,24 +99,6 @@ pub async fn delete_sessions_except(
     Ok(hashes)
 }
 
-/// Deletes every API token of `user_id`; returns their ids.
-pub async fn delete_tokens(db: &Db, user_id: &str) -> ApiResult<Vec<String>> {
-    let mut tx = db.pool.begin().await?;
-    let ids: Vec<String> = sqlx::query("SELECT id FROM api_tokens WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|r| r.get(0))
-        .collect();
-    sqlx::query("DELETE FROM api_tokens WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(ids)
-}
-
 /// The registered, open accounts whose verified address is `email` (any
 /// case): id, name and the address as stored, at most a few.
 pub async fn accounts_of_address(db: &Db, email: &str) -> ApiResult<Vec<(String, String, String)>> {

@@ -134,8 +134,7 @@ async fn enable(
     let now_secs = (app.now_ms() / 1000).max(0) as u64;
     let code = req.totp.as_deref().unwrap_or("");
     let Some(step) = model::totp_step(&totp, code, now_secs) else {
-        app.login_throttle
-            .failed(&s.user.username.to_lowercase(), device.ip);
+        super::count_failure(&app, &s.user.username, device.ip);
         return Err(ApiError::bad_request(
             "bad_totp",
             "this code does not match the new secret: check the clock of your device, and type the code shown now",

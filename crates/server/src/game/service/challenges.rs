@@ -30,6 +30,20 @@ impl Games {
         players: Option<[&User; 2]>,
     ) -> ApiResult<String> {
         let id = random_id(10);
+        self.insert_game_as(&id, setup, creator, opponent_id, players)
+            .await?;
+        Ok(id)
+    }
+
+    /// [`Games::insert_game`] under a given id.
+    async fn insert_game_as(
+        &self,
+        id: &str,
+        setup: &Setup,
+        creator: &User,
+        opponent_id: Option<&str>,
+        players: Option<[&User; 2]>,
+    ) -> ApiResult<()> {
         let ratings = match players {
             Some(p) => store::starting_ratings(&self.db, setup.pool(), p).await?,
             None => [None, None],
@@ -45,8 +59,30 @@ impl Games {
             pool: setup.pool(),
             ratings,
         };
-        store::insert(&self.db, &id, &new, self.time.now_ms()).await?;
-        Ok(id)
+        store::insert(&self.db, id, &new, self.time.now_ms()).await
+    }
+
+    /// Starts game `id` between `white` and `black`, paired by a pool: a
+    /// rated game of `kind` at `tc`, announced as a challenge's acceptance is.
+    pub(crate) async fn start_paired_game(
+        &self,
+        id: &str,
+        kind: GameKind,
+        tc: TimeControl,
+        white: &User,
+        black: &User,
+    ) -> ApiResult<()> {
+        let setup = Setup {
+            kind,
+            color: Color::White.name().into(),
+            tc,
+            rated: Pool::of(kind, &tc).is_some(),
+        };
+        self.insert_game_as(id, &setup, white, None, Some([white, black]))
+            .await?;
+        store::notify(&self.db, &self.instance, id).await;
+        self.after_change(id, None).await;
+        Ok(())
     }
 
     /// Creates a challenge; returns the game's view.

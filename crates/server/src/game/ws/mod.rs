@@ -152,6 +152,50 @@ where
     let _ = sink.send(Message::Close(Some(frame))).await;
 }
 
+/// A socket's liveness: a ping every [`crate::Config::ws_ping_secs`]; a
+/// socket that sent nothing (not even the pong a browser answers a ping
+/// with) for two of those periods is dead, and closed, so that a client
+/// that vanished without closing holds no place and no memory.
+pub(crate) struct Liveness {
+    interval: Option<tokio::time::Interval>,
+    silent: u32,
+}
+
+impl Liveness {
+    /// Pings as configured (none when `ws_ping_secs` is 0).
+    pub(crate) fn new(app: &AppState) -> Self {
+        let secs = app.config.ws_ping_secs;
+        let interval = (secs > 0).then(|| {
+            let period = std::time::Duration::from_secs(secs);
+            let mut i = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+            i.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            i
+        });
+        Liveness {
+            interval,
+            silent: 0,
+        }
+    }
+
+    /// The client sent something: it is alive.
+    pub(crate) fn heard(&mut self) {
+        self.silent = 0;
+    }
+
+    /// Resolves at the next ping time: `true` to send a ping, `false` when
+    /// two pings went unanswered and the socket must close.
+    pub(crate) async fn tick(&mut self) -> bool {
+        match &mut self.interval {
+            Some(i) => {
+                i.tick().await;
+                self.silent += 1;
+                self.silent <= 2
+            }
+            None => std::future::pending().await,
+        }
+    }
+}
+
 /// Why a socket must close: its session ended, or the server is stopping.
 pub(crate) enum Closing {
     /// The session ended (logout or expiry).
@@ -253,11 +297,17 @@ async fn run(app: AppState, id: String, visitor: Visitor, socket: WebSocket) {
     }
     let rate = app.config.ws_rate_per_sec;
     let mut bucket = Bucket::new(rate * 2.0);
+    let mut liveness = Liveness::new(&app);
     loop {
         tokio::select! {
             why = must_close(&app, &mut watch) => {
                 close(&mut sink, why).await;
                 break;
+            }
+            alive = liveness.tick() => {
+                if !alive || sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
             }
             update = rx.recv() => {
                 let text: Utf8Bytes = match update {
@@ -280,6 +330,7 @@ async fn run(app: AppState, id: String, visitor: Visitor, socket: WebSocket) {
                 Err(RecvError::Closed) => break,
             },
             incoming = stream.next() => {
+                liveness.heard();
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
@@ -420,8 +471,14 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
     let rate = app.config.ws_rate_per_sec * 10.0;
     let burst = (rate * 2.0).max(MAX_SUBSCRIPTIONS as f64 * 2.0);
     let mut bucket = Bucket::new(burst);
+    let mut liveness = Liveness::new(&app);
     loop {
         tokio::select! {
+            alive = liveness.tick() => {
+                if !alive || sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             why = must_close(&app, &mut watch) => {
                 if matches!(why, Closing::Restarting) {
                     let grace = std::time::Duration::from_millis(app.config.shutdown_grace_ms);
@@ -436,6 +493,7 @@ async fn run_multi(app: AppState, visitor: Visitor, socket: WebSocket) {
                 }
             }
             incoming = stream.next() => {
+                liveness.heard();
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) | None => break,

@@ -358,17 +358,21 @@ async fn report(
         ));
     }
     let game = app.games.view_for(&id, false, &s.user.id).await?;
+    // One answer for a line that does not exist and for one the reporter
+    // cannot read: nobody learns how many lines a room they cannot read holds.
+    let unknown = || {
+        ApiError::not_found(format!(
+            "game {id} has no chat line {seq} that you can read"
+        ))
+    };
     let room = store::room_of(&app.db, &id, seq)
         .await?
-        .ok_or_else(|| ApiError::not_found(format!("game {id} has no chat line {seq}")))?;
+        .ok_or_else(unknown)?;
     if !readable(&game, Some(&s.user))
         .iter()
         .any(|r| r.name() == room)
     {
-        return Err(ApiError::forbidden(
-            "not_readable",
-            "you cannot read that line",
-        ));
+        return Err(unknown());
     }
     let new = store::report(&app.db, &id, seq, &s.user, reason.trim(), app.now_ms()).await?;
     Ok(Json(serde_json::json!({ "ok": true, "new": new })))
