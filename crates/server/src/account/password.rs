@@ -57,6 +57,7 @@ async fn change_password(
             return Err(security::bad_totp());
         }
     }
+    security::count_success(&app, &s.user.username, ip);
     let hash = app.passwords.hash(req.new).await?;
     super::store::set_password_hash(&app.db, &s.user.id, &hash).await?;
     security::log(

@@ -30,7 +30,9 @@ pub fn throttled(wait: Duration) -> ApiError {
 /// Checks `password` against `hash` (the account's; `None` for a missing
 /// account or a guest, checked against a stand-in hash, as slow) through
 /// the throttle: `Err` 429 while locked, else whether it matched (a
-/// mismatch is counted, a match clears the name's failures).
+/// mismatch is counted). A match clears nothing yet: the caller calls
+/// [`passed`] once every factor (the second one too) is checked, so that
+/// guessing codes behind a known password is throttled as well.
 pub async fn check_password(
     app: &AppState,
     attempt: &Attempt<'_>,
@@ -41,12 +43,15 @@ pub async fn check_password(
         return Err(throttled(wait));
     }
     let matches = app.passwords.verify(password, hash).await?;
-    if matches {
-        app.login_throttle.succeeded(attempt);
-    } else {
+    if !matches {
         app.login_throttle.failed(attempt);
     }
     Ok(matches)
+}
+
+/// Clears `attempt`'s failures after a check that passed whole.
+pub fn passed(app: &AppState, attempt: &Attempt<'_>) {
+    app.login_throttle.succeeded(attempt);
 }
 
 /// Checks the signed-in `user`'s own `password`, from `ip` with the

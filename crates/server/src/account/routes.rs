@@ -244,6 +244,7 @@ async fn login(
             return Err(security::bad_totp());
         }
     }
+    password_check::passed(&app, &attempt);
     if let Some(old) = old {
         auth::end_session(&app, &old.token_hash).await?;
     }

@@ -182,11 +182,11 @@ async fn lines_are_reported_by_those_who_can_read_them() {
         hidden["message"]
             .as_str()
             .unwrap()
-            .replace(&seq.to_string(), "N"),
+            .replace(&format!("line {seq} "), "line N "),
         missing["message"]
             .as_str()
             .unwrap()
-            .replace(&(seq + 1).to_string(), "N"),
+            .replace(&format!("line {} ", seq + 1), "line N "),
         "the same words"
     );
     black
