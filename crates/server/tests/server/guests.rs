@@ -72,7 +72,13 @@ async fn readers_make_no_guest_and_a_cafe_can_play() {
             assert_eq!(s, StatusCode::OK, "{path}");
         }
     }
-    assert_eq!(guests(&server).await, before, "reading made no guest");
+    // The count of guests is this test's own only on a database of its own
+    // (SQLite); on a shared PostgreSQL database other tests make guests
+    // meanwhile, and the missing cookies above are the check.
+    let own_database = std::env::var("THAIBOARD_TEST_DATABASE_URL").map_or(true, |u| u.is_empty());
+    if own_database {
+        assert_eq!(guests(&server).await, before, "reading made no guest");
+    }
     let s = reqwest::get(format!("{base}/api/session?guest=maybe"))
         .await
         .unwrap()
