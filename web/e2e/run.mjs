@@ -509,7 +509,7 @@ async function thaiSteps() {
     await dao.waitForSelector('#engine button[type=submit]:has-text("เล่นกับคอมพิวเตอร์")');
     expect(await dao.getAttribute('html', 'lang') === 'th', '<html lang="th">');
     const heads = (await dao.locator('main h2').allTextContents()).join('|');
-    expect(heads.includes('เกมใหม่') && heads.includes('คำท้าที่รอคู่เล่น'), `headings: ${heads}`);
+    expect(heads.includes('ตั้งเกมเอง') && heads.includes('คำท้าที่รอคู่เล่น'), `headings: ${heads}`);
     expect(await dao.textContent('#login') === 'เข้าสู่ระบบ' && await dao.textContent('#register') === 'สมัครสมาชิก', 'top bar buttons');
     expect(await dao.textContent('header a[href="/my-games"]') === 'เกมของฉัน', 'top bar link');
     const variants = await dao.locator('#engine select[name=variant] option').allTextContents();

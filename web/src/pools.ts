@@ -16,7 +16,7 @@ export function clockLabel(clock: string): string {
 /** The quick pairing panel. */
 export function poolsPanel(): HTMLElement {
   const err = h('div', { class: 'error', id: 'pools-error' });
-  const variant = h('select', { name: 'pool-variant', id: 'pool-variant' },
+  const variant = h('select', { name: 'pool-variant', id: 'pool-variant', 'aria-label': t('label.variant') },
     ...['makruk', 'cambodian', 'makhos'].map(v => h('option', { value: v }, variantName(v)))) as HTMLSelectElement;
   const grid = h('div', { class: 'pools', id: 'pools' });
   const status = h('div', { class: 'pool-status', id: 'pool-status' });
