@@ -147,7 +147,10 @@ impl Default for Config {
             request_timeout_ms: 30_000,
             access_log: false,
             shutdown_grace_ms: 10_000,
-            max_connections_per_ip: 128,
+            // A café's 40 to 100 players behind one address, each with a
+            // few connections (pages, sockets, a waiting pool); the total
+            // cap (`max_connections`) guards the descriptors.
+            max_connections_per_ip: 512,
             max_connections: None,
             ws_ping_secs: 30,
             max_sockets_per_ip: 64,
