@@ -293,18 +293,10 @@ pub async fn confirm_identity(
             "guests have no password: register first",
         ));
     }
-    let key = name_key(&user.username);
-    let attempt = Attempt {
-        name: &key,
-        ip: device.ip,
-        device: None,
-    };
-    if let Some(wait) = app.login_throttle.wait(&attempt) {
-        return Err(crate::account::password_check::throttled(wait));
-    }
+    throttle_check(app, &user.username, device.ip)?;
     let hash = crate::account::store::password_hash(&app.db, &user.id).await?;
     if password.len() > 1024 || !app.passwords.verify(password.to_string(), hash).await? {
-        app.login_throttle.failed(&attempt);
+        count_failure(app, &user.username, device.ip);
         log(
             app,
             &user.id,
@@ -322,7 +314,7 @@ pub async fn confirm_identity(
         SecondFactor::Off | SecondFactor::Passed => Ok(()),
         SecondFactor::Missing => Err(totp_required()),
         SecondFactor::Wrong => {
-            app.login_throttle.failed(&attempt);
+            count_failure(app, &user.username, device.ip);
             log(
                 app,
                 &user.id,
