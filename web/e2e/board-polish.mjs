@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectAccessible } from './axe.mjs';
-import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, startGame, startServer, step, tally } from './lib.mjs';
+import { artifacts, browser, cleanup, clickSquare, drag, env, expect, post, register, replay, startGame, startServer, step, tally } from './lib.mjs';
 
 /** The premove squares marked on `page`'s board and whether they are painted. */
 async function premoveSquares(page) {
@@ -110,16 +110,25 @@ export async function siteSteps(alice, gameId) {
   });
 
   await step('on a 390-pixel phone the top bar folds its links under a menu, none cut off', async () => {
+    // An open challenge with the longest row the lobby's table shows (rules option, casual, correspondence).
+    const [status] = await post(alice, '/api/challenges', { variant: 'makhos', rules: 'no-reverse', rated: false, color: 'black', time_control: { kind: 'correspondence', days: 14 } });
+    expect(status === 201, `the challenge is made: ${status}`);
     const phone = await browser('i37-phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.goto(env.base + '/');
     await phone.waitForSelector('#nav-menu');
+    await phone.waitForSelector('#lobby tbody tr[data-id]');
     expect(!(await phone.isVisible('#nav-leaderboard')), 'the links wait under the menu');
     await phone.click('#nav-menu');
     for (const id of ['#nav-leaderboard', '#nav-settings', '#nav-tournaments']) {
       const box = await phone.locator(id).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390, `${id} is on the screen: ${JSON.stringify(box)}`);
     }
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390, 'nothing scrolls sideways');
+    const wide = await phone.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : ''} (right ${Math.round(e.getBoundingClientRect().right)})`)
+      .slice(0, 8));
+    const scrollWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth <= 390, `nothing scrolls sideways: the page is ${scrollWidth} pixels wide; past the edge: ${wide.join(', ')}`);
     await phone.screenshot({ path: join(artifacts, 'i37-phone-menu.png') });
     await phone.click('#nav-leaderboard');
     await phone.waitForURL(/\/leaderboard/);

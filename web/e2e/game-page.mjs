@@ -4,16 +4,9 @@
 // a board, error messages in words, the 404 page and the icon, the small
 // things), and the main flows again on a phone-sized screen (390×844).
 import { join } from 'node:path';
-import { artifacts, browser, drag, env, expect, register, replay, startGame, step } from './lib.mjs';
+import { artifacts, browser, drag, env, expect, post, register, replay, startGame, step } from './lib.mjs';
 
 /** Posts JSON to `path` from `page`'s session; returns [status, body]. */
-async function post(page, path, body) {
-  return page.evaluate(async ([path, body]) => {
-    const s = await (await fetch('/api/session')).json();
-    const r = await fetch(path, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return [r.status, await r.json().catch(() => null)];
-  }, [path, body]);
-}
 
 /** The move list's cells as the eye sees them: [text, column (0, 1, 2 by x), row (by y)]. */
 async function moveGrid(page, selector) {

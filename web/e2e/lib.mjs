@@ -84,16 +84,20 @@ export async function drag(page, from, to, orientation) {
   await page.mouse.up();
 }
 
+/** POSTs `body` as JSON to `path` from `page`, as the page's own user (with its CSRF token); returns `[status, json or null]`. */
+export async function post(page, path, body = {}) {
+  return page.evaluate(async ([path, body]) => {
+    const s = await (await fetch('/api/session')).json();
+    const r = await fetch(path, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return [r.status, await r.json().catch(() => null)];
+  }, [path, body]);
+}
+
 /** Plays `moves` in game `id` through the API, each from the page of the side to move. */
 export async function replay(white, black, id, moves, firstPly = 0) {
   for (const [i, mv] of moves.entries()) {
-    const page = (firstPly + i) % 2 === 0 ? white : black;
-    const status = await page.evaluate(async ([id, mv]) => {
-      const s = await (await fetch('/api/session')).json();
-      const r = await fetch(`/api/games/${id}/move`, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: JSON.stringify({ move: mv }) });
-      return r.status + ' ' + (r.ok ? '' : await r.text());
-    }, [id, mv]);
-    expect(status.startsWith('200'), `move ${i} ${mv}: ${status}`);
+    const [status, body] = await post((firstPly + i) % 2 === 0 ? white : black, `/api/games/${id}/move`, { move: mv });
+    expect(status === 200, `move ${i} ${mv}: ${status} ${JSON.stringify(body)}`);
   }
 }
 

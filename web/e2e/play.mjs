@@ -5,7 +5,7 @@
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/play.mjs   (this file alone)
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { artifacts, browser, cleanup, env, expect, register, startServer, step, tally } from './lib.mjs';
+import { artifacts, browser, cleanup, env, expect, post, register, startServer, step, tally } from './lib.mjs';
 
 /** Players waiting in pool `variant` `clock`, as GET /api/pools says. */
 async function waitingIn(page, variant, clock) {
@@ -46,10 +46,7 @@ export async function playSteps() {
 
   await step('after a live game: "New opponent" beside the rematch waits in the same pool, and pairs the two again', async () => {
     const id = ann.url().split('/').pop();
-    await ann.evaluate(async id => {
-      const s = await (await fetch('/api/session')).json();
-      await fetch(`/api/games/${id}/resign`, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: '{}' });
-    }, id);
+    await post(ann, `/api/games/${id}/resign`);
     for (const p of [ann, ben]) {
       await p.waitForSelector('#controls #rematch');
       await p.waitForSelector('#controls #new-opponent');
@@ -73,10 +70,7 @@ export async function playSteps() {
     await ann.click('#engine button[type=submit]');
     await ann.waitForURL(/\/game\//);
     const first = ann.url().split('/').pop();
-    await ann.evaluate(async id => {
-      const s = await (await fetch('/api/session')).json();
-      await fetch(`/api/games/${id}/resign`, { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: '{}' });
-    }, first);
+    await post(ann, `/api/games/${first}/resign`);
     await ann.waitForSelector('#controls #play-again');
     await ann.waitForSelector('#controls #new-opponent');
     await ann.screenshot({ path: join(artifacts, 'after-computer-game.png') });

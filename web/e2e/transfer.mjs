@@ -4,7 +4,7 @@
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/transfer.mjs   (starts its own server)
 //   BASE_URL=http://127.0.0.1:8080 node e2e/transfer.mjs
-import { browser, cleanup, env, startServer } from './lib.mjs';
+import { browser, cleanup, env, post, startServer } from './lib.mjs';
 
 async function firstVisit(name, path) {
   const page = await browser(name);
@@ -23,11 +23,7 @@ async function main() {
   // A game to visit: a guest's game against the computer.
   const maker = await browser('maker');
   await maker.goto(env.base + '/');
-  const id = await maker.evaluate(async () => {
-    const s = await (await fetch('/api/session', { method: 'GET' })).json();
-    const r = await fetch('/api/engine-games', { method: 'POST', headers: { 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'makruk', level: 1, color: 'white' }) });
-    return (await r.json()).id;
-  });
+  const id = (await post(maker, '/api/engine-games', { variant: 'makruk', level: 1, color: 'white' }))[1]?.id;
   if (!id) throw new Error('no game was made');
   for (const [name, path] of [['lobby', '/'], ['game', `/game/${id}`]]) {
     const rows = await firstVisit(`transfer-${name}`, path);
