@@ -20,6 +20,8 @@
 //!   Roster first, movetext within 80 columns) in the letters of
 //!   [`WriteOptions`]; PDN for Mak-hot. Reading what was written gives an
 //!   equal [`Game`].
+//! - [`puzzle`]: puzzle sets, one puzzle a tab-separated line, and their
+//!   replay against the rules.
 //!
 //! ```
 //! use records::{Reader, WriteOptions, game_to_string, replay};
@@ -36,6 +38,7 @@ mod lexer;
 mod makhos_moves;
 mod makruk_moves;
 mod notation;
+pub mod puzzle;
 mod reader;
 mod replay;
 mod tree;
