@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { artifacts, browser, cleanup, clickSquare, drag, env, expect, register, replay, squareCenter, startGame, startServer, step, tally } from './lib.mjs';
 import { gamePageSteps } from './game-page.mjs';
 import { explorerSteps } from './explorer.mjs';
+import { socialSteps } from './social.mjs';
 import { leaveSteps } from './leave.mjs';
 import { firstMinutesSteps } from './first-minutes.mjs';
 import { namesSteps } from './names.mjs';
@@ -473,6 +474,7 @@ async function run() {
   await namesSteps();
   await playSteps();
   await explorerSteps();
+  await socialSteps();
   await siteSteps(alice, await premoveCountSteps(alice, bob));
   await accountSecuritySteps();
 }

@@ -129,6 +129,8 @@ export interface ChatLine { seq: number; username: string; room: 'player' | 'spe
 export class GameSocket {
   /** Called with each chat line that arrives (set by the chat panel). */
   onChat: (line: ChatLine) => void = () => {};
+  /** Called with the game's spectator count when it connects and whenever it changes. */
+  onSpectators: (count: number) => void = () => {};
   private ws!: WebSocket;
   private nextId = 1;
   private pending = new Map<number, (reply: any) => void>();
@@ -145,6 +147,7 @@ export class GameSocket {
       if (msg.type === 'snapshot') this.onGame(msg.game, null, true);
       else if (msg.type === 'update') this.onGame(msg.game, msg.action ?? null, false);
       else if (msg.type === 'chat') this.onChat(msg.line);
+      else if (msg.type === 'spectators') this.onSpectators(msg.count);
       else if ((msg.type === 'ack' || msg.type === 'error' || msg.type === 'pong') && this.pending.has(msg.id)) {
         this.pending.get(msg.id)!(msg);
         this.pending.delete(msg.id);

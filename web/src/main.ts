@@ -8,6 +8,7 @@
 //   /tournaments[/{id}] tournaments.ts
 //   /@/{name}           players.ts (a player's page)
 //   /leaderboard        players.ts (the leaderboards)
+//   /tv[/{variant}]     social.ts (TV: the highest-rated game in progress)
 //   /account            account.ts
 //   /reset-password     account-security.ts (the mailed link's page)
 //   /settings           settings-page.ts (settings.ts keeps them, sounds.ts plays)
@@ -24,6 +25,7 @@ import { lobbyPage } from './lobby';
 import { myGamesPage } from './my-games';
 import { startNotifications } from './notifications';
 import { settingsPage } from './settings-page';
+import { tvPage } from './social';
 import { loadSettings } from './settings';
 import { played } from './sounds';
 import { leaderboardPage, playerPage } from './players';
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     else if (path === '/my-games') await myGamesPage(app);
     else if (path === '/analysis') await analysisPage(app);
     else if (path === '/leaderboard') await leaderboardPage(app);
+    else if (path === '/tv' || path.match(/^\/tv\/[a-z]+$/)) await tvPage(app, path.split('/')[2] ?? null);
     else if (path === '/account') await accountPage(app);
     else if (path === '/reset-password') resetPasswordPage(app);
     else if (path === '/settings') settingsPage(app);

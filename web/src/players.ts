@@ -5,6 +5,7 @@ import * as api from './api';
 import type { GameSummary, HistoryPoint, LeaderboardRow, Profile } from './api-types';
 import { h } from './dom';
 import { t } from './i18n';
+import { followBox } from './social';
 import { dayText, describeTc, diffText, fieldLabel, leaveRange, nameWithRating, playerHref, poolName, ratingText, reasonText, SPEEDS, variantName } from './labels';
 
 const VARIANTS = ['makruk', 'cambodian', 'makhos'];
@@ -85,7 +86,7 @@ export async function playerPage(app: HTMLElement, name: string): Promise<void> 
   const form = h('form', { class: 'row', id: 'archive-search', onsubmit: (ev: Event) => { ev.preventDefault(); search(); } },
     opponent, variant, result, rated, from, to, h('button', { type: 'submit' }, t('player.search')));
   app.replaceChildren(h('div', { class: 'panel', id: 'player' },
-    h('h2', {}, p.username), h('p', {}, t('player.since', { date: new Date(p.created_at).toLocaleDateString() })),
+    h('h2', {}, p.username), followBox(p.username), h('p', {}, t('player.since', { date: new Date(p.created_at).toLocaleDateString() })),
     ...(p.leave && p.leave_days ? [h('p', { id: 'player-leave', class: 'on-leave' }, t(p.leave.from <= Date.now() ? 'leave.onLeave' : 'leave.booked',
       { range: leaveRange(p.leave_days.first_day, p.leave_days.last_day, p.leave_days.days) }))] : []),
     h('p', { id: 'results' }, t('player.results', { wins: p.results.wins, draws: p.results.draws, losses: p.results.losses })),

@@ -49,6 +49,7 @@ mod server;
 mod social;
 mod tags;
 mod tournament;
+mod tv;
 
 pub use api_types::web_api_types;
 pub use config::Config;
@@ -83,6 +84,8 @@ pub struct App {
     pub engine_play: Arc<computer::EnginePlay>,
     /// Live update channels.
     pub hub: Arc<infra::hub::Hub>,
+    /// The spectator count of each watched game (this process's sockets).
+    pub spectators: Arc<game::ws::spectators::Spectators>,
     /// Sessions known to this process; sockets hear here that theirs ended.
     pub sessions: Arc<infra::sessions::SessionCache>,
     /// Password hashing, a bounded number at once.

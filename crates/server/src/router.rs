@@ -5,7 +5,7 @@
 use crate::infra::error::ApiError;
 use crate::{
     AppState, account, analysis, bot_api, computer, conditional, explorer, game, infra, leave,
-    players, pools, social, tags, tournament,
+    players, pools, social, tags, tournament, tv,
 };
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
@@ -30,6 +30,7 @@ fn api_routes() -> Router<AppState> {
         .merge(leave::routes())
         .merge(pools::routes())
         .merge(bot_api::routes())
+        .merge(tv::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
 }
 

@@ -135,6 +135,7 @@ impl Server {
             pools,
             engine_play,
             hub,
+            spectators: Default::default(),
             sessions,
             passwords,
             login_throttle,

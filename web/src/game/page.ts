@@ -76,13 +76,15 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
   }
   const socket = new api.GameSocket(id, onGame, s => { conn.textContent = s; });
   socket.onChat = line => chat.received(line);
+  const spectators = h('span', { class: 'muted', id: 'spectators', 'data-count': '0' });
+  socket.onSpectators = n => { spectators.dataset.count = String(n); spectators.textContent = n > 0 ? ` · ${t('social.spectators', { count: n })}` : ''; };
 
   const { variant, rules, time_control: tc } = state.game;
   app.replaceChildren(h('div', { class: 'game' },
     h('div', { class: `board-col ${state.isMakhos ? 'makhos' : 'makruk'}` }, players.top, board.el, h('div', { style: 'height:18px' }), players.bottom),
     h('div', { class: 'side-col' },
       h('div', { class: 'panel' },
-        h('div', {}, `${variantName(variant)}${rules !== 'default' ? ` (${rules})` : ''} · ${describeTc(tc.kind, tc.initial_ms, tc.increment_ms)} · `, conn),
+        h('div', {}, `${variantName(variant)}${rules !== 'default' ? ` (${rules})` : ''} · ${describeTc(tc.kind, tc.initial_ms, tc.increment_ms)} · `, conn, spectators),
         controls.status, controls.count, controls.buttons, board.chooser, board.premoveBox, err, typing.form),
       h('div', { class: 'panel' }, moves.el),
       chat.el,

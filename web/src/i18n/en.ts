@@ -592,6 +592,21 @@ export const en = {
   'reset.newHint': "Choose a new password. Every session of the account ends and its API tokens are revoked.",
   'reset.save': "Set the new password",
   'reset.done': "Your password was changed: log in with it.",
+  'social.follow': 'Follow',
+  'social.unfollow': 'Unfollow',
+  'social.online': 'online',
+  'social.offline': 'offline',
+  'social.playingNow': 'playing now: {game}',
+  'social.following': 'Players you follow',
+  'social.noneFollowed': 'You follow nobody yet: follow players from their pages.',
+  'social.feed': 'Their finished games',
+  'social.feedEmpty': 'No finished games of theirs yet.',
+  'social.spectators': '{count} watching',
+  'tv.title': 'TV',
+  'tv.channels': 'TV channels',
+  'tv.none': 'No game of this kind is being played now; the page shows the next one to start.',
+  'tv.noChannel': 'No TV channel {variant}: makruk, cambodian or makhos.',
+  'top.tv': 'TV',
 };
 
 /** A key of the interface text. */

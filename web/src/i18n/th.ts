@@ -583,6 +583,21 @@ export const th: Record<Key, string> = {
   'reset.newHint': "ตั้งรหัสผ่านใหม่ ทุกเซสชันของบัญชีจะสิ้นสุดและโทเค็น API จะถูกยกเลิก",
   'reset.save': "ตั้งรหัสผ่านใหม่",
   'reset.done': "เปลี่ยนรหัสผ่านแล้ว: เข้าสู่ระบบด้วยรหัสใหม่",
+  'social.follow': 'ติดตาม',
+  'social.unfollow': 'เลิกติดตาม',
+  'social.online': 'ออนไลน์',
+  'social.offline': 'ออฟไลน์',
+  'social.playingNow': 'กำลังเล่น: {game}',
+  'social.following': 'ผู้เล่นที่คุณติดตาม',
+  'social.noneFollowed': 'คุณยังไม่ได้ติดตามใคร: กดติดตามได้ที่หน้าของผู้เล่น',
+  'social.feed': 'เกมที่เล่นจบแล้วของพวกเขา',
+  'social.feedEmpty': 'ยังไม่มีเกมที่เล่นจบ',
+  'social.spectators': 'ผู้ชม {count} คน',
+  'tv.title': 'ทีวี',
+  'tv.channels': 'ช่องทีวี',
+  'tv.none': 'ตอนนี้ไม่มีเกมประเภทนี้กำลังเล่นอยู่ หน้านี้จะแสดงเกมถัดไปเมื่อเริ่ม',
+  'tv.noChannel': 'ไม่มีช่องทีวี {variant}: มีแต่ makruk, cambodian หรือ makhos',
+  'top.tv': 'ทีวี',
 };
 
 /** The interface languages. */

@@ -152,6 +152,68 @@ pub async fn archive(
     Ok(rows.iter().map(|r| summary_of(r, user_id)).collect())
 }
 
+/// The condition that keeps a game out of lists others read about its
+/// players (the follow feed, "playing now", TV): a correspondence game its
+/// players did not both make public, outside a tournament whose games are.
+const NOT_PRIVATE: &str = "NOT (g.tc_kind = 'correspondence' AND NOT (g.white_public = 1 AND g.black_public = 1) \
+     AND COALESCE(t.public_games, 0) = 0)";
+
+/// Which of a set of players' games [`games_of`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Among {
+    /// Their games in progress, most recently moved first.
+    Ongoing,
+    /// Their finished games, most recently ended first.
+    Finished,
+}
+
+/// The games of `players` (user ids) that others may read about: never a
+/// private one (see [`NOT_PRIVATE`]); at most `limit`, seen by nobody.
+pub async fn games_of(
+    db: &Db,
+    players: &[String],
+    among: Among,
+    limit: i64,
+) -> ApiResult<Vec<GameSummary>> {
+    if players.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (1..=players.len()).map(|n| format!("${n}")).collect();
+    let set = marks.join(", ");
+    let status = match among {
+        Among::Ongoing => "ongoing",
+        Among::Finished => "finished",
+    };
+    let sql = format!(
+        "{SUMMARY_SELECT}g.status = '{status}' AND (g.white_id IN ({set}) OR g.black_id IN ({set})) \
+         AND {NOT_PRIVATE} ORDER BY g.updated_at DESC LIMIT ${}",
+        players.len() + 1
+    );
+    let mut query = sqlx::query(&sql);
+    for p in players {
+        query = query.bind(p);
+    }
+    let rows = query.bind(limit).fetch_all(&db.pool).await?;
+    Ok(rows.iter().map(|r| summary_of(r, "")).collect())
+}
+
+/// TV's game of `variant`: the highest-rated game in progress between two
+/// people at a clock (correspondence games move too slowly to watch), by
+/// the sum of the players' ratings at its start (unrated players count as
+/// 1500), the most recently moved first among equals; never a private one.
+pub async fn tv_game(db: &Db, variant: &str) -> ApiResult<Option<GameSummary>> {
+    let sql = format!(
+        "{SUMMARY_SELECT}g.status = 'ongoing' AND g.variant = $1 AND g.tc_kind <> 'correspondence' \
+         AND g.white_id NOT LIKE 'engine%' AND g.black_id NOT LIKE 'engine%' AND {NOT_PRIVATE} \
+         ORDER BY COALESCE(g.white_rating, 1500) + COALESCE(g.black_rating, 1500) DESC, g.updated_at DESC LIMIT 1"
+    );
+    let row = sqlx::query(&sql)
+        .bind(variant)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.as_ref().map(|r| summary_of(r, "")))
+}
+
 /// One row of [`SUMMARY_SELECT`] for `me`.
 fn summary_of(r: &sqlx::any::AnyRow, me: &str) -> GameSummary {
     let status: String = r.get(3);

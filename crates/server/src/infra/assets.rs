@@ -111,6 +111,8 @@ pub fn routes() -> Router<AppState> {
         .route("/tournaments", get(index))
         .route("/tournaments/{id}", get(index))
         .route("/leaderboard", get(index))
+        .route("/tv", get(index))
+        .route("/tv/{variant}", get(index))
         .route("/@/{name}", get(index))
         .route("/account", get(index))
         .route("/reset-password", get(index))

@@ -1,6 +1,6 @@
 //! Players talking to players: game chat ([`chat`]), comments on moves and
 //! private notes ([`comments`]), in-page notifications ([`notify`]) and
-//! e-mail ([`mail`]). Chat, comments and e-mail are folders each with its
+//! e-mail ([`mail`]), following players ([`rel`]). Chat, comments and e-mail are folders each with its
 //! routes, its store (every SQL statement, bound parameters) and its pure
 //! part; notifications run no SQL.
 
@@ -8,6 +8,7 @@ pub mod chat;
 pub mod comments;
 pub mod mail;
 pub mod notify;
+pub mod rel;
 
 use crate::AppState;
 use axum::Router;
@@ -20,4 +21,5 @@ pub fn routes() -> Router<AppState> {
         .merge(chat::routes())
         .merge(comments::routes())
         .merge(mail::routes())
+        .merge(rel::routes())
 }

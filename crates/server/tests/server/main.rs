@@ -39,6 +39,7 @@ mod registrations;
 mod sessions;
 mod settings;
 mod shutdown;
+mod social;
 mod tablebase;
 mod takeback;
 mod tournament_arenas;

@@ -11,7 +11,9 @@
 //! `{"type":"claim"}` (win on time), `{"type":"ping"}`; each is
 //! answered with `{"type":"ack","id":7}` once committed, or
 //! `{"type":"error","id":7,"error":"illegal_move","message":"..."}`.
-//! Watchers (no session, or not a player) receive everything and may not act.
+//! Watchers (no session, or not a player) receive everything and may not act;
+//! every socket hears `{"type":"spectators","count":N}`, the number of
+//! watchers, when it connects and whenever it changes ([`spectators`]).
 //!
 //! `GET /api/ws` is one connection for many games (a player's many
 //! correspondence games, a lobby page, the load generator): send
@@ -38,6 +40,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
 pub mod protocol;
+pub mod spectators;
 
 pub use protocol::{ClientMessage, Request, error_json, parse};
 
@@ -295,6 +298,24 @@ async fn run(app: AppState, id: String, visitor: Visitor, socket: WebSocket) {
     if sink.send(Message::Text(first.into())).await.is_err() {
         return;
     }
+    // A watcher who plays no part takes a seat in the spectator count (its
+    // arrival is announced to every socket of the game, this one included);
+    // a player is told the count as it stands.
+    let plays = user.is_some_and(|u| {
+        games::Color::BOTH
+            .into_iter()
+            .any(|side| snapshot.player(side).is_some_and(|p| p.id == u.id))
+    });
+    let _seat = if plays {
+        let count = app.spectators.count(&id);
+        let note = serde_json::json!({ "type": "spectators", "count": count }).to_string();
+        if sink.send(Message::Text(note.into())).await.is_err() {
+            return;
+        }
+        None
+    } else {
+        Some(app.spectators.join(&app.hub, &id))
+    };
     let rate = app.config.ws_rate_per_sec;
     let mut bucket = Bucket::new(rate * 2.0);
     let mut liveness = Liveness::new(&app);
