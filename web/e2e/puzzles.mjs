@@ -7,6 +7,7 @@
 //
 //   THAIBOARD_BIN=target/debug/thaiboard node e2e/puzzles.mjs
 import { join } from 'node:path';
+import { expectAccessible } from './axe.mjs';
 import { artifacts, browser, cleanup, drag, env, expect, register, startServer, step, tally } from './lib.mjs';
 
 /** The puzzle the page shows, as the API answers it. */
@@ -54,6 +55,7 @@ export async function puzzleSteps() {
   await step('the lobby shows a daily puzzle of each game', async () => {
     await page.goto(env.base + '/');
     await page.waitForFunction(() => document.querySelectorAll('#daily-puzzles a.daily-puzzle').length === 3, null, { timeout: 10000 });
+    await expectAccessible(page, 'the lobby with its daily puzzles');
     await page.click('#daily-puzzles a[data-variant="makruk"]');
     await page.waitForURL(/\/puzzle\//);
     await page.waitForSelector('#puzzle-info[data-id]');
@@ -68,6 +70,7 @@ export async function puzzleSteps() {
     const rating = await page.textContent('#puzzle-rating', { timeout: 5000 });
     expect(/\(\+\d+\)/.test(rating), `the rating rises: ${rating}`);
     await page.waitForSelector('#puzzle-retry');
+    await expectAccessible(page, 'a solved puzzle');
     await page.screenshot({ path: join(artifacts, 'i39-puzzle.png') });
   });
 
@@ -117,6 +120,7 @@ export async function puzzleSteps() {
     expect(wide <= 390, `nothing scrolls sideways: ${wide}`);
     const board = await phone.locator('#board').boundingBox();
     expect(board && board.x >= 0 && board.x + board.width <= 390, `the board is on the screen: ${JSON.stringify(board)}`);
+    await expectAccessible(phone, 'the puzzle page on a phone, in Thai');
     await phone.screenshot({ path: join(artifacts, 'i39-puzzle-phone.png') });
   });
 }
