@@ -6,6 +6,7 @@ import { t } from './i18n';
 import { colorName, describeTc, fieldLabel, nameWithRating, variantName } from './labels';
 import { poolsPanel } from './pools';
 import { followingPanel } from './social';
+import { dailyPuzzlePanel } from './puzzle';
 
 /** The settings a new game needs (variant, rule option, colour, time control), as form fields. */
 function gameSettings(defaultTc: string, offerRated = false): { nodes: HTMLElement[]; body: () => Record<string, unknown> } {
@@ -104,5 +105,6 @@ export function lobbyPage(app: HTMLElement): void {
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
       h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)),
     h('div', { class: 'panel' }, h('h2', {}, t('lobby.nowPlaying')), playing),
+    dailyPuzzlePanel(),
     followingPanel() ?? '');
 }

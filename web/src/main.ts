@@ -12,6 +12,7 @@
 //   /account            account.ts
 //   /reset-password     account-security.ts (the mailed link's page)
 //   /settings           settings-page.ts (settings.ts keeps them, sounds.ts plays)
+//   /puzzle[/{id}]      puzzle.ts (puzzles, the streak, /puzzle/daily)
 //   anything else       a "page not found" page (the server answers 404)
 import { accountPage } from './account';
 import { resetPasswordPage } from './account-security';
@@ -28,6 +29,7 @@ import { settingsPage } from './settings-page';
 import { tvPage } from './social';
 import { loadSettings } from './settings';
 import { played } from './sounds';
+import { puzzlePage } from './puzzle';
 import { leaderboardPage, playerPage } from './players';
 import { tournamentPage, tournamentsPage } from './tournaments';
 
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
     else if (path === '/account') await accountPage(app);
     else if (path === '/reset-password') resetPasswordPage(app);
     else if (path === '/settings') settingsPage(app);
+    else if (path === '/puzzle') await puzzlePage(app);
+    else if (path.match(/^\/puzzle\/[A-Za-z0-9]+$/)) await puzzlePage(app, path.split('/')[2]);
     else if (path.startsWith('/@/')) await playerPage(app, decodeURIComponent(path.slice(3)));
     else if (path === '/tournaments') await tournamentsPage(app);
     else if (path.match(/^\/tournaments\/[A-Za-z0-9]+$/)) await tournamentPage(app, path.split('/')[2]);

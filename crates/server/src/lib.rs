@@ -18,6 +18,7 @@
 //!   its routes, its store and its pure part);
 //! - `players`: profiles, leaderboards, rating histories;
 //! - `pools`: quick pairing (lichess's pools), with a matcher per process;
+//! - `puzzle`: puzzles, their ratings and rounds, the daily puzzle;
 //! - `ratings`: Glicko-2 per pool;
 //! - `tournament`: round-robin, swiss and arena tournaments (the pairing
 //!   and standings rules, the store, the routes, the flow that runs them);
@@ -43,6 +44,7 @@ mod infra;
 mod leave;
 mod players;
 mod pools;
+mod puzzle;
 mod ratings;
 mod router;
 mod server;

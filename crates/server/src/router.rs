@@ -5,7 +5,7 @@
 use crate::infra::error::ApiError;
 use crate::{
     AppState, account, analysis, bot_api, computer, conditional, explorer, game, infra, leave,
-    players, pools, social, tags, tournament, tv,
+    players, pools, puzzle, social, tags, tournament, tv,
 };
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
@@ -29,6 +29,7 @@ fn api_routes() -> Router<AppState> {
         .merge(tournament::routes())
         .merge(leave::routes())
         .merge(pools::routes())
+        .merge(puzzle::routes())
         .merge(bot_api::routes())
         .merge(tv::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })

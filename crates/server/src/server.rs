@@ -4,7 +4,7 @@
 
 use crate::{
     App, AppState, Config, account, analysis, bot_api, computer, conditional, explorer, game,
-    infra, pools, social, tournament,
+    infra, pools, puzzle, social, tournament,
 };
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -38,6 +38,8 @@ impl Server {
             None => None,
         };
         let db = infra::db::open_with(&config.database_url(), config.durability).await?;
+        // The shipped puzzles: new ones added, stored ones kept with their ratings.
+        puzzle::load_shipped(&db, config.time.now_ms()).await?;
         let hub = Arc::new(infra::hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone(), config.time.clone());
         let engine_play = computer::start(&games, config.engine_searches, tablebases.clone());

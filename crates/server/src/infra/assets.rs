@@ -117,6 +117,8 @@ pub fn routes() -> Router<AppState> {
         .route("/account", get(index))
         .route("/reset-password", get(index))
         .route("/settings", get(index))
+        .route("/puzzle", get(index))
+        .route("/puzzle/{id}", get(index))
         .route("/assets/{*path}", get(asset))
         .route("/favicon.ico", get(favicon))
         .fallback(not_found)

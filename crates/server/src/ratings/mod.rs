@@ -181,13 +181,20 @@ pub fn update(white: Rating, black: Rating, outcome: &Outcome) -> (Rating, Ratin
         Some(Color::Black) => Outcomes::LOSS,
         None => Outcomes::DRAW,
     };
-    let (w, b) = glicko2(
-        &white.glicko(),
-        &black.glicko(),
-        &result,
-        &Glicko2Config::new(),
-    );
-    (Rating::from_glicko(w), Rating::from_glicko(b))
+    period(white, black, result)
+}
+
+/// The new ratings of `a` and `b` after one Glicko-2 period in which `a`
+/// beat `b` (`a_won`) or lost to it: a puzzle round, where the solver plays
+/// the puzzle, is rated so (as lichess rates puzzles).
+pub fn duel(a: Rating, b: Rating, a_won: bool) -> (Rating, Rating) {
+    period(a, b, if a_won { Outcomes::WIN } else { Outcomes::LOSS })
+}
+
+/// One Glicko-2 period of one result, τ = 0.5.
+fn period(a: Rating, b: Rating, result: Outcomes) -> (Rating, Rating) {
+    let (a, b) = glicko2(&a.glicko(), &b.glicko(), &result, &Glicko2Config::new());
+    (Rating::from_glicko(a), Rating::from_glicko(b))
 }
 
 /// A rated game's ratings as a player page and the game page show them.

@@ -34,6 +34,7 @@ mod players;
 mod pools;
 mod position;
 mod proxy;
+mod puzzles;
 mod ratings;
 mod registrations;
 mod sessions;
