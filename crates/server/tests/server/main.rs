@@ -37,6 +37,7 @@ mod proxy;
 mod ratings;
 mod registrations;
 mod sessions;
+mod set_up_positions;
 mod settings;
 mod shutdown;
 mod tablebase;
