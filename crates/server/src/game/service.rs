@@ -72,7 +72,9 @@ impl Setup {
     /// game from a set-up position is casual, as on lichess.
     pub(crate) fn starting_at(mut self, fen: Option<&str>) -> ApiResult<Setup> {
         if let Some(pos) = super::start::start_of(self.kind, fen)? {
-            self.start = Some(pos.fen());
+            // Stored with promoted bias marked (`M~`): two mets of a side
+            // read back as legal only when one is a promoted bia.
+            self.start = Some(pos.fen_with_marks(true));
             self.rated = false;
         }
         Ok(self)
