@@ -31,6 +31,15 @@ async function place(page, piece, sq) {
 
 const fenOf = page => page.inputValue('#editor-fen');
 
+/** Waits (up to 5 s) for the FEN box to read `want` (the board tells its changes a moment later). */
+async function waitFen(page, want, what) {
+  for (let i = 0; i < 100; i++) {
+    if (await fenOf(page) === want) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${what}: the FEN box reads ${await fenOf(page)}, not ${want}`);
+}
+
 async function waitVerdict(page, pred, what) {
   for (let i = 0; i < 100; i++) {
     const text = await page.textContent('#editor-verdict');
@@ -48,20 +57,20 @@ export async function editorSteps() {
     await page.goto(env.base + '/editor?variant=makruk');
     await page.waitForSelector('#editor-board cg-board');
     await page.click('#editor-clear');
-    expect((await fenOf(page)).startsWith('8/8/8/8/8/8/8/8 w'), `cleared: ${await fenOf(page)}`);
+    await waitFen(page, '8/8/8/8/8/8/8/8 w - - 0 1', 'cleared');
     await place(page, 'white-k', 'e1');
     await place(page, 'black-k', 'e8');
     await place(page, 'white-r', 'a2');
-    expect(await fenOf(page) === '4k3/8/8/8/8/8/R7/4K3 w - - 0 1', `after three drops: ${await fenOf(page)}`);
+    await waitFen(page, '4k3/8/8/8/8/8/R7/4K3 w - - 0 1', 'after three drops');
     // Dragged off the board: gone.
     const box = await page.locator('#editor-board cg-board').boundingBox();
     await dragPoints(page, await square(page, 'a2'), { x: box.x + box.width + 60, y: box.y + box.height / 2 });
-    expect(await fenOf(page) === '4k3/8/8/8/8/8/8/4K3 w - - 0 1', `after dragging the rua off: ${await fenOf(page)}`);
+    await waitFen(page, '4k3/8/8/8/8/8/8/4K3 w - - 0 1', 'after dragging the rua off');
     await place(page, 'white-m~', 'd3');
     await place(page, 'white-r', 'a2');
     await page.selectOption('#editor-turn', 'b');
-    fen = await fenOf(page);
-    expect(fen === '4k3/8/8/8/8/3M~4/R7/4K3 b - - 0 1', `a promoted bia, a rua, Black to move: ${fen}`);
+    fen = '4k3/8/8/8/8/3M~4/R7/4K3 b - - 0 1';
+    await waitFen(page, fen, 'a promoted bia, a rua, Black to move');
     expect(new URL(page.url()).searchParams.get('fen') === fen, `the address keeps the FEN: ${page.url()}`);
     await waitVerdict(page, t => t.includes('legal'), 'a legal position');
     expect(!(await page.isDisabled('#editor-play-computer')), 'Continue is enabled on a legal position');

@@ -53,8 +53,10 @@ export function makrukFen(board: string, x: Fields): string {
 
 /** A Mak-hot position text (`W:Wa1,Kc3:Bb8`) from the pieces on the board. */
 function makhosText(pieces: Map<Key, Piece>, turn: 'w' | 'b'): string {
+  // Rank 1 first, files a to h within a rank, as the server writes it.
   const side = (c: Color) => [...pieces.entries()].filter(([, p]) => p.color === c)
-    .map(([k, p]) => (p.role === 'k-piece' ? 'K' : '') + k).sort().join(',');
+    .sort(([a], [b]) => (a[1] + a[0]).localeCompare(b[1] + b[0]))
+    .map(([k, p]) => (p.role === 'k-piece' ? 'K' : '') + k).join(',');
   return `${turn === 'w' ? 'W' : 'B'}:W${side('white')}:B${side('black')}`;
 }
 
@@ -86,7 +88,7 @@ export function editorPage(root: HTMLElement): void {
   const err = h('div', { class: 'error', id: 'editor-error', role: 'alert' });
   const boardEl = h('div', { class: 'cg-wrap', id: 'editor-board' });
   const boardCol = h('div', { class: 'board-col' }, boardEl);
-  const palettes = [h('div', { class: 'editor-palette', id: 'editor-palette-black' }), h('div', { class: 'editor-palette', id: 'editor-palette-white' })];
+  const palettes = [h('div', { class: 'editor-palette', id: 'editor-palette-top', role: 'group' }), h('div', { class: 'editor-palette', id: 'editor-palette-bottom', role: 'group' })];
   const rightsRow = h('label', { class: 'row' }, t('editor.rights'), ' ', rightsBox);
   const countRow = h('span', { class: 'row' }, h('label', {}, t('editor.countLimit'), ' ', limitBox), h('label', {}, t('editor.countPly'), ' ', plyBox));
   const rulesRow = h('label', { class: 'row' }, t('editor.rules'), ' ', rulesSel);
