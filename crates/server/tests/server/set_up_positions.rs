@@ -4,7 +4,7 @@
 //! at it, are casual, export it as `[SetUp]`/`[FEN]`, and are played to
 //! the end from it.
 
-use crate::common::{Client, legal_ucis, start};
+use crate::common::{Client, legal_ucis, start, start_on, test_database};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -230,4 +230,31 @@ async fn challenges_start_at_the_set_up_position_with_its_rule_option() {
     assert_eq!(g["start_fen"], ouk, "{g}");
     // The khun's leap (d1 to b2) is a legal first move there.
     assert!(legal_ucis(&g).contains(&"d1b2".to_string()), "{g}");
+}
+
+#[tokio::test]
+async fn a_set_up_game_reads_back_after_a_restart_with_its_promoted_bia() {
+    let (url, _) = test_database();
+    let server = start_on(&url, false).await;
+    let guest = Client::guest(&server).await;
+    // Two white mets: legal only because one is a promoted bia (`M~`).
+    let fen = "4k3/8/8/8/8/3M~4/3M4/4K3 w - - 0 1";
+    let g = guest
+        .post_ok(
+            "/api/engine-games",
+            json!({ "variant": "makruk", "color": "white", "level": 1, "fen": fen }),
+        )
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["start_fen"], "4k3/8/8/8/8/3M4/3M4/4K3 w - - 0 1");
+    server.abort();
+    drop(server);
+    // A new server reads the game from the database, from its set-up start.
+    let server = start_on(&url, false).await;
+    let c = Client::guest(&server).await;
+    let (s, g) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["start_fen"], "4k3/8/8/8/8/3M4/3M4/4K3 w - - 0 1");
+    assert_eq!(g["status"], "ongoing");
+    assert!(legal_ucis(&g).contains(&"e1f2".to_string()), "{g}");
 }
