@@ -99,7 +99,7 @@ export async function siteSteps(alice, gameId) {
     await guest.waitForSelector('#login-box');
     await expectAccessible(guest, 'the lobby of a guest');
     const name = (await alice.textContent('#username')).trim().split(/\s+/).pop();
-    const pages = ['/', '/my-games', '/analysis?variant=makruk', '/analysis?variant=makhos', `/game/${gameId}`, '/tournaments', '/leaderboard', '/tv', '/tv/cambodian',
+    const pages = ['/', '/my-games', '/analysis?variant=makruk', '/analysis?variant=makhos', '/editor?variant=makruk', '/editor?variant=makhos', `/game/${gameId}`, '/tournaments', '/leaderboard', '/tv', '/tv/cambodian',
       `/@/${encodeURIComponent(name)}`, '/account', '/settings', '/puzzle?variant=makruk', '/no-such-page'];
     for (const path of pages) {
       await alice.goto(env.base + path);

@@ -27,6 +27,7 @@ import { playSteps } from './play.mjs';
 import { premoveCountSteps, siteSteps } from './board-polish.mjs';
 import { accountSecuritySteps } from './account-security.mjs';
 import { puzzleSteps } from './puzzles.mjs';
+import { editorSteps } from './editor.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -479,6 +480,7 @@ async function run() {
   await siteSteps(alice, await premoveCountSteps(alice, bob));
   await accountSecuritySteps();
   await puzzleSteps();
+  await editorSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

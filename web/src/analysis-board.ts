@@ -109,7 +109,26 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const movesEl = h('div', { class: 'moves', id: 'analysis-moves' });
   const statusEl = h('div', { class: 'status', id: 'analysis-status' });
   const tablebaseEl = h('div', { class: 'tablebase', id: 'analysis-tablebase' });
-  const fenBox = h('input', { class: 'fen', id: 'analysis-fen', readonly: true, 'aria-label': t('label.fen') }) as HTMLInputElement;
+  const fenBox = h('input', { class: 'fen', id: 'analysis-fen', spellcheck: 'false', 'aria-label': t('label.fen') }) as HTMLInputElement;
+  const variantSel = h('select', { id: 'analysis-variant', 'aria-label': t('analysis.variant') },
+    ...['makruk', 'cambodian', 'makhos'].map(v => h('option', { value: v }, tMaybe(`variant.${v}`, v)))) as HTMLSelectElement;
+  variantSel.value = variant;
+  // Another game: its start position.
+  variantSel.addEventListener('change', () => { location.href = analysisUrl(variantSel.value, variantSel.value === 'makhos' ? rules : 'default', ''); });
+  const editorLink = h('a', { id: 'analysis-editor', href: '/editor' }, t('analysis.editor')) as HTMLAnchorElement;
+  /** Loads the FEN typed in the box: the server (the rules crates) checks it; a bad one leaves the board as it is and says why. */
+  async function loadTyped(): Promise<void> {
+    const typed = fenBox.value.trim();
+    const q = new URLSearchParams({ variant, rules, fen: typed });
+    try {
+      const v = await api.call<PositionView>('GET', `/api/position?${q.toString()}`);
+      location.href = analysisUrl(variant, rules, v.fen);
+    } catch (e) {
+      err.textContent = t('analysis.fenRefused', { reason: (e as Error).message });
+    }
+  }
+  fenBox.addEventListener('keydown', ev => { if (ev.key === 'Enter') void loadTyped(); });
+  const loadButton = h('button', { id: 'analysis-load', type: 'button', onclick: () => void loadTyped() }, t('analysis.load'));
   const pngLink = h('a', { id: 'analysis-png', target: '_blank' }, t('analysis.png')) as HTMLAnchorElement;
   const chooser = h('div', { class: 'chooser' });
   const engine = liveEngine();
@@ -118,6 +137,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     h('div', { class: `board-col ${isMakhos ? 'makhos' : 'makruk'}` }, boardEl),
     h('div', { class: 'side-col' },
       h('h2', {}, t('analysis.title')),
+      h('div', { class: 'row' }, variantSel, editorLink),
       err,
       h('p', { class: 'muted' }, t('analysis.about')),
       statusEl, tablebaseEl, movesEl,
@@ -126,7 +146,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
         h('button', { id: 'analysis-forward', onclick: () => go(cursor + 1) }, t('analysis.forward')),
         h('button', { id: 'analysis-reset', onclick: () => { moves = []; cursor = 0; load(); } }, t('analysis.reset')),
         h('button', { id: 'analysis-flip', onclick: () => { orientation = orientation === 'white' ? 'black' : 'white'; cg.set({ orientation }); } }, t('analysis.flip'))),
-      engine.el, chooser, explorer.el, h('p', { class: 'fen-row' }, t('analysis.fen'), fenBox), h('p', {}, pngLink))));
+      engine.el, chooser, explorer.el, h('p', { class: 'fen-row' }, t('analysis.fen'), fenBox, loadButton), h('p', {}, pngLink))));
 
   let view: PositionView | null = null;
   const cg: Api = Chessground(boardEl, {
@@ -227,7 +247,8 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
     }))));
     statusEl.textContent = v.result === 'ongoing' ? t(v.turn === 'white' ? 'game.whiteToMove' : 'game.blackToMove') : `${v.result} (${tMaybe(`reason.${v.reason}`, v.reason ?? '')})`;
     engine.follow(v.result === 'ongoing' ? positionQuery(moves.slice(0, cursor)).replace('/api/position', '/api/analysis/live') : null, cursor);
-    fenBox.value = v.fen;
+    if (document.activeElement !== fenBox) fenBox.value = v.fen;
+    editorLink.href = `/editor?${new URLSearchParams({ variant, rules, fen: v.fen }).toString()}`;
     void showTablebase(v.fen, v.result === 'ongoing');
     void explorer.show(variant, rules, v.fen);
     pngLink.href = `/api/picture.png?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(v.fen)}${orientation === 'black' ? '&flip=1' : ''}`;

@@ -37,7 +37,7 @@ export function renderHeader(topBar: HTMLElement): void {
   // On a phone the links fold under a menu button (style.css shows the button there only).
   const items = h('div', { class: 'menu-items', id: 'nav-items' }, h('a', { href: '/' }, t('top.lobby')), h('a', { href: '/my-games' }, t('top.myGames')),
     h('a', { href: '/tournaments', id: 'nav-tournaments' }, t('top.tournaments')), h('a', { href: '/leaderboard', id: 'nav-leaderboard' }, t('top.leaderboard')), h('a', { href: '/tv', id: 'nav-tv' }, t('top.tv')),
-    h('a', { href: '/puzzle', id: 'nav-puzzles' }, t('top.puzzles')),
+    h('a', { href: '/puzzle', id: 'nav-puzzles' }, t('top.puzzles')), h('a', { href: '/editor', id: 'nav-editor' }, t('editor.title')),
     h('a', { href: '/settings', id: 'nav-settings' }, t('top.settings')));
   const nav = h('nav', { class: 'links' }, h('a', { href: '/', class: 'brand' }, 'thaiboard'));
   const toggle = h('button', { id: 'nav-menu', class: 'menu-button', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'nav-items', onclick: () => {

@@ -5,6 +5,7 @@
 //   /game/{id}          game/page.ts
 //   /my-games           my-games.ts
 //   /analysis           analysis-board.ts
+//   /editor             editor.ts (the board editor)
 //   /tournaments[/{id}] tournaments.ts
 //   /@/{name}           players.ts (a player's page)
 //   /leaderboard        players.ts (the leaderboards)
@@ -18,6 +19,7 @@ import { accountPage } from './account';
 import { resetPasswordPage } from './account-security';
 import * as api from './api';
 import { analysisPage } from './analysis-board';
+import { editorPage } from './editor';
 import { h } from './dom';
 import { gamePage } from './game/page';
 import { renderHeader } from './header';
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     if (m) await gamePage(app, m[1]);
     else if (path === '/my-games') await myGamesPage(app);
     else if (path === '/analysis') await analysisPage(app);
+    else if (path === '/editor') editorPage(app);
     else if (path === '/leaderboard') await leaderboardPage(app);
     else if (path === '/tv' || path.match(/^\/tv\/[a-z]+$/)) await tvPage(app, path.split('/')[2] ?? null);
     else if (path === '/account') await accountPage(app);

@@ -106,6 +106,38 @@ impl AnyGame {
         }
     }
 
+    /// A game for people from a given position (a set-up start): as
+    /// [`AnyGame::new_declared`], Makruk board's-honour counts are declared
+    /// by the players, unless the position carries a running board's-honour
+    /// count (FEN fields 4 and 5): that count goes on as Fairy-Stockfish
+    /// counts it.
+    pub fn from_position_declared(start: AnyPosition) -> AnyGame {
+        match start {
+            AnyPosition::Makruk(mut p) => {
+                let board_count = p
+                    .counting()
+                    .is_some_and(|c| c.kind == makruk::CountKind::BoardsHonour);
+                if !board_count {
+                    p.set_counting_mode(makruk::CountingMode::Declared);
+                }
+                AnyGame::Makruk(Box::new(makruk::Game::from_position(p)))
+            }
+            other => AnyGame::from_position(other),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> AnyPosition {
+        match self {
+            AnyGame::Makruk(g) => AnyPosition::Makruk(g.start().clone()),
+            AnyGame::Makhos(g) => AnyPosition::Makhos {
+                position: *g.start(),
+                rules: g.rules(),
+                fullmove: 1,
+            },
+        }
+    }
+
     /// Which game.
     pub fn kind(&self) -> GameKind {
         match self {
@@ -375,6 +407,32 @@ mod tests {
             assert!(matches!(g.play(&first), Err(GameError::GameOver(_))));
             assert!(matches!(g.agree_draw(), Err(GameError::GameOver(_))));
         }
+    }
+
+    #[test]
+    fn a_game_from_a_set_up_position_keeps_its_start_and_its_counts() {
+        // Board's honour running in the FEN: it goes on.
+        let fen = "4k3/8/8/8/8/8/3RR3/4K3 b - 128 20 30";
+        let pos = AnyPosition::from_fen(GameKind::MAKRUK, fen).unwrap();
+        let g = AnyGame::from_position_declared(pos);
+        assert_eq!(g.start_position().fen(), fen);
+        assert_eq!(g.fen(), fen);
+        // Without a count the players declare it.
+        let fen = "4k3/8/8/8/3p4/8/RR6/4K3 w - - 0 30";
+        let mut g =
+            AnyGame::from_position_declared(AnyPosition::from_fen(GameKind::MAKRUK, fen).unwrap());
+        assert_eq!(g.start_position().fen(), fen);
+        let mv = g.legal_moves()[0];
+        g.play(&mv).unwrap();
+        assert_eq!(g.start_position().fen(), fen);
+        assert_ne!(g.fen(), fen);
+        // Mak-hot keeps its rule option and its side to move.
+        let kind = GameKind::Makhos(makhos::Rules::NoReverse);
+        let g =
+            AnyGame::from_position_declared(AnyPosition::from_fen(kind, "B:Wb2,h2:BKa7").unwrap());
+        assert_eq!(g.kind(), kind);
+        assert_eq!(g.turn(), Color::Black);
+        assert_eq!(g.start_position().fen(), g.fen());
     }
 
     #[test]

@@ -8,12 +8,10 @@ use crate::infra::extract::query_kind;
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::{Json, Router, routing::get};
-use games::{AnyGame, AnyPosition, Color};
+use games::{AnyGame, Color};
 use serde::Serialize;
 use std::collections::HashMap;
 
-/// Longest position text accepted.
-const MAX_POSITION: usize = 200;
 /// Most moves played from the position in one request.
 pub const MAX_MOVES: usize = 600;
 
@@ -55,21 +53,8 @@ pub fn game_of_query(
 ) -> ApiResult<(AnyGame, Vec<String>, Vec<ThaiText>)> {
     let kind = query_kind(p)?;
     let mut game = match p.get("fen") {
-        Some(fen) if fen.len() > MAX_POSITION => {
-            return Err(ApiError::bad_request(
-                "bad_fen",
-                format!("position text longer than {MAX_POSITION} characters"),
-            ));
-        }
         // Any position is counted automatically, as Fairy-Stockfish counts.
-        Some(fen) => AnyPosition::from_fen(kind, fen)
-            .map(AnyGame::from_position)
-            .map_err(|e| {
-                ApiError::bad_request(
-                    "bad_fen",
-                    format!("{} position {fen:?}: {e}", kind.variant_name()),
-                )
-            })?,
+        Some(fen) => AnyGame::from_position(crate::game::start::read_position(kind, fen)?),
         None => AnyGame::new(kind),
     };
     let moves: Vec<&str> = p

@@ -84,12 +84,6 @@ pub async fn create(
     let variant = variant_key(params.get("variant").unwrap_or("makruk"))?;
     let rules = params.get("rules").map(str::to_string);
     kind_of(variant, rules.as_deref())?;
-    if params.get("fen").is_some() {
-        return Err(ApiError::bad_request(
-            "custom_position",
-            "games from a set-up position are not offered: leave fen out",
-        ));
-    }
     let rated = params.flag("rated", false)?;
     let time_control = time_control(&params)?;
     let (dest_id, dest_name, _) = store::user_by_name(&app.db, &name)
@@ -112,6 +106,7 @@ pub async fn create(
         time_control,
         opponent: Some(dest_name.clone()),
         rated: Some(rated),
+        fen: params.get("fen").map(str::to_string),
     };
     let view = app.games.create_challenge(&auth.user, req).await?;
     let dest = PlayerView {

@@ -59,6 +59,10 @@ pub struct EngineGameRequest {
     /// Time control (default: none).
     #[serde(default)]
     pub time_control: Option<TimeControlRequest>,
+    /// Start from this position (FEN; Mak-hot: position text) instead of
+    /// the standard start, checked by the rules crates.
+    #[serde(default)]
+    pub fen: Option<String>,
 }
 
 impl Games {
@@ -72,7 +76,9 @@ impl Games {
         // Games against the computer are casual.
         let setup = Setup {
             rated: false,
-            ..self.setup(&req.variant, req.rules, req.color, req.time_control)?
+            ..self
+                .setup(&req.variant, req.rules, req.color, req.time_control)?
+                .starting_at(req.fen.as_deref())?
         };
         let level = u8::try_from(req.level)
             .ok()

@@ -12,6 +12,8 @@
 //! - [`timers`]: the clocks' deadlines;
 //! - [`events`]: what subscribers (tournaments, conditional moves, the
 //!   computer opponent) hear after a change;
+//! - [`start`]: games from a set-up position (a client's FEN checked by
+//!   the rules crates);
 //! - [`rematch`], [`takeback`]: the pure steps of those agreements;
 //! - [`terms`]: a game's terms (its players' leave, public or private),
 //!   which change its clock and view but are no game event;
@@ -32,6 +34,7 @@ pub mod record;
 pub mod rematch;
 pub mod routes;
 pub mod service;
+pub mod start;
 pub mod store;
 pub mod takeback;
 pub mod terms;

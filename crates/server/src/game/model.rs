@@ -329,7 +329,14 @@ impl Game {
 
     /// The start position.
     pub fn start_fen(&self) -> String {
-        self.kind.start_fen()
+        self.rules.start_position().fen()
+    }
+
+    /// Its set-up start position (FEN), `None` when it began at the
+    /// standard start.
+    pub fn set_up_start(&self) -> Option<String> {
+        let start = self.rules.start_position();
+        (!start.is_standard_start()).then(|| start.fen())
     }
 
     /// The side `user_id` plays, if a player.

@@ -4,7 +4,7 @@
 
 use super::model::{ActionKind, Game};
 use crate::game::clock::{TcKind, TimeControl};
-use games::{AnyGame, AnyPosition, Color};
+use games::{AnyGame, Color};
 use records::{GameResult, Node, SquareStyle, WriteOptions};
 
 impl Game {
@@ -12,7 +12,7 @@ impl Game {
     /// before the first move) in it; `site` is the site's address
     /// (`https://thaiboard.example`), the game's own address is made from it.
     pub fn record(&self, comments: &[(u32, String)], site: &str) -> records::Game {
-        let mut record = records::Game::new(AnyPosition::start(self.kind));
+        let mut record = records::Game::new(self.rules.start_position());
         let name = |side: Color| {
             self.player(side)
                 .map_or_else(|| "?".to_string(), |u| u.username.clone())
@@ -74,7 +74,7 @@ impl Game {
         if ply > self.ply() {
             return None;
         }
-        let mut rules = AnyGame::new_declared(self.kind);
+        let mut rules = AnyGame::from_position_declared(self.rules.start_position());
         let mut moves = 0;
         // The game as its takebacks left it.
         for a in &super::takeback::effective(&self.actions) {

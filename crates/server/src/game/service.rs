@@ -50,6 +50,10 @@ pub struct ChallengeRequest {
     /// Whether the game counts for ratings (default: yes when it has a clock).
     #[serde(default)]
     pub rated: Option<bool>,
+    /// Start from this position (FEN; Mak-hot: position text) instead of
+    /// the standard start: checked by the rules crates, and casual.
+    #[serde(default)]
+    pub fen: Option<String>,
 }
 
 /// Checked settings of a new game.
@@ -59,9 +63,23 @@ pub(crate) struct Setup {
     pub(crate) tc: TimeControl,
     /// Whether it counts for ratings.
     pub(crate) rated: bool,
+    /// Its set-up start position (FEN), `None` for the standard start.
+    pub(crate) start: Option<String>,
 }
 
 impl Setup {
+    /// The setup starting from `fen` (see [`super::start::start_of`]): a
+    /// game from a set-up position is casual, as on lichess.
+    pub(crate) fn starting_at(mut self, fen: Option<&str>) -> ApiResult<Setup> {
+        if let Some(pos) = super::start::start_of(self.kind, fen)? {
+            // Stored with promoted bias marked (`M~`): two mets of a side
+            // read back as legal only when one is a promoted bia.
+            self.start = Some(pos.fen_with_marks(true));
+            self.rated = false;
+        }
+        Ok(self)
+    }
+
     /// The rating pool of such a game (one with a clock).
     pub(crate) fn pool(&self) -> Option<Pool> {
         Pool::of(self.kind, &self.tc)
@@ -273,6 +291,7 @@ impl Games {
             color,
             tc,
             rated: Pool::of(kind, &tc).is_some(),
+            start: None,
         })
     }
 
@@ -520,6 +539,7 @@ impl Games {
             color: Color::White.name().into(),
             tc,
             rated: Pool::of(kind, &tc).is_some(),
+            start: None,
         };
         let id = self
             .insert_game(&setup, white, None, Some([white, black]))

@@ -10,7 +10,7 @@ use crate::infra::error::{ApiError, ApiResult};
 use crate::leave::model::LeaveRule;
 use crate::ratings::store::{RatedEnd, RatingDiffs, apply_end, shown};
 use crate::ratings::{Pool, Rating, ShownRating};
-use games::{AnyGame, Color, GameKind, Outcome};
+use games::{Color, GameKind, Outcome};
 use sqlx::{Any, Row};
 
 /// The answer "the game changed under you" (its version moved on).
@@ -48,7 +48,7 @@ const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_
     cu.is_guest, wu.is_guest, bu.is_guest, tg.tournament_id, g.rated, g.pool, \
     g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, g.white_rating_diff, g.black_rating_diff, \
     g.rematch_offer, g.rematch_id, g.takeback_offer, \
-    g.white_public, g.black_public, t.public_games, t.leave_rule, t.leave_cap_days, t.started_at \
+    g.white_public, g.black_public, t.public_games, t.leave_rule, t.leave_cap_days, t.started_at, g.start_fen \
     FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
     LEFT JOIN users bu ON bu.id = g.black_id LEFT JOIN tournament_games tg ON tg.game_id = g.id \
     LEFT JOIN tournaments t ON t.id = tg.tournament_id \
@@ -85,7 +85,9 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
     let rules_name: String = row.get(2);
     let kind = GameKind::from_names(&variant, Some(&rules_name))
         .map_err(|e| ApiError::internal(format!("game {id}: {e}")))?;
-    let rules = AnyGame::new_declared(kind);
+    let start: Option<String> = row.get(45);
+    let rules = super::start::rules_from(kind, start.as_deref())
+        .map_err(|e| ApiError::internal(format!("game {id}: start position: {e}")))?;
     let action_rows = sqlx::query(
         "SELECT seq, kind, notation, san, fen, white_ms, black_ms, at FROM game_actions WHERE game_id = $1 ORDER BY seq",
     )
@@ -224,6 +226,8 @@ pub struct NewGame<'a> {
     pub pool: Option<Pool>,
     /// White's and Black's ratings as it starts (a game started at once).
     pub ratings: [Option<ShownRating>; 2],
+    /// Its set-up start position (FEN), `None` for the standard start.
+    pub start: Option<&'a str>,
 }
 
 /// Stores a new game (an open challenge, or a started game when both
@@ -238,9 +242,9 @@ pub async fn insert(db: &Db, id: &str, g: &NewGame<'_>, now: i64) -> ApiResult<(
         "INSERT INTO games (id, variant, rules, status, creator_id, creator_color, opponent_id, white_id, black_id, \
          tc_kind, tc_initial_ms, tc_increment_ms, tc_max_ms, white_ms, black_ms, turn_since, version, ply, fen, \
          result, reason, draw_offer, created_at, updated_at, rated, pool, \
-         white_rating, white_provisional, black_rating, black_provisional) \
+         white_rating, white_provisional, black_rating, black_provisional, start_fen) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, 0, $17, NULL, NULL, NULL, $18, $19, \
-         $20, $21, $22, $23, $24, $25)",
+         $20, $21, $22, $23, $24, $25, $26)",
     )
     .bind(id)
     .bind(g.kind.variant_name())
@@ -258,7 +262,7 @@ pub async fn insert(db: &Db, id: &str, g: &NewGame<'_>, now: i64) -> ApiResult<(
     .bind(g.tc.initial_ms)
     .bind(g.tc.initial_ms)
     .bind(now)
-    .bind(g.kind.start_fen())
+    .bind(g.start.map_or_else(|| g.kind.start_fen(), str::to_string))
     .bind(now)
     .bind(now)
     .bind(i32::from(g.rated))
@@ -267,6 +271,7 @@ pub async fn insert(db: &Db, id: &str, g: &NewGame<'_>, now: i64) -> ApiResult<(
     .bind(g.ratings[0].map(|r| i32::from(r.provisional)))
     .bind(g.ratings[1].map(|r| r.rating))
     .bind(g.ratings[1].map(|r| i32::from(r.provisional)))
+    .bind(g.start)
     .execute(&db.pool)
     .await?;
     Ok(())

@@ -107,6 +107,7 @@ pub fn routes() -> Router<AppState> {
         .route("/login", get(index))
         .route("/my-games", get(index))
         .route("/analysis", get(index))
+        .route("/editor", get(index))
         .route("/game/{id}", get(index))
         .route("/tournaments", get(index))
         .route("/tournaments/{id}", get(index))

@@ -331,7 +331,7 @@ async fn challenges_by_bots_are_checked_declined_and_cancelled() {
             StatusCode::BAD_REQUEST,
             "invalid_parameter",
         ),
-        ("fen=8%2F8", StatusCode::BAD_REQUEST, "custom_position"),
+        ("fen=8%2F8", StatusCode::BAD_REQUEST, "bad_fen"),
         ("color=purple", StatusCode::BAD_REQUEST, "invalid_color"),
     ] {
         assert_refused(bot.post_form(&to, form).await, status, code);

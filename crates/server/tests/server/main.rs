@@ -38,6 +38,7 @@ mod puzzles;
 mod ratings;
 mod registrations;
 mod sessions;
+mod set_up_positions;
 mod settings;
 mod shutdown;
 mod social;

@@ -12,6 +12,10 @@ impl Games {
                 "invalid_rated",
                 "games without a clock are casual: give a time control to play rated",
             )),
+            Some(true) if setup.start.is_some() => Err(ApiError::bad_request(
+                "invalid_rated",
+                "games from a set-up position are casual",
+            )),
             Some(rated) => {
                 setup.rated = rated;
                 Ok(setup)
@@ -58,6 +62,7 @@ impl Games {
             rated: setup.rated,
             pool: setup.pool(),
             ratings,
+            start: setup.start.as_deref(),
         };
         store::insert(&self.db, id, &new, self.time.now_ms()).await
     }
@@ -77,6 +82,7 @@ impl Games {
             color: Color::White.name().into(),
             tc,
             rated: Pool::of(kind, &tc).is_some(),
+            start: None,
         };
         self.insert_game_as(id, &setup, white, None, Some([white, black]))
             .await?;
@@ -92,7 +98,8 @@ impl Games {
         req: ChallengeRequest,
     ) -> ApiResult<GameView> {
         let setup = Self::with_rated(
-            self.setup(&req.variant, req.rules, req.color, req.time_control)?,
+            self.setup(&req.variant, req.rules, req.color, req.time_control)?
+                .starting_at(req.fen.as_deref())?,
             req.rated,
         )?;
         if user.guest {
@@ -287,6 +294,7 @@ impl Games {
                             color: Color::White.name().into(),
                             tc: g.tc,
                             rated: g.rated,
+                            start: g.set_up_start(),
                         };
                         let new_id = self
                             .insert_game(&setup, &black, None, Some([&black, &white]))
