@@ -22,9 +22,9 @@ async function startCafeServer() {
   const bin = process.env.THAIBOARD_BIN;
   if (!bin) throw new Error('set THAIBOARD_BIN (the thaiboard binary)');
   const dir = mkdtempSync(join(tmpdir(), 'thaiboard-cafe-'));
-  // The per-address request rate is lifted: 40 pages loading at once
-  // would pass it (a limit of its own, not the guests' budget tested here).
-  const server = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dir, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The default request limits (per session, and per address for the
+  // rest): 40 pages of one address must load under them.
+  const server = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanup.push(() => { server.kill(); rmSync(dir, { recursive: true, force: true }); });
   return await new Promise((resolve, reject) => {
     let out = '';

@@ -30,6 +30,10 @@ pub struct ServeArgs {
     /// hard limit at start: nine tenths of it less 256).
     #[arg(long)]
     pub max_connections: Option<usize>,
+    /// Seconds between the pings each WebSocket is sent; a socket that
+    /// answers none of two is closed (0: never pinged nor closed for it).
+    #[arg(long, default_value_t = 30)]
+    pub ws_ping_secs: u64,
     /// Mark cookies Secure (when the site is served over HTTPS, e.g. behind a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
@@ -44,9 +48,15 @@ pub struct ServeArgs {
     /// The sender of e-mail.
     #[arg(long, default_value = "thaiboard <noreply@localhost>")]
     pub mail_from: String,
-    /// HTTP requests per second allowed per client IP (0: no limit).
+    /// HTTP requests per second allowed per session, bursts of three times
+    /// as many (0: no request limit at all, per session or per address).
     #[arg(long, default_value_t = 20.0)]
     pub rate_limit: f64,
+    /// HTTP requests per second allowed per client address for requests
+    /// without a live session (a café's players share it until they have
+    /// sessions), bursts of three times as many.
+    #[arg(long, default_value_t = 100.0)]
+    pub address_rate_limit: f64,
     /// WebSocket messages per second allowed per user over all their
     /// sockets (0: no limit).
     #[arg(long, default_value_t = 40.0)]
@@ -92,6 +102,7 @@ impl ServeArgs {
             data_dir: self.data_dir.clone(),
             durability: self.durability,
             max_connections: self.max_connections,
+            ws_ping_secs: self.ws_ping_secs,
             secure_cookies: self.secure_cookies,
             public_url: self
                 .public_url
@@ -101,6 +112,12 @@ impl ServeArgs {
             mail_from: self.mail_from.clone(),
             rate_per_sec: self.rate_limit,
             rate_burst: (self.rate_limit * 3.0).max(10.0),
+            address_rate_per_sec: if self.rate_limit > 0.0 {
+                self.address_rate_limit
+            } else {
+                0.0
+            },
+            address_rate_burst: (self.address_rate_limit * 3.0).max(10.0),
             ws_user_rate_per_sec: self.ws_user_rate,
             exempt_loopback: self.exempt_loopback,
             access_log: self.access_log,

@@ -26,10 +26,16 @@ pub struct Config {
     pub mail_from: String,
     /// How often correspondence deadlines are looked at for warnings, s.
     pub mail_sweep_secs: u64,
-    /// Requests per second allowed per client IP (sustained); 0 disables the limit.
+    /// Requests per second allowed per session (sustained); 0 disables the limit.
     pub rate_per_sec: f64,
-    /// Burst of requests allowed per client IP above the sustained rate.
+    /// Burst of requests allowed per session above the sustained rate.
     pub rate_burst: f64,
+    /// Requests per second allowed per client address for requests without
+    /// a live session (sustained): larger, since a café's players share it
+    /// until they have sessions; 0: no limit.
+    pub address_rate_per_sec: f64,
+    /// Burst of requests without a live session allowed per client address.
+    pub address_rate_burst: f64,
     /// Largest request body accepted, in bytes (a larger `Content-Length`
     /// is refused before the body is read).
     pub max_body_bytes: usize,
@@ -141,6 +147,8 @@ impl Default for Config {
             mail_sweep_secs: 600,
             rate_per_sec: 20.0,
             rate_burst: 60.0,
+            address_rate_per_sec: 100.0,
+            address_rate_burst: 300.0,
             max_body_bytes: 16 * 1024,
             header_read_timeout_ms: 10_000,
             body_read_timeout_ms: 10_000,

@@ -65,6 +65,7 @@ pub use account::guests::expire_unused as expire_unused_guests;
 pub use bot_api::hub::MAX_STREAMS_PER_TOKEN;
 pub use computer::opponent::Opponent;
 pub use game::ws::{MAX_SUBSCRIPTIONS, SOCKET_BUFFER, protocol as ws_protocol};
+pub use infra::memory::set_release as set_memory_release;
 pub use infra::proxy::parse_cidr;
 pub use infra::time::TimeSource;
 pub use infra::{backup, db, util};
@@ -89,7 +90,7 @@ pub struct App {
     /// The spectator count of each watched game (this process's sockets).
     pub spectators: Arc<game::ws::spectators::Spectators>,
     /// Sessions known to this process; sockets hear here that theirs ended.
-    pub sessions: Arc<infra::sessions::SessionCache>,
+    pub sessions: Arc<account::auth::SessionCache>,
     /// Password hashing, a bounded number at once.
     pub passwords: infra::passwords::Passwords,
     /// The one throttle of every password check (logins, password changes...).
@@ -98,8 +99,8 @@ pub struct App {
     pub registrations: infra::ratelimit::AddressBudget,
     /// WebSockets per address and per user, and each user's message rate.
     pub socket_limits: Arc<infra::socket_limits::SocketLimits>,
-    /// Per-IP request limiter.
-    pub limiter: infra::ratelimit::RateLimiter,
+    /// The request limit: per session, else per client address.
+    pub limiter: infra::ratelimit::RequestLimiter,
     /// Per-IP limiter of new guests.
     pub guest_limiter: infra::ratelimit::RateLimiter,
     /// Per-IP limiter of password-reset requests.

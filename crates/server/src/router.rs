@@ -69,7 +69,7 @@ pub fn router(app: AppState) -> Router {
         .with_state(app)
 }
 
-/// Rate limit per client IP, errors of the layers said as JSON, security
+/// Rate limit per session or client IP, errors of the layers said as JSON, security
 /// headers on every answer, and the access log.
 async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Response {
     let started = std::time::Instant::now();
@@ -88,7 +88,8 @@ async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Respons
     // `--exempt-loopback` (the load tool's server) lifts this per-address
     // limit for loopback clients, as it lifts the other per-address caps.
     let exempt = app.config.exempt_loopback && ip.is_loopback();
-    let mut resp = if !exempt && !app.limiter.allow(ip) {
+    let session = crate::account::auth::live_session_key(&app, req.headers());
+    let mut resp = if !exempt && !app.limiter.allow(ip, session.as_deref()) {
         let mut r = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",

@@ -59,7 +59,7 @@ impl Server {
         engine_play.resume().await?;
         tournament::resume(&games).await?;
         explorer::start_sweep(&games);
-        let sessions = Arc::new(infra::sessions::SessionCache::new(
+        let sessions = Arc::new(account::auth::SessionCache::new(
             std::time::Duration::from_millis(config.session_cache_ttl_ms),
             games.time.clone(),
         ));
@@ -74,7 +74,10 @@ impl Server {
             ));
         }
         account::guests::start_janitor(&db, &sessions, &games.time, config.guest_unused_after_secs);
-        let limiter = infra::ratelimit::RateLimiter::new(config.rate_per_sec, config.rate_burst);
+        let limiter = infra::ratelimit::RequestLimiter::new(
+            (config.rate_per_sec, config.rate_burst),
+            (config.address_rate_per_sec, config.address_rate_burst),
+        );
         let guest_limiter = infra::ratelimit::RateLimiter::new(
             config.guests_per_ip_per_hour / 3600.0,
             config.guests_per_ip_burst,
@@ -170,6 +173,13 @@ impl Server {
             app.config.exempt_loopback,
             app.config.trusted_proxies.clone(),
         );
+        {
+            let (limits, stopping) = (limits.clone(), stopping.clone());
+            tokio::spawn(infra::memory::watch(
+                move || limits.open_total(),
+                move || *stopping.borrow(),
+            ));
+        }
         let rules = infra::listen::ConnectionRules {
             header_read_timeout: std::time::Duration::from_millis(
                 app.config.header_read_timeout_ms,
@@ -225,6 +235,7 @@ impl Server {
 pub fn serve_blocking(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .on_thread_park(infra::memory::on_park)
         .build()
         .map_err(|e| e.to_string())?;
     runtime.block_on(async move {

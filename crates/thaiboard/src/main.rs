@@ -23,6 +23,21 @@ use games::GameKind;
 /// load generator run in this binary too.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[cfg(feature = "server")]
+unsafe extern "C" {
+    /// mimalloc's own: gives the calling thread's free memory back to the
+    /// system (`force`: now, and abandoned pages too).
+    fn mi_collect(force: bool);
+}
+
+#[cfg(feature = "server")]
+/// What the server's worker threads run to give their free memory back
+/// after a crowd of connections (`thaiboard_server::set_memory_release`).
+fn release_memory() {
+    // SAFETY: mi_collect takes no pointers; any thread may call it at any time.
+    unsafe { mi_collect(true) }
+}
 use error::CliError;
 
 /// The command line.
@@ -223,6 +238,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() {
+    #[cfg(feature = "server")]
+    thaiboard_server::set_memory_release(release_memory);
     let matches = Cli::command().get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let (Command::Match(args), Some(m)) = (&mut cli.command, matches.subcommand_matches("match"))

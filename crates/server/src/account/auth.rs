@@ -35,6 +35,21 @@ pub struct Session {
     pub expires_at: i64,
 }
 
+impl crate::infra::sessions::CachedSession for Session {
+    fn token_hash(&self) -> &str {
+        &self.token_hash
+    }
+    fn expires_at(&self) -> i64 {
+        self.expires_at
+    }
+}
+
+/// This process's cache of sessions (see `crate::infra::sessions`).
+pub type SessionCache = crate::infra::sessions::SessionCache<Session>;
+
+/// What a socket holds to learn that its session ended.
+pub type SessionWatch = crate::infra::sessions::SessionWatch<Session>;
+
 /// The value of cookie `name` in the request's `Cookie` headers.
 pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
@@ -61,8 +76,22 @@ pub async fn session_from_headers(
     session_by_hash(app, &sha256_hex(token)).await
 }
 
+/// The key (token hash) of the session the request's cookie names, if this
+/// process knows it as live: what the request limit counts per session
+/// (`crate::infra::ratelimit::RequestLimiter`). Asks only the cache, never
+/// the database, so that a forged cookie costs nothing and counts under
+/// its address.
+pub fn live_session_key(app: &AppState, headers: &HeaderMap) -> Option<String> {
+    let token = cookie_value(headers, SESSION_COOKIE)?;
+    if token.len() > 128 {
+        return None;
+    }
+    let hash = sha256_hex(token);
+    app.sessions.get(&hash).map(|_| hash)
+}
+
 /// The session whose token has SHA-256 `hash`, if it stands: from this
-/// process's [`crate::infra::sessions::SessionCache`], else from the database.
+/// process's [`SessionCache`], else from the database.
 pub async fn session_by_hash(app: &AppState, hash: &str) -> ApiResult<Option<Session>> {
     if let Some(session) = app.sessions.get(hash) {
         return Ok(Some(session));

@@ -8,8 +8,8 @@
 //! the database's foreign keys refuse its removal and it is skipped.
 
 use super::store;
+use crate::account::auth::SessionCache;
 use crate::infra::db::Db;
-use crate::infra::sessions::SessionCache;
 use crate::infra::time::TimeSource;
 use std::sync::Arc;
 

@@ -6,12 +6,12 @@
 //! Shared rules other account features call:
 //! - [`names`]: what a name may be, reserved names, look-alike skeletons;
 //! - [`password_check`]: the one throttled check of a password;
-//! - [`devices`]: the device cookie of browsers that logged in before;
+//! - [`known_browsers`]: the device cookie of browsers that logged in before;
 //! - [`security`]: `end_other_sessions`, what a changed password ends.
 
 pub mod auth;
-pub mod devices;
 pub mod guests;
+pub mod known_browsers;
 pub mod names;
 pub mod password;
 pub mod password_check;

@@ -7,8 +7,8 @@
 use crate::AppState;
 use crate::account::auth::{self, Actor};
 use crate::account::password_check;
-use crate::account::security::{self, Device, SecondFactor};
-use crate::infra::error::{ApiError, ApiResult};
+use crate::account::security::{self, Client, SecondFactor};
+use crate::infra::error::ApiResult;
 use crate::infra::extract::{Body, ClientIp};
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -37,16 +37,12 @@ async fn change_password(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
     Actor(s): Actor,
-    client: Device,
+    client: Client,
     headers: HeaderMap,
     Body(req): Body<PasswordChange>,
 ) -> ApiResult<Json<serde_json::Value>> {
-    if s.user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "guests have no password: register first",
-        ));
-    }
+    s.user
+        .require_account("guests have no password: register first")?;
     auth::validate_password(&req.new)?;
     password_check::check_own_password(&app, &s.user, ip, &headers, req.current).await?;
     match security::second_factor(&app, &s.user.id, &s.user.username, req.totp.as_deref()).await? {

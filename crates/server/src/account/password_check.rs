@@ -65,7 +65,7 @@ pub async fn check_own_password(
     password: String,
 ) -> ApiResult<()> {
     let key = name_key(&user.username);
-    let device = super::devices::known_device(app, headers, &user.id).await?;
+    let device = super::known_browsers::known_browser(app, headers, &user.id).await?;
     let attempt = Attempt {
         name: &key,
         ip,

@@ -2,8 +2,8 @@
 //! registration, login and logout.
 
 use super::auth::{self, Actor, AuthActor};
-use super::security::{self, Device, SecondFactor, event};
-use super::{devices, names, password_check, store};
+use super::security::{self, Client, SecondFactor, event};
+use super::{known_browsers, names, password_check, store};
 use crate::AppState;
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::{Body, ClientIp};
@@ -117,7 +117,7 @@ async fn register(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
     AuthActor(old): AuthActor,
-    client: Device,
+    client: Client,
     headers: HeaderMap,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
@@ -168,7 +168,7 @@ async fn register(
     }
     let (token, csrf) = auth::create_session(&app, &id).await?;
     security::signed_in(&app, &id, &token, &client).await?;
-    let device = devices::remember(&app, &headers, &id).await?;
+    let device = known_browsers::remember(&app, &headers, &id).await?;
     let user = auth::User {
         id,
         username: c.username,
@@ -189,7 +189,7 @@ async fn login(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
     AuthActor(old): AuthActor,
-    client: Device,
+    client: Client,
     headers: HeaderMap,
     Body(c): Body<Login>,
 ) -> ApiResult<Response> {
@@ -202,7 +202,7 @@ async fn login(
         None
     };
     let device = match &row {
-        Some((id, _, _)) => devices::known_device(&app, &headers, id).await?,
+        Some((id, _, _)) => known_browsers::known_browser(&app, &headers, id).await?,
         None => None,
     };
     let attempt = Attempt {
@@ -250,7 +250,7 @@ async fn login(
     }
     let (token, csrf) = auth::create_session(&app, &id).await?;
     security::signed_in(&app, &id, &token, &client).await?;
-    let device = devices::remember(&app, &headers, &id).await?;
+    let device = known_browsers::remember(&app, &headers, &id).await?;
     let user = auth::User {
         id,
         username,

@@ -161,12 +161,9 @@ async fn write(
     Actor(s): Actor,
     Body(settings): Body<Settings>,
 ) -> ApiResult<Json<Settings>> {
-    if s.user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "guests keep their settings in the browser: register to keep them with your account",
-        ));
-    }
+    s.user.require_account(
+        "guests keep their settings in the browser: register to keep them with your account",
+    )?;
     settings.check()?;
     let json = serde_json::to_string(&settings).map_err(|e| ApiError::internal(e.to_string()))?;
     super::store::save_settings(&app.db, &s.user.id, &json, app.now_ms()).await?;

@@ -13,3 +13,17 @@ pub struct User {
     /// A guest (no password) rather than an account.
     pub guest: bool,
 }
+
+impl User {
+    /// Refuses a guest what only accounts may do: 403 `account_required`,
+    /// `why` saying what to do ("register to ...").
+    pub fn require_account(&self, why: &str) -> crate::infra::error::ApiResult<()> {
+        if self.guest {
+            return Err(crate::infra::error::ApiError::forbidden(
+                "account_required",
+                why.to_string(),
+            ));
+        }
+        Ok(())
+    }
+}

@@ -22,7 +22,20 @@ struct Cli {
     serve: ServeArgs,
 }
 
+unsafe extern "C" {
+    /// mimalloc's own: gives the calling thread's free memory back to the
+    /// system (`force`: now, and abandoned pages too).
+    fn mi_collect(force: bool);
+}
+
+/// What a worker thread runs to give its free memory back.
+fn release_memory() {
+    // SAFETY: mi_collect takes no pointers; any thread may call it at any time.
+    unsafe { mi_collect(true) }
+}
+
 fn main() {
+    thaiboard_server::set_memory_release(release_memory);
     if let Err(e) = Cli::parse().serve.run() {
         eprintln!("thaiboard-server: {e}");
         std::process::exit(2);

@@ -182,7 +182,7 @@ fn registered(user: &User) -> ApiResult<()> {
 pub async fn create(
     State(app): State<AppState>,
     Actor(s): Actor,
-    device: crate::account::security::Device,
+    client: crate::account::security::Client,
     Body(req): Body<NewToken>,
 ) -> ApiResult<(StatusCode, Json<TokenInfo>)> {
     registered(&s.user)?;
@@ -221,7 +221,7 @@ pub async fn create(
     store::insert_token(&app.db, &s.user.id, &sha256_hex(&token), &row).await?;
     let what = Some(format!("{} ({})", row.description, row.scopes.join(" ")));
     let created = crate::account::security::event::TOKEN_CREATED;
-    crate::account::security::log(&app, &s.user.id, created, Some(&device), what).await?;
+    crate::account::security::log(&app, &s.user.id, created, Some(&client), what).await?;
     let mut info = TokenInfo::from(row);
     info.token = Some(token);
     Ok((StatusCode::CREATED, Json(info)))

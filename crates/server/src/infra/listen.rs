@@ -112,7 +112,6 @@ impl ConnectionLimits {
     }
 
     /// Connections open now, in all.
-    #[cfg(test)]
     pub fn open_total(&self) -> usize {
         self.total.load(Ordering::Acquire)
     }

@@ -7,7 +7,7 @@
 //! - per account name across addresses, with a larger free budget: a name
 //!   guessed at from many addresses locks too, but more slowly;
 //! - per trusted device: a browser that logged in to this account before
-//!   (its device cookie, `crate::account::devices`) is held only to its
+//!   (its device cookie, `crate::account::known_browsers`) is held only to its
 //!   own failures, so others' guesses never lock its owner out.
 //!
 //! A locked check is refused (429 with `Retry-After`) before any password
@@ -120,7 +120,7 @@ pub struct Attempt<'a> {
     /// The client's address.
     pub ip: IpAddr,
     /// The browser's device key when it has logged in to this account
-    /// before (`crate::account::devices`); `None` otherwise.
+    /// before (`crate::account::known_browsers`); `None` otherwise.
     pub device: Option<&'a str>,
 }
 

@@ -13,6 +13,7 @@ pub mod hub;
 pub mod idempotency;
 pub mod listen;
 pub mod login_throttle;
+pub mod memory;
 pub mod passwords;
 pub mod proxy;
 pub mod ratelimit;

@@ -1,7 +1,9 @@
-//! A per-client-IP token bucket for HTTP requests, and a per-connection one
-//! for WebSocket messages.
+//! Token buckets: the request limit ([`RequestLimiter`]: per session, and
+//! per client address for the rest), per-address budgets of actions
+//! ([`AddressBudget`]), and the [`Bucket`] a WebSocket's messages take from.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -36,15 +38,15 @@ impl Bucket {
     }
 }
 
-/// Buckets by client IP.
+/// Buckets by key: by client IP unless said otherwise.
 #[derive(Debug)]
-pub struct RateLimiter {
+pub struct RateLimiter<K = IpAddr> {
     rate: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
-impl RateLimiter {
+impl<K: Hash + Eq> RateLimiter<K> {
     /// A limiter; `rate` 0 lets everything through.
     pub fn new(rate: f64, burst: f64) -> Self {
         RateLimiter {
@@ -54,8 +56,8 @@ impl RateLimiter {
         }
     }
 
-    /// Whether a request from `ip` may go on now.
-    pub fn allow(&self, ip: IpAddr) -> bool {
+    /// Whether one more request of `key` (a client IP...) may go on now.
+    pub fn allow(&self, key: K) -> bool {
         if self.rate <= 0.0 {
             return true;
         }
@@ -66,9 +68,40 @@ impl RateLimiter {
             buckets.retain(|_, b| b.last.elapsed().as_secs_f64() * rate + b.tokens < burst);
         }
         buckets
-            .entry(ip)
+            .entry(key)
             .or_insert_with(|| Bucket::new(self.burst))
             .take(self.rate, self.burst)
+    }
+}
+
+/// The limit of HTTP requests (and WebSocket upgrades). A request of a
+/// session this process knows takes from that session's bucket, so that
+/// the players of a café behind one address each have their own; any
+/// other request (no session, an unknown or forged cookie, a token) takes
+/// from its client address's bucket, a larger one, which the café's
+/// players share while they read the site without a session.
+#[derive(Debug)]
+pub struct RequestLimiter {
+    per_session: RateLimiter<String>,
+    per_address: RateLimiter,
+}
+
+impl RequestLimiter {
+    /// `per_session` and `per_address` are (sustained per second, burst); a rate of 0 is no limit.
+    pub fn new(per_session: (f64, f64), per_address: (f64, f64)) -> Self {
+        RequestLimiter {
+            per_session: RateLimiter::new(per_session.0, per_session.1),
+            per_address: RateLimiter::new(per_address.0, per_address.1),
+        }
+    }
+
+    /// Whether a request from `ip` may go on now; `session` is the key
+    /// (its token's hash) of the live session it carries, if any.
+    pub fn allow(&self, ip: IpAddr, session: Option<&str>) -> bool {
+        match session {
+            Some(key) => self.per_session.allow(key.to_string()),
+            None => self.per_address.allow(ip),
+        }
     }
 }
 
@@ -127,6 +160,22 @@ mod tests {
         assert_eq!(network_of(mapped), "203.0.113.0".parse::<IpAddr>().unwrap());
         let v6: IpAddr = "2001:db8:1234:5678::9".parse().unwrap();
         assert_eq!(network_of(v6), "2001:db8:1234::".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn each_session_has_its_own_bucket_and_the_rest_share_their_address() {
+        let l = RequestLimiter::new((0.001, 2.0), (0.001, 3.0));
+        let ip = IpAddr::from([198, 51, 100, 1]);
+        for s in ["a", "b", "c"] {
+            assert!(
+                l.allow(ip, Some(s)) && l.allow(ip, Some(s)),
+                "{s}'s own two"
+            );
+            assert!(!l.allow(ip, Some(s)), "{s}'s bucket is spent");
+        }
+        assert!(l.allow(ip, None) && l.allow(ip, None) && l.allow(ip, None));
+        assert!(!l.allow(ip, None), "the address's bucket is spent");
+        assert!(l.allow(IpAddr::from([198, 51, 100, 2]), None));
     }
 
     #[test]

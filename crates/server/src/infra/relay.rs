@@ -12,12 +12,13 @@
 //! PostgreSQL delivers notifications in commit order, so a note sent before
 //! a game's change arrives before it.
 
+use crate::account::auth::SessionCache;
 use crate::bot_api::BotHub;
 use crate::bot_api::hub::BOTS_CHANNEL;
 use crate::game::Games;
 use crate::game::store::GAMES_CHANNEL;
 use crate::infra::hub::Hub;
-use crate::infra::sessions::{SESSIONS_CHANNEL, SessionCache};
+use crate::infra::sessions::SESSIONS_CHANNEL;
 use crate::social::chat::CHAT_CHANNEL;
 use std::sync::Weak;
 

@@ -9,8 +9,10 @@
 //!   process (a broadcast of its hash); with PostgreSQL, the other
 //!   processes hear it through [`SESSIONS_CHANNEL`] (`crate::infra::relay`), and a
 //!   lost note is caught by the cache's time to live.
+//!
+//! The cache knows nothing of accounts: it keeps any [`CachedSession`]
+//! (the account feature's session is one).
 
-use crate::account::auth::Session;
 use crate::infra::db::Db;
 use crate::infra::time::TimeSource;
 use std::collections::HashMap;
@@ -28,15 +30,23 @@ const MAX_CACHED: usize = 100_000;
 /// Ended sessions a slow socket may miss before it reads its own from the database.
 const ENDED_BACKLOG: usize = 256;
 
+/// What the cache needs to know of a session.
+pub trait CachedSession: Clone {
+    /// The hash of its token, the key it is cached and ended under.
+    fn token_hash(&self) -> &str;
+    /// When it expires, ms since the Unix epoch.
+    fn expires_at(&self) -> i64;
+}
+
 /// See the module's doc.
-pub struct SessionCache {
+pub struct SessionCache<S> {
     ttl: Duration,
     time: TimeSource,
-    by_hash: Mutex<HashMap<String, (Session, Instant)>>,
+    by_hash: Mutex<HashMap<String, (S, Instant)>>,
     ended: broadcast::Sender<Arc<str>>,
 }
 
-impl SessionCache {
+impl<S: CachedSession> SessionCache<S> {
     /// A cache that trusts what it read for `ttl`, and judges expiry by `time`.
     pub fn new(ttl: Duration, time: TimeSource) -> Self {
         SessionCache {
@@ -48,21 +58,21 @@ impl SessionCache {
     }
 
     /// The session with token hash `hash`, if known, fresh and not expired.
-    pub fn get(&self, hash: &str) -> Option<Session> {
+    pub fn get(&self, hash: &str) -> Option<S> {
         let map = self.by_hash.lock().expect("session cache lock");
         let (session, at) = map.get(hash)?;
-        (at.elapsed() < self.ttl && session.expires_at > self.time.now_ms())
+        (at.elapsed() < self.ttl && session.expires_at() > self.time.now_ms())
             .then(|| session.clone())
     }
 
     /// Keeps a session just read from the database.
-    pub fn put(&self, session: &Session) {
+    pub fn put(&self, session: &S) {
         let mut map = self.by_hash.lock().expect("session cache lock");
         if map.len() >= MAX_CACHED {
             map.clear();
         }
         map.insert(
-            session.token_hash.clone(),
+            session.token_hash().to_string(),
             (session.clone(), Instant::now()),
         );
     }
@@ -84,7 +94,7 @@ impl SessionCache {
     }
 
     /// Hears of every session that ends from now on.
-    pub fn watch(&self, session: Option<Session>) -> SessionWatch {
+    pub fn watch(&self, session: Option<S>) -> SessionWatch<S> {
         SessionWatch {
             session,
             ended: self.ended.subscribe(),
@@ -94,8 +104,8 @@ impl SessionCache {
 }
 
 /// What a socket holds to learn that its session ended.
-pub struct SessionWatch {
-    session: Option<Session>,
+pub struct SessionWatch<S> {
+    session: Option<S>,
     ended: broadcast::Receiver<Arc<str>>,
     time: TimeSource,
 }
@@ -119,9 +129,9 @@ impl Ended {
     }
 }
 
-impl SessionWatch {
+impl<S: CachedSession> SessionWatch<S> {
     /// The socket's session, if it has one.
-    pub fn session(&self) -> Option<&Session> {
+    pub fn session(&self) -> Option<&S> {
         self.session.as_ref()
     }
 
@@ -137,17 +147,17 @@ impl SessionWatch {
         let Some(session) = &self.session else {
             return std::future::pending().await;
         };
-        let left_ms = (session.expires_at - self.time.now_ms()).max(0) as u64;
+        let left_ms = (session.expires_at() - self.time.now_ms()).max(0) as u64;
         let expiry = tokio::time::sleep(Duration::from_millis(left_ms));
         tokio::pin!(expiry);
         loop {
             tokio::select! {
                 _ = &mut expiry => return Ended::Expired,
                 note = self.ended.recv() => match note {
-                    Ok(hash) if *hash == *session.token_hash => return Ended::Revoked,
+                    Ok(hash) if *hash == *session.token_hash() => return Ended::Revoked,
                     Ok(_) => {}
                     Err(RecvError::Lagged(_)) => {
-                        if !recheck(session.token_hash.clone()).await {
+                        if !recheck(session.token_hash().to_string()).await {
                             return Ended::Revoked;
                         }
                     }
@@ -161,24 +171,26 @@ impl SessionWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::account::auth::User;
+
+    #[derive(Clone)]
+    struct Session(String, i64);
+
+    impl CachedSession for Session {
+        fn token_hash(&self) -> &str {
+            &self.0
+        }
+        fn expires_at(&self) -> i64 {
+            self.1
+        }
+    }
 
     fn session(hash: &str, expires_at: i64) -> Session {
-        Session {
-            user: User {
-                id: "u".into(),
-                username: "u".into(),
-                guest: false,
-            },
-            csrf: "c".into(),
-            token_hash: hash.into(),
-            expires_at,
-        }
+        Session(hash.into(), expires_at)
     }
 
     #[test]
     fn ended_and_expired_sessions_are_not_served_from_the_cache() {
-        let cache = SessionCache::new(Duration::from_secs(30), TimeSource::default());
+        let cache = SessionCache::<Session>::new(Duration::from_secs(30), TimeSource::default());
         cache.put(&session("a", crate::infra::util::now_ms() + 60_000));
         cache.put(&session("b", crate::infra::util::now_ms() - 1));
         assert!(cache.get("a").is_some());
@@ -189,7 +201,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_watch_hears_its_own_session_end_and_expire() {
-        let cache = SessionCache::new(Duration::from_secs(30), TimeSource::default());
+        let cache = SessionCache::<Session>::new(Duration::from_secs(30), TimeSource::default());
         let mut own = cache.watch(Some(session("a", crate::infra::util::now_ms() + 60_000)));
         cache.end("other");
         cache.end("a");

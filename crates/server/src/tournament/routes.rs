@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
+use tokio::sync::OwnedMutexGuard;
 
 /// The routes, under `/api`.
 pub fn routes() -> Router<AppState> {
@@ -46,6 +47,15 @@ fn check_tournament_id(id: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// Tournament `id` (404 if none) read under its lock, and the lock's
+/// guard: what every change of an entry list or a status starts with.
+async fn locked(app: &AppState, id: &str) -> ApiResult<(OwnedMutexGuard<()>, Summary)> {
+    check_tournament_id(id)?;
+    let guard = lock_for(id).lock_owned().await;
+    let t = load(&app.db.pool, id).await?;
+    Ok((guard, t))
+}
+
 /// Refuses anyone but `t`'s creator (403); `does` says what only the
 /// creator does ("starts it").
 fn require_creator(t: &Summary, user_id: &str, does: &str) -> ApiResult<()> {
@@ -67,12 +77,8 @@ async fn create(
     Actor(s): Actor,
     Body(req): Body<CreateTournament>,
 ) -> ApiResult<(StatusCode, Json<Detail>)> {
-    if s.user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "register or log in to create tournaments",
-        ));
-    }
+    s.user
+        .require_account("register or log in to create tournaments")?;
     let open = store::open_count_of_creator(&app.db.pool, &s.user.id).await?;
     if open >= MAX_OPEN_TOURNAMENTS_PER_CREATOR {
         return Err(ApiError::conflict(
@@ -158,18 +164,10 @@ async fn join(
     Actor(s): Actor,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Detail>> {
-    check_tournament_id(&id)?;
     let user = &s.user;
-    if user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "register or log in to join tournaments",
-        ));
-    }
-    let lock = lock_for(&id);
-    let guard = lock.lock().await;
+    user.require_account("register or log in to join tournaments")?;
+    let (guard, t) = locked(&app, &id).await?;
     let pool = &app.db.pool;
-    let t = load(pool, &id).await?;
     let now = app.games.time.now_ms();
     let arena_open =
         t.status == "running" && t.kind == Kind::Arena && t.ends_at.is_some_and(|e| now < e);
@@ -214,11 +212,8 @@ async fn withdraw(
     Actor(s): Actor,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Detail>> {
-    check_tournament_id(&id)?;
-    let lock = lock_for(&id);
-    let _guard = lock.lock().await;
+    let (_guard, t) = locked(&app, &id).await?;
     let pool = &app.db.pool;
-    let t = load(pool, &id).await?;
     let done = match (t.status.as_str(), t.kind) {
         ("upcoming", _) => store::remove_entrant(pool, &id, &s.user.id).await?,
         ("running", Kind::Arena | Kind::Swiss) => {
@@ -263,11 +258,8 @@ async fn cancel(
     Actor(s): Actor,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Detail>> {
-    check_tournament_id(&id)?;
-    let lock = lock_for(&id);
-    let guard = lock.lock().await;
+    let (guard, t) = locked(&app, &id).await?;
     let pool = &app.db.pool;
-    let t = load(pool, &id).await?;
     require_creator(&t, &s.user.id, "calls it off")?;
     if !store::cancel(pool, &id, app.games.time.now_ms()).await? {
         return Err(ApiError::conflict(

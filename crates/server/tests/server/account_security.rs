@@ -4,39 +4,19 @@
 //! (codes computed from the enrolled secret), the devices signed in and the
 //! security log, closing an account with its export.
 
-use crate::common::{Client, Ws, started_game, test_config, test_database};
+use crate::common::{Client, started_game, test_config, test_database};
 use crate::mail::{Smtp, link, mails, put_email, start_smtp, wait_mail};
-use futures_util::StreamExt;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
 use thaiboard_server::Server;
-use tokio_tungstenite::tungstenite::Message;
 
 const PASSWORD: &str = "correct horse";
 const FIREFOX: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
 /// A browser with its own cookies and this User-Agent, holding a guest session.
 async fn browser(server: &Server, user_agent: &str) -> Client {
-    let jar = Arc::new(reqwest::cookie::Jar::default());
-    let http = reqwest::Client::builder()
-        .cookie_provider(jar.clone())
-        .user_agent(user_agent)
-        .build()
-        .unwrap();
-    let mut c = Client {
-        http,
-        jar,
-        base: format!("http://{}", server.addr),
-        csrf: String::new(),
-        user: Value::Null,
-    };
-    let (status, body) = c.get("/api/session").await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    c.csrf = body["csrf"].as_str().unwrap().to_string();
-    c.user = body["user"].clone();
-    c
+    Client::browser(server, Some(user_agent)).await
 }
 
 /// Logs `c` in as `name`; the status and answer (the client takes the new session).
@@ -108,25 +88,6 @@ async fn token_status(server: &Server, token: &str) -> StatusCode {
 async fn signed_in(c: &Client) -> bool {
     let (_, v) = c.get("/api/session").await;
     v["user"]["guest"] == false
-}
-
-/// Waits until the server closes `ws` (a `session_ended` error first).
-async fn closes(ws: &mut Ws) {
-    loop {
-        let next = tokio::time::timeout(Duration::from_secs(10), ws.stream.next())
-            .await
-            .expect("the server closes the socket");
-        match next {
-            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-            Some(Ok(Message::Text(t))) => {
-                let v: Value = serde_json::from_str(t.as_str()).unwrap();
-                if v["type"] == "error" {
-                    assert_eq!(v["error"], "session_ended", "{v}");
-                }
-            }
-            Some(Ok(_)) => {}
-        }
-    }
 }
 
 #[test]
@@ -220,7 +181,7 @@ async fn reset_body() {
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["username"], name);
-    closes(&mut socket).await;
+    socket.ends_with_session_ended().await;
     assert!(!signed_in(&a).await, "the first browser's session ended");
     assert!(
         !signed_in(&other).await,
@@ -646,7 +607,7 @@ async fn the_account_page_lists_each_device_and_ends_any_of_them() {
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    closes(&mut ws).await;
+    ws.ends_with_session_ended().await;
     assert!(!signed_in(&phone).await);
     assert!(signed_in(&a).await);
     let (s, _) = a
@@ -702,13 +663,9 @@ async fn the_account_page_lists_each_device_and_ends_any_of_them() {
 /// `THAIBOARD_TEST_DATABASE_URL` names a PostgreSQL database.
 #[tokio::test]
 async fn ending_a_device_closes_its_sockets_on_every_server() {
-    let (url, _) = test_database();
-    if !url.starts_with("postgres") {
-        eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
+    let Some((one, two)) = crate::common::postgres_pair().await else {
         return;
-    }
-    let one = Server::start(test_config(&url)).await.unwrap();
-    let two = Server::start(test_config(&url)).await.unwrap();
+    };
     let a = Client::registered(&one, "pgdev").await;
     let mut phone = browser(&two, FIREFOX).await;
     assert_eq!(
@@ -730,7 +687,7 @@ async fn ending_a_device_closes_its_sockets_on_every_server() {
         .send("DELETE", &format!("/api/account/sessions/{id}"), json!({}))
         .await;
     assert_eq!(s, StatusCode::OK);
-    closes(&mut ws).await;
+    ws.ends_with_session_ended().await;
     assert!(!signed_in(&phone).await);
 }
 
@@ -783,7 +740,7 @@ async fn a_closed_account_keeps_its_games_and_its_name_and_its_data_was_exported
         .post_ok("/api/account/close", json!({ "password": PASSWORD }))
         .await;
     assert_eq!(v["closed"], true);
-    closes(&mut ws).await;
+    ws.ends_with_session_ended().await;
     assert!(!signed_in(&white).await);
     assert_eq!(token_status(&server, &bot).await, StatusCode::UNAUTHORIZED);
     // No login; the name stays reserved, in any case.

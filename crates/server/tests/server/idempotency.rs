@@ -16,20 +16,9 @@ async fn post_keyed(
     key: Option<&str>,
     body: &Value,
 ) -> (StatusCode, Value, bool) {
-    let mut req = c
-        .http
-        .post(format!("{}{path}", c.base))
-        .header("content-type", "application/json")
-        .header("x-csrf-token", &c.csrf)
-        .body(body.to_string());
-    if let Some(key) = key {
-        req = req.header("idempotency-key", key);
-    }
-    let resp = req.send().await.unwrap();
-    let status = resp.status();
-    let replayed = resp.headers().get("idempotent-replayed").is_some();
-    let text = resp.text().await.unwrap();
-    (status, serde_json::from_str(&text).unwrap(), replayed)
+    let keyed: Vec<_> = key.map(|k| ("idempotency-key", k)).into_iter().collect();
+    let (status, body, headers) = c.post_with(path, body, &keyed).await;
+    (status, body, headers.get("idempotent-replayed").is_some())
 }
 
 async fn open_challenges(server: &thaiboard_server::Server, user: &Value) -> i64 {

@@ -10,6 +10,11 @@ use std::process::{Child, Command, Stdio};
 
 /// Starts a `thaiboard-server` process on `db`; returns it and its address.
 pub fn spawn(db: &str) -> (Child, String) {
+    spawn_with(db, &[])
+}
+
+/// Starts a `thaiboard-server` process on `db` with options `more` besides.
+pub fn spawn_with(db: &str, more: &[&str]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_thaiboard-server"))
         .args([
             "--bind",
@@ -19,6 +24,7 @@ pub fn spawn(db: &str) -> (Child, String) {
             "--rate-limit",
             "0",
         ])
+        .args(more)
         .stdout(Stdio::piped())
         .spawn()
         .expect("start thaiboard-server");

@@ -306,6 +306,8 @@ async fn the_request_rate_per_address_spares_loopback_only_when_exempt() {
         let server = server(|c| Config {
             rate_per_sec: 1.0,
             rate_burst: 3.0,
+            address_rate_per_sec: 1.0,
+            address_rate_burst: 3.0,
             exempt_loopback: exempt,
             ..c
         })
@@ -326,4 +328,80 @@ async fn the_request_rate_per_address_spares_loopback_only_when_exempt() {
             assert!(limited >= 15, "{limited} of 20 limited at 1/s");
         }
     }
+}
+
+/// Sends `n` GETs of `path` one after the other (as fast as the server
+/// answers); the number refused 429, and how long they took, s.
+async fn flood(c: &Client, path: &str, n: usize) -> (usize, f64) {
+    let started = Instant::now();
+    let mut limited = 0;
+    for _ in 0..n {
+        limited += usize::from(c.get(path).await.0 == 429);
+    }
+    (limited, started.elapsed().as_secs_f64())
+}
+
+#[tokio::test]
+async fn a_cafe_behind_one_address_fits_the_default_request_limits_and_one_flooder_does_not() {
+    let d = Config::default();
+    let server = server(|c| Config {
+        rate_per_sec: d.rate_per_sec,
+        rate_burst: d.rate_burst,
+        address_rate_per_sec: d.address_rate_per_sec,
+        address_rate_burst: d.address_rate_burst,
+        // The guests' own budget is not what is tested here.
+        guests_per_ip_burst: 100.0,
+        ..c
+    })
+    .await;
+    // 40 players of one address, each with a session, all loading pages at
+    // once: 40 × 40 requests, far past what one address may send without
+    // sessions (and past the old limit of 20 a second per address).
+    let mut players = Vec::new();
+    for _ in 0..40 {
+        players.push(Client::guest(&server).await);
+    }
+    let started = Instant::now();
+    let rounds =
+        futures_util::future::join_all(players.iter().map(|p| flood(p, "/api/lobby", 40))).await;
+    let refused: usize = rounds.iter().map(|r| r.0).sum();
+    let took = started.elapsed().as_secs_f64();
+    assert_eq!(refused, 0, "{refused} of the café's 1,600 requests refused");
+    assert!(
+        1600.0 > d.address_rate_burst + d.address_rate_per_sec * took,
+        "the café's requests ({took:.1} s) would have fitted one address's budget: no proof"
+    );
+    // One of them floods: held to its session's bucket.
+    let (limited, took) = flood(&players[0], "/api/lobby", 400).await;
+    let allowed = d.rate_burst + d.rate_per_sec * took + 5.0;
+    assert!(
+        (400 - limited) as f64 <= allowed,
+        "a session's flood: {} of 400 served in {took:.1} s",
+        400 - limited
+    );
+    // A client without a live session floods, making up a cookie for each
+    // request: held to the address's bucket.
+    let http = reqwest::Client::new();
+    let started = Instant::now();
+    let mut limited = 0;
+    for i in 0..1500 {
+        let r = http
+            .get(format!("http://{}/api/lobby", server.addr))
+            .header("cookie", format!("tb_session=forged{i}"))
+            .send()
+            .await
+            .unwrap();
+        limited += usize::from(r.status() == 429);
+    }
+    let took = started.elapsed().as_secs_f64();
+    let allowed = d.address_rate_burst + d.address_rate_per_sec * took + 5.0;
+    assert!(
+        (1500 - limited) as f64 <= allowed,
+        "a sessionless flood: {} of 1500 served in {took:.1} s",
+        1500 - limited
+    );
+    assert!(limited > 0);
+    // The café's players go on meanwhile.
+    let (status, _) = players[1].get("/api/lobby").await;
+    assert_eq!(status, 200);
 }

@@ -28,6 +28,8 @@ mod live_analysis;
 mod lobby;
 mod logins;
 mod mail;
+mod memory;
+mod migrations;
 mod notify;
 mod passwords;
 mod players;

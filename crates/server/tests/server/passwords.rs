@@ -3,13 +3,10 @@
 //! password ends every other session and revokes every token.
 
 use crate::common::bot::token_of;
-use crate::common::{Client, Ws, test_config, test_database};
-use futures_util::StreamExt;
+use crate::common::{Client, test_config, test_database};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use std::time::Duration;
 use thaiboard_server::{Config, Server};
-use tokio_tungstenite::tungstenite::Message;
 
 async fn server(config: impl FnOnce(Config) -> Config) -> Server {
     let (url, _) = test_database();
@@ -25,27 +22,12 @@ async fn post_from(
     body: Value,
     from: Option<&str>,
 ) -> (StatusCode, Value, Option<u64>) {
-    let mut req = c
-        .http
-        .post(format!("{}{path}", c.base))
-        .header("content-type", "application/json")
-        .header("x-csrf-token", &c.csrf)
-        .body(body.to_string());
-    if let Some(from) = from {
-        req = req.header("x-forwarded-for", from);
-    }
-    let resp = req.send().await.unwrap();
-    let status = resp.status();
-    let retry = resp
-        .headers()
+    let forwarded: Vec<_> = from.map(|f| ("x-forwarded-for", f)).into_iter().collect();
+    let (status, body, headers) = c.post_with(path, &body, &forwarded).await;
+    let retry = headers
         .get("retry-after")
         .map(|v| v.to_str().unwrap().parse().unwrap());
-    let text = resp.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        retry,
-    )
+    (status, body, retry)
 }
 
 async fn login_from(c: &Client, name: &str, password: &str, from: &str) -> StatusCode {
@@ -139,22 +121,6 @@ async fn guessing_through_the_password_change_is_throttled_like_logins() {
     assert_eq!(s, StatusCode::OK, "{e}");
 }
 
-/// Reads the socket until the server's `session_ended` error and the close.
-async fn ends_with_session_ended(ws: &mut Ws) {
-    let e = ws.next_of("error").await;
-    assert_eq!(e["error"], "session_ended", "{e}");
-    loop {
-        let next = tokio::time::timeout(Duration::from_secs(10), ws.stream.next())
-            .await
-            .expect("the server closes the socket");
-        match next {
-            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-            Some(Ok(Message::Text(t))) => panic!("a message after the session ended: {t}"),
-            Some(Ok(_)) => {}
-        }
-    }
-}
-
 #[tokio::test]
 async fn a_changed_password_ends_every_other_session_and_revokes_the_tokens() {
     let server = crate::common::start().await;
@@ -188,7 +154,7 @@ async fn a_changed_password_ends_every_other_session_and_revokes_the_tokens() {
     assert_eq!(v["ended"], json!({ "sessions": 1, "tokens": 1 }));
 
     // The other login can no longer act, its socket closes, the token is dead.
-    ends_with_session_ended(&mut laptop_ws).await;
+    laptop_ws.ends_with_session_ended().await;
     let (s, v) = laptop
         .post(
             "/api/challenges",

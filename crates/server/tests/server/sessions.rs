@@ -3,29 +3,11 @@
 //! in, and no session minted for a request from another site.
 
 use crate::common::{Client, Ws, started_game, test_config, test_database, unique};
-use futures_util::StreamExt;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::time::Duration;
 use thaiboard_server::Server;
 use tokio_tungstenite::tungstenite::Message;
-
-/// Reads the socket until the server's `session_ended` error, then checks
-/// that the server closes it.
-async fn ends_with_session_ended(ws: &mut Ws) {
-    let e = ws.next_of("error").await;
-    assert_eq!(e["error"], "session_ended", "{e}");
-    loop {
-        let next = tokio::time::timeout(Duration::from_secs(10), ws.stream.next())
-            .await
-            .expect("the server closes the socket");
-        match next {
-            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-            Some(Ok(Message::Text(t))) => panic!("a message after the session ended: {t}"),
-            Some(Ok(_)) => {}
-        }
-    }
-}
 
 #[tokio::test]
 async fn logout_closes_the_sessions_sockets_and_their_commands_are_not_applied() {
@@ -62,10 +44,10 @@ async fn logout_closes_the_sessions_sockets_and_their_commands_are_not_applied()
         ),
     )
     .await;
-    ends_with_session_ended(&mut game_ws).await;
-    ends_with_session_ended(&mut multi).await;
-    ends_with_session_ended(&mut lobby).await;
-    ends_with_session_ended(&mut notes).await;
+    game_ws.ends_with_session_ended().await;
+    multi.ends_with_session_ended().await;
+    lobby.ends_with_session_ended().await;
+    notes.ends_with_session_ended().await;
 
     let (_, game) = black.get(&format!("/api/games/{id}")).await;
     assert_eq!(
@@ -132,8 +114,8 @@ async fn an_expired_session_closes_its_sockets_and_acts_no_more() {
     let (mut ws, _) = white.socket(&id).await;
     let mut multi = white.multi_socket().await;
     let started = std::time::Instant::now();
-    ends_with_session_ended(&mut ws).await;
-    ends_with_session_ended(&mut multi).await;
+    ws.ends_with_session_ended().await;
+    multi.ends_with_session_ended().await;
     assert!(
         started.elapsed() < Duration::from_secs(8),
         "closed at the expiry, not later"
@@ -158,7 +140,7 @@ async fn a_login_ends_the_guest_session_it_replaces() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    ends_with_session_ended(&mut lobby).await;
+    lobby.ends_with_session_ended().await;
 }
 
 #[tokio::test]
@@ -269,13 +251,9 @@ async fn a_link_from_another_site_neither_mints_nor_replaces_a_session() {
 /// Runs only when `THAIBOARD_TEST_DATABASE_URL` names a PostgreSQL database.
 #[tokio::test]
 async fn a_logout_closes_the_sessions_sockets_on_every_server() {
-    let (url, _) = test_database();
-    if !url.starts_with("postgres") {
-        eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
+    let Some((a, b)) = crate::common::postgres_pair().await else {
         return;
-    }
-    let a = Server::start(test_config(&url)).await.unwrap();
-    let b = Server::start(test_config(&url)).await.unwrap();
+    };
     let (white, _black, id) = started_game(&a, "makruk", json!({})).await;
     // The same browser's cookie, on server B.
     let url_b = format!("ws://{}/api/games/{id}/ws", b.addr);
@@ -289,5 +267,5 @@ async fn a_logout_closes_the_sessions_sockets_on_every_server() {
     ws_b.next_of("snapshot").await;
     let (status, _) = white.post("/api/logout", json!({})).await;
     assert_eq!(status, StatusCode::OK);
-    ends_with_session_ended(&mut ws_b).await;
+    ws_b.ends_with_session_ended().await;
 }

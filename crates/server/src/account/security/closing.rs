@@ -11,7 +11,7 @@
 //!   address, two-factor and settings are deleted. An account with a game
 //!   under way or an open challenge is asked to finish them first.
 
-use super::{Device, confirm_identity, model, store};
+use super::{Client, confirm_identity, model, store};
 use crate::AppState;
 use crate::account::auth::{self, Actor, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
@@ -97,10 +97,10 @@ struct Close {
 async fn close(
     State(app): State<AppState>,
     Actor(s): Actor,
-    device: Device,
+    client: Client,
     Body(req): Body<Close>,
 ) -> ApiResult<Response> {
-    confirm_identity(&app, &s.user, &device, &req.password, req.totp.as_deref()).await?;
+    confirm_identity(&app, &s.user, &client, &req.password, req.totp.as_deref()).await?;
     let unfinished = store::ongoing_games(&app.db, &s.user.id).await?;
     if unfinished > 0 {
         return Err(ApiError::conflict(

@@ -1,20 +1,20 @@
 //! Accounts people can trust (issue 38): password reset by e-mail
-//! ([`reset`]), two-factor authentication by TOTP ([`totp`]), the devices
-//! signed in and the security log ([`devices`]), and closing an account
+//! ([`reset`]), two-factor authentication by TOTP ([`totp`]), the sessions
+//! signed in and the security log ([`sessions`]), and closing an account
 //! with the export of its data ([`closing`]). The change of e-mail address
 //! is the mail feature's (`crate::social::mail::routes`), with its SQL here.
 //!
 //! - [`model`]: the pure part (codes, steps, texts, limits);
 //! - [`store`]: every SQL statement of them;
-//! - here: the [`Device`] a request comes from, the log's writer
+//! - here: the [`Client`] a request comes from, the log's writer
 //!   ([`log`]), the ending of an account's sessions and tokens
 //!   ([`end_other_sessions`]) and the second factor's check
 //!   ([`second_factor`]), which login and the password change call.
 
 pub mod closing;
-pub mod devices;
 pub mod model;
 pub mod reset;
+pub mod sessions;
 pub mod store;
 pub mod totp;
 
@@ -34,21 +34,22 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(reset::routes())
         .merge(totp::routes())
-        .merge(devices::routes())
+        .merge(sessions::routes())
         .merge(closing::routes())
 }
 
-/// Where a request comes from: the client's address and its User-Agent
-/// (cut to 300 characters), for the devices list and the log.
+/// The client a request comes from: its address and its User-Agent (cut
+/// to 300 characters), for the signed-in sessions and the log. (Not the
+/// device cookie of `crate::account::known_browsers`.)
 #[derive(Clone, Debug)]
-pub struct Device {
+pub struct Client {
     /// The client's address.
     pub ip: IpAddr,
     /// Its User-Agent header ("" if none).
     pub user_agent: String,
 }
 
-impl FromRequestParts<AppState> for Device {
+impl FromRequestParts<AppState> for Client {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> ApiResult<Self> {
         let ClientIp(ip) = ClientIp::from_request_parts(parts, app).await?;
@@ -60,7 +61,7 @@ impl FromRequestParts<AppState> for Device {
             .chars()
             .take(300)
             .collect();
-        Ok(Device { ip, user_agent })
+        Ok(Client { ip, user_agent })
     }
 }
 
@@ -90,7 +91,7 @@ pub mod event {
     pub const RECOVERY_CODES: &str = "recovery_codes_made";
     /// A recovery code was used.
     pub const RECOVERY_USED: &str = "recovery_code_used";
-    /// A signed-in device was ended from the devices list.
+    /// A signed-in session was ended from the sessions list.
     pub const SESSION_REVOKED: &str = "session_revoked";
 }
 
@@ -99,37 +100,37 @@ pub async fn log(
     app: &AppState,
     user_id: &str,
     kind: &str,
-    device: Option<&Device>,
+    client: Option<&Client>,
     detail: Option<String>,
 ) -> ApiResult<()> {
     let row = store::EventRow {
         at: app.now_ms(),
         kind: kind.to_string(),
-        ip: device.map(|d| d.ip.to_string()),
-        user_agent: device.map(|d| d.user_agent.clone()),
+        ip: client.map(|d| d.ip.to_string()),
+        user_agent: client.map(|d| d.user_agent.clone()),
         detail,
     };
     store::insert_event(&app.db, &random_id(16), user_id, &row, model::LOG_KEPT).await
 }
 
 /// A login or registration made session `token` for `user_id` from
-/// `device`: the device is kept with the session, and the log says so.
+/// `client`: the client is kept with the session, and the log says so.
 pub async fn signed_in(
     app: &AppState,
     user_id: &str,
     token: &str,
-    device: &Device,
+    client: &Client,
 ) -> ApiResult<()> {
     let now = app.now_ms();
-    store::set_device(
+    store::set_client(
         &app.db,
         &sha256_hex(token),
-        &device.user_agent,
-        &device.ip.to_string(),
+        &client.user_agent,
+        &client.ip.to_string(),
         now,
     )
     .await?;
-    log(app, user_id, event::LOGIN, Some(device), None).await
+    log(app, user_id, event::LOGIN, Some(client), None).await
 }
 
 /// What [`end_other_sessions`] ended.
@@ -167,16 +168,22 @@ pub async fn end_other_sessions(
     Ok(ended)
 }
 
-/// The login throttle's answer for checks of `username`'s password or
-/// code from `ip`: `Err` 429 `login_throttled` while locked.
-pub fn throttle_check(app: &AppState, username: &str, ip: IpAddr) -> ApiResult<()> {
+/// `f` with the login throttle's attempt of `username`'s password or code
+/// from `ip` (no device cookie: these checks come from a signed-in session
+/// or a mailed link).
+fn with_attempt<R>(username: &str, ip: IpAddr, f: impl FnOnce(&Attempt) -> R) -> R {
     let key = name_key(username);
-    let attempt = Attempt {
+    f(&Attempt {
         name: &key,
         ip,
         device: None,
-    };
-    match app.login_throttle.wait(&attempt) {
+    })
+}
+
+/// The login throttle's answer for checks of `username`'s password or
+/// code from `ip`: `Err` 429 `login_throttled` while locked.
+pub fn throttle_check(app: &AppState, username: &str, ip: IpAddr) -> ApiResult<()> {
+    match with_attempt(username, ip, |a| app.login_throttle.wait(a)) {
         Some(wait) => Err(crate::account::password_check::throttled(wait)),
         None => Ok(()),
     }
@@ -185,23 +192,13 @@ pub fn throttle_check(app: &AppState, username: &str, ip: IpAddr) -> ApiResult<(
 /// Counts a wrong password or code for `username`'s account from `ip` in
 /// the login throttle.
 pub fn count_failure(app: &AppState, username: &str, ip: IpAddr) {
-    let key = name_key(username);
-    app.login_throttle.failed(&Attempt {
-        name: &key,
-        ip,
-        device: None,
-    });
+    with_attempt(username, ip, |a| app.login_throttle.failed(a));
 }
 
 /// Clears the login throttle's failures of `username` from `ip` after a
 /// good check.
 pub fn count_success(app: &AppState, username: &str, ip: IpAddr) {
-    let key = name_key(username);
-    app.login_throttle.succeeded(&Attempt {
-        name: &key,
-        ip,
-        device: None,
-    });
+    with_attempt(username, ip, |a| app.login_throttle.succeeded(a));
 }
 
 /// What the second factor said.
@@ -283,25 +280,20 @@ pub fn bad_totp() -> ApiError {
 pub async fn confirm_identity(
     app: &AppState,
     user: &crate::account::user::User,
-    device: &Device,
+    client: &Client,
     password: &str,
     code: Option<&str>,
 ) -> ApiResult<()> {
-    if user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "guests have no password: register first",
-        ));
-    }
-    throttle_check(app, &user.username, device.ip)?;
+    user.require_account("guests have no password: register first")?;
+    throttle_check(app, &user.username, client.ip)?;
     let hash = crate::account::store::password_hash(&app.db, &user.id).await?;
     if password.len() > 1024 || !app.passwords.verify(password.to_string(), hash).await? {
-        count_failure(app, &user.username, device.ip);
+        count_failure(app, &user.username, client.ip);
         log(
             app,
             &user.id,
             event::LOGIN_FAILED,
-            Some(device),
+            Some(client),
             Some("wrong password".into()),
         )
         .await?;
@@ -314,12 +306,12 @@ pub async fn confirm_identity(
         SecondFactor::Off | SecondFactor::Passed => Ok(()),
         SecondFactor::Missing => Err(totp_required()),
         SecondFactor::Wrong => {
-            count_failure(app, &user.username, device.ip);
+            count_failure(app, &user.username, client.ip);
             log(
                 app,
                 &user.id,
                 event::LOGIN_FAILED,
-                Some(device),
+                Some(client),
                 Some("wrong two-factor code".into()),
             )
             .await?;

@@ -9,7 +9,7 @@
 //! [`model::RESETS_PER_ACCOUNT`] links an hour, the answer is the same and
 //! nothing is mailed). Only the SHA-256 of a link's token is stored.
 
-use super::{Device, SecondFactor, event, model, store};
+use super::{Client, SecondFactor, event, model, store};
 use crate::AppState;
 use crate::account::auth::{self, Actor};
 use crate::infra::error::{ApiError, ApiResult};
@@ -42,7 +42,7 @@ const ANSWER: &str = "if an account has this verified address, a link to reset i
 async fn request(
     State(app): State<AppState>,
     Actor(_): Actor,
-    device: Device,
+    client: Client,
     Body(req): Body<ResetRequest>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let Some(mailer) = app.mailer.clone() else {
@@ -52,8 +52,8 @@ async fn request(
         ));
     };
     let email = check_address(&req.email)?;
-    let exempt = app.config.exempt_loopback && device.ip.is_loopback();
-    if !exempt && !app.reset_limiter.allow(device.ip) {
+    let exempt = app.config.exempt_loopback && client.ip.is_loopback();
+    if !exempt && !app.reset_limiter.allow(client.ip) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_resets",
@@ -64,7 +64,7 @@ async fn request(
     // words nor its timing tell whether the address is known.
     let app2 = app.clone();
     tokio::spawn(async move {
-        if let Err(e) = mail_links(&app2, &mailer, &email, &device).await {
+        if let Err(e) = mail_links(&app2, &mailer, &email, &client).await {
             eprintln!("thaiboard-server: password reset mail: {}", e.message);
         }
     });
@@ -76,7 +76,7 @@ async fn mail_links(
     app: &AppState,
     mailer: &crate::social::mail::Mailer,
     email: &str,
-    device: &Device,
+    client: &Client,
 ) -> ApiResult<()> {
     let now = app.now_ms();
     for (user_id, username, address) in store::accounts_of_address(&app.db, email).await? {
@@ -103,7 +103,7 @@ async fn mail_links(
             .send_security(&address, &subject, &text)
             .await
             .map_err(ApiError::internal)?;
-        super::log(app, &user_id, event::RESET_REQUESTED, Some(device), None).await?;
+        super::log(app, &user_id, event::RESET_REQUESTED, Some(client), None).await?;
     }
     Ok(())
 }
@@ -132,7 +132,7 @@ fn bad_link() -> ApiError {
 async fn confirm(
     State(app): State<AppState>,
     Actor(_): Actor,
-    device: Device,
+    client: Client,
     Body(req): Body<ResetConfirm>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let token = req.token.trim();
@@ -145,12 +145,12 @@ async fn confirm(
         return Err(bad_link());
     };
     // A reset takes the place of the password, not of the second factor.
-    super::throttle_check(&app, &username, device.ip)?;
+    super::throttle_check(&app, &username, client.ip)?;
     match super::second_factor(&app, &user_id, &username, req.totp.as_deref()).await? {
         SecondFactor::Off | SecondFactor::Passed => {}
         SecondFactor::Missing => return Err(super::totp_required()),
         SecondFactor::Wrong => {
-            super::count_failure(&app, &username, device.ip);
+            super::count_failure(&app, &username, client.ip);
             return Err(super::bad_totp());
         }
     }
@@ -159,8 +159,8 @@ async fn confirm(
         return Err(bad_link());
     }
     super::end_other_sessions(&app, &user_id, None).await?;
-    super::count_success(&app, &username, device.ip);
-    super::log(&app, &user_id, event::PASSWORD_RESET, Some(&device), None).await?;
+    super::count_success(&app, &username, client.ip);
+    super::log(&app, &user_id, event::PASSWORD_RESET, Some(&client), None).await?;
     Ok(Json(serde_json::json!({
         "ok": true,
         "username": username,

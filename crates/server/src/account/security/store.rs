@@ -6,8 +6,8 @@ use crate::infra::db::Db;
 use crate::infra::error::ApiResult;
 use sqlx::Row;
 
-/// A signed-in device: one session of a user.
-pub struct DeviceRow {
+/// A signed-in session of a user, with the client it signed in from.
+pub struct SignedInRow {
     /// SHA-256 of the session's cookie token.
     pub token_hash: String,
     /// Its User-Agent at sign-in.
@@ -20,8 +20,8 @@ pub struct DeviceRow {
     pub last_seen: Option<i64>,
 }
 
-/// Writes the device of a new session.
-pub async fn set_device(
+/// Writes the client (User-Agent, address) of a new session.
+pub async fn set_client(
     db: &Db,
     token_hash: &str,
     user_agent: &str,
@@ -54,7 +54,7 @@ pub async fn touch(db: &Db, token_hash: &str, now: i64, stale_before: i64) -> Ap
 }
 
 /// The live sessions of `user_id`, most recently seen first.
-pub async fn devices(db: &Db, user_id: &str, now: i64) -> ApiResult<Vec<DeviceRow>> {
+pub async fn signed_in(db: &Db, user_id: &str, now: i64) -> ApiResult<Vec<SignedInRow>> {
     let rows = sqlx::query(
         "SELECT token_hash, user_agent, ip, created_at, last_seen FROM sessions \
          WHERE user_id = $1 AND expires_at > $2 ORDER BY COALESCE(last_seen, created_at) DESC, token_hash",
@@ -65,7 +65,7 @@ pub async fn devices(db: &Db, user_id: &str, now: i64) -> ApiResult<Vec<DeviceRo
     .await?;
     Ok(rows
         .iter()
-        .map(|r| DeviceRow {
+        .map(|r| SignedInRow {
             token_hash: r.get(0),
             user_agent: r.get(1),
             ip: r.get(2),

@@ -14,9 +14,9 @@
 //! Once on, login, the password change and a password reset ask for a
 //! code (`totp`: a code of the app or an unused recovery code).
 
-use super::{Device, confirm_identity, event, model, store};
+use super::{Client, confirm_identity, event, model, store};
 use crate::AppState;
-use crate::account::auth::{Actor, Viewer};
+use crate::account::auth::{self, Actor, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::Body;
 use axum::extract::State;
@@ -69,12 +69,8 @@ struct Setup {
 }
 
 async fn setup(State(app): State<AppState>, Actor(s): Actor) -> ApiResult<Json<Setup>> {
-    if s.user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "register first: guests have no password to protect",
-        ));
-    }
+    s.user
+        .require_account("register first: guests have no password to protect")?;
     let secret = model::new_totp_secret();
     if !store::start_totp(&app.db, &s.user.id, &secret).await? {
         return Err(ApiError::conflict(
@@ -113,7 +109,7 @@ fn recovery_codes() -> (Vec<String>, Vec<String>) {
 async fn enable(
     State(app): State<AppState>,
     Actor(s): Actor,
-    device: Device,
+    client: Client,
     Body(req): Body<Confirm>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let Some(row) = store::totp(&app.db, &s.user.id).await? else {
@@ -129,12 +125,12 @@ async fn enable(
         ));
     }
     // The password, through the throttle (no second factor is on yet).
-    confirm_identity(&app, &s.user, &device, &req.password, None).await?;
+    confirm_identity(&app, &s.user, &client, &req.password, None).await?;
     let totp = model::totp(&row.secret, &s.user.username).map_err(ApiError::internal)?;
     let now_secs = (app.now_ms() / 1000).max(0) as u64;
     let code = req.totp.as_deref().unwrap_or("");
     let Some(step) = model::totp_step(&totp, code, now_secs) else {
-        super::count_failure(&app, &s.user.username, device.ip);
+        super::count_failure(&app, &s.user.username, client.ip);
         return Err(ApiError::bad_request(
             "bad_totp",
             "this code does not match the new secret: check the clock of your device, and type the code shown now",
@@ -143,48 +139,59 @@ async fn enable(
     store::use_step(&app.db, &s.user.id, step as i64).await?;
     let (codes, hashes) = recovery_codes();
     store::enable_totp(&app.db, &s.user.id, &hashes, app.now_ms()).await?;
-    super::log(&app, &s.user.id, event::TOTP_ENABLED, Some(&device), None).await?;
+    super::log(&app, &s.user.id, event::TOTP_ENABLED, Some(&client), None).await?;
     Ok(Json(
         serde_json::json!({ "enabled": true, "recovery_codes": codes }),
     ))
 }
 
-async fn recovery(
-    State(app): State<AppState>,
-    Actor(s): Actor,
-    device: Device,
-    Body(req): Body<Confirm>,
-) -> ApiResult<Json<serde_json::Value>> {
+/// Checks that `s`'s account has two-factor on (else 409 `totp_off`,
+/// `off` saying so) and that its user confirms who they are (password and
+/// code): what new recovery codes and turning two-factor off ask.
+async fn confirmed_with_totp_on(
+    app: &AppState,
+    s: &auth::Session,
+    client: &Client,
+    req: &Confirm,
+    off: &str,
+) -> ApiResult<()> {
     if !store::totp(&app.db, &s.user.id)
         .await?
         .is_some_and(|t| t.enabled)
     {
-        return Err(ApiError::conflict(
-            "totp_off",
-            "two-factor is off: there are no recovery codes",
-        ));
+        return Err(ApiError::conflict("totp_off", off.to_string()));
     }
-    confirm_identity(&app, &s.user, &device, &req.password, req.totp.as_deref()).await?;
+    confirm_identity(app, &s.user, client, &req.password, req.totp.as_deref()).await
+}
+
+async fn recovery(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    client: Client,
+    Body(req): Body<Confirm>,
+) -> ApiResult<Json<serde_json::Value>> {
+    confirmed_with_totp_on(
+        &app,
+        &s,
+        &client,
+        &req,
+        "two-factor is off: there are no recovery codes",
+    )
+    .await?;
     let (codes, hashes) = recovery_codes();
     store::set_recovery(&app.db, &s.user.id, &hashes).await?;
-    super::log(&app, &s.user.id, event::RECOVERY_CODES, Some(&device), None).await?;
+    super::log(&app, &s.user.id, event::RECOVERY_CODES, Some(&client), None).await?;
     Ok(Json(serde_json::json!({ "recovery_codes": codes })))
 }
 
 async fn disable(
     State(app): State<AppState>,
     Actor(s): Actor,
-    device: Device,
+    client: Client,
     Body(req): Body<Confirm>,
 ) -> ApiResult<Json<serde_json::Value>> {
-    if !store::totp(&app.db, &s.user.id)
-        .await?
-        .is_some_and(|t| t.enabled)
-    {
-        return Err(ApiError::conflict("totp_off", "two-factor is off already"));
-    }
-    confirm_identity(&app, &s.user, &device, &req.password, req.totp.as_deref()).await?;
+    confirmed_with_totp_on(&app, &s, &client, &req, "two-factor is off already").await?;
     store::disable_totp(&app.db, &s.user.id).await?;
-    super::log(&app, &s.user.id, event::TOTP_DISABLED, Some(&device), None).await?;
+    super::log(&app, &s.user.id, event::TOTP_DISABLED, Some(&client), None).await?;
     Ok(Json(serde_json::json!({ "enabled": false })))
 }

@@ -25,12 +25,13 @@
 //! most [`MAX_COMMANDS_IN_FLIGHT`] wait at once, more are answered `busy`.
 
 use crate::AppState;
+use crate::account::auth::SessionWatch;
 use crate::account::auth::{self, Session};
 use crate::infra::error::ApiError;
 use crate::infra::extract::ClientIp;
 use crate::infra::extract::check_id;
 use crate::infra::ratelimit::Bucket;
-use crate::infra::sessions::{Ended, SessionWatch};
+use crate::infra::sessions::Ended;
 use crate::infra::socket_limits::SocketSlot;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};

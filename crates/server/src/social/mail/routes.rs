@@ -5,7 +5,7 @@ use super::model::{check_address, page, token_of, verify_mail};
 use super::{site, store};
 use crate::AppState;
 use crate::account::auth::{Actor, Viewer};
-use crate::account::security::{self, Device};
+use crate::account::security::{self, Client};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::infra::extract::Body;
 use crate::infra::util::{random_token, sha256_hex};
@@ -81,15 +81,11 @@ fn mail_failed(e: String) -> ApiError {
 async fn write(
     State(app): State<AppState>,
     Actor(s): Actor,
-    device: Device,
+    client: Client,
     Body(body): Body<NewAddress>,
 ) -> ApiResult<Json<EmailView>> {
-    if s.user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "register to give an e-mail address",
-        ));
-    }
+    s.user
+        .require_account("register to give an e-mail address")?;
     let Some(mailer) = app.mailer.clone() else {
         return Err(ApiError::conflict(
             "mail_disabled",
@@ -97,7 +93,7 @@ async fn write(
         ));
     };
     let email = check_address(&body.email)?;
-    security::confirm_identity(&app, &s.user, &device, &body.password, body.totp.as_deref())
+    security::confirm_identity(&app, &s.user, &client, &body.password, body.totp.as_deref())
         .await?;
     let old = store::stored(&app.db, &s.user.id)
         .await?
@@ -130,7 +126,7 @@ async fn write(
             &app,
             &s.user.id,
             security::event::EMAIL_CHANGE_REQUESTED,
-            Some(&device),
+            Some(&client),
             detail,
         )
         .await?;

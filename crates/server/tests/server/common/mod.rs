@@ -44,6 +44,20 @@ pub fn test_config(database_url: &str) -> Config {
     }
 }
 
+/// Two server processes on the PostgreSQL database of
+/// `THAIBOARD_TEST_DATABASE_URL`, for the tests of what goes between
+/// processes; `None` (the test is skipped, and says so) on SQLite.
+pub async fn postgres_pair() -> Option<(Server, Server)> {
+    let (url, _) = test_database();
+    if !url.starts_with("postgres") {
+        eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
+        return None;
+    }
+    let a = Server::start(test_config(&url)).await.unwrap();
+    let b = Server::start(test_config(&url)).await.unwrap();
+    Some((a, b))
+}
+
 /// Starts a server with the test configuration on a new database.
 pub async fn start() -> Server {
     let (url, _) = test_database();
@@ -62,11 +76,18 @@ pub struct Client {
 impl Client {
     /// A visitor with a guest session.
     pub async fn guest(server: &Server) -> Client {
+        Client::browser(server, None).await
+    }
+
+    /// A browser with its own cookies (and this User-Agent, if given),
+    /// holding a guest session.
+    pub async fn browser(server: &Server, user_agent: Option<&str>) -> Client {
         let jar = Arc::new(reqwest::cookie::Jar::default());
-        let http = reqwest::Client::builder()
-            .cookie_provider(jar.clone())
-            .build()
-            .unwrap();
+        let mut http = reqwest::Client::builder().cookie_provider(jar.clone());
+        if let Some(agent) = user_agent {
+            http = http.user_agent(agent);
+        }
+        let http = http.build().unwrap();
         let base = format!("http://{}", server.addr);
         let mut c = Client {
             http,
@@ -129,6 +150,31 @@ impl Client {
         body: String,
     ) -> (StatusCode, Value) {
         self.request("POST", path, csrf, body).await
+    }
+
+    /// Posts `body` to `path` with this client's CSRF token and the
+    /// `headers` besides: status, body (JSON, or the text as a string) and
+    /// the answer's headers.
+    pub async fn post_with(
+        &self,
+        path: &str,
+        body: &Value,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, Value, reqwest::header::HeaderMap) {
+        let mut req = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .header("x-csrf-token", &self.csrf)
+            .body(body.to_string());
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        let resp = req.send().await.unwrap();
+        let (status, answer) = (resp.status(), resp.headers().clone());
+        let text = resp.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, body, answer)
     }
 
     /// Sends `body` as JSON with `method`, and `csrf` if given.
@@ -260,6 +306,24 @@ impl Ws {
             let v = self.next_json().await;
             if v["type"] == kind {
                 return v;
+            }
+        }
+    }
+
+    /// Reads until the server's `session_ended` error (skipping what
+    /// comes before it), then checks that the server closes the socket
+    /// with nothing more said.
+    pub async fn ends_with_session_ended(&mut self) {
+        let e = self.next_of("error").await;
+        assert_eq!(e["error"], "session_ended", "{e}");
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+                .await
+                .expect("the server closes the socket");
+            match next {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(Message::Text(t))) => panic!("a message after the session ended: {t}"),
+                Some(Ok(_)) => {}
             }
         }
     }

@@ -1,5 +1,6 @@
-//! The devices signed in to an account and its security log, as the
-//! account page shows them:
+//! The sessions signed in to an account (the account page's list of
+//! signed-in devices: one browser or app a session) and its security log,
+//! as the account page shows them:
 //!
 //! - `GET /api/account/sessions`: every live session (the browser named
 //!   from its User-Agent, the address it signed in from, when it signed in
@@ -13,7 +14,7 @@
 //! A session's id here is derived from its token's hash, so that neither
 //! the token nor the hash it is stored under leaves the server.
 
-use super::{Device, event, model, store};
+use super::{Client, event, model, store};
 use crate::AppState;
 use crate::account::auth::{self, Actor, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
@@ -37,9 +38,9 @@ fn public_id(token_hash: &str) -> String {
     sha256_hex(&format!("session-id:{token_hash}"))[..20].to_string()
 }
 
-/// A signed-in device as listed.
+/// A signed-in session as listed.
 #[derive(Serialize)]
-pub struct DeviceView {
+pub struct SessionView {
     /// Its id, for ending it.
     pub id: String,
     /// The browser and system, from its User-Agent ("Firefox 128 on Linux").
@@ -57,24 +58,21 @@ pub struct DeviceView {
 }
 
 fn registered(s: &auth::Session) -> ApiResult<()> {
-    if s.user.guest {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "guests have one session, in this browser: register to sign in elsewhere",
-        ));
-    }
+    s.user.require_account(
+        "guests have one session, in this browser: register to sign in elsewhere",
+    )?;
     Ok(())
 }
 
-async fn list(State(app): State<AppState>, Viewer(s): Viewer) -> ApiResult<Json<Vec<DeviceView>>> {
+async fn list(State(app): State<AppState>, Viewer(s): Viewer) -> ApiResult<Json<Vec<SessionView>>> {
     let s = s.ok_or_else(|| ApiError::unauthorized("no_session", "no valid session"))?;
     registered(&s)?;
-    let rows = store::devices(&app.db, &s.user.id, app.now_ms()).await?;
+    let rows = store::signed_in(&app.db, &s.user.id, app.now_ms()).await?;
     Ok(Json(
         rows.into_iter()
             .map(|r| {
                 let ua = r.user_agent.unwrap_or_default();
-                DeviceView {
+                SessionView {
                     id: public_id(&r.token_hash),
                     browser: model::device_name(&ua),
                     user_agent: ua,
@@ -91,11 +89,11 @@ async fn list(State(app): State<AppState>, Viewer(s): Viewer) -> ApiResult<Json<
 async fn revoke(
     State(app): State<AppState>,
     Actor(s): Actor,
-    device: Device,
+    client: Client,
     Path(id): Path<String>,
 ) -> ApiResult<Json<serde_json::Value>> {
     registered(&s)?;
-    let rows = store::devices(&app.db, &s.user.id, app.now_ms()).await?;
+    let rows = store::signed_in(&app.db, &s.user.id, app.now_ms()).await?;
     let Some(row) = rows.into_iter().find(|r| public_id(&r.token_hash) == id) else {
         return Err(ApiError::not_found(format!(
             "you have no signed-in device {id:?} (ended already?)"
@@ -107,7 +105,7 @@ async fn revoke(
         &app,
         &s.user.id,
         event::SESSION_REVOKED,
-        Some(&device),
+        Some(&client),
         Some(what),
     )
     .await?;
@@ -119,7 +117,7 @@ async fn revoke(
 async fn end_others(
     State(app): State<AppState>,
     Actor(s): Actor,
-    device: Device,
+    client: Client,
 ) -> ApiResult<Json<serde_json::Value>> {
     registered(&s)?;
     let ended = store::delete_sessions_except(&app.db, &s.user.id, Some(&s.token_hash)).await?;
@@ -131,7 +129,7 @@ async fn end_others(
         &app,
         &s.user.id,
         event::SESSION_REVOKED,
-        Some(&device),
+        Some(&client),
         Some(detail),
     )
     .await?;

@@ -1,4 +1,4 @@
-//! Device cookies: a browser that logged in to an account gets the cookie
+//! Known browsers (device cookies): a browser that logged in to an account gets the cookie
 //! `tb_device` (a random token; the database keeps its SHA-256 per
 //! account, `login_devices`). When it asks for that account's password
 //! again, the password throttle (`crate::infra::login_throttle`) holds it
@@ -25,7 +25,7 @@ fn device_hash(headers: &HeaderMap) -> Option<String> {
 
 /// The request's device key when this browser has logged in to `user_id`
 /// before; `None` otherwise.
-pub async fn known_device(
+pub async fn known_browser(
     app: &AppState,
     headers: &HeaderMap,
     user_id: &str,
