@@ -25,6 +25,7 @@ import { namesSteps } from './names.mjs';
 import { playSteps } from './play.mjs';
 import { premoveCountSteps, siteSteps } from './board-polish.mjs';
 import { accountSecuritySteps } from './account-security.mjs';
+import { arenaSteps } from './arena.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -475,6 +476,7 @@ async function run() {
   await explorerSteps();
   await siteSteps(alice, await premoveCountSteps(alice, bob));
   await accountSecuritySteps();
+  await arenaSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

@@ -66,7 +66,7 @@ max_ms: number, };
 
 export type Status = "open" | "ongoing" | "finished" | "cancelled" | "aborted";
 
-export type ActionKind = "move" | "count_start" | "count_stop" | "takeback";
+export type ActionKind = "move" | "count_start" | "count_stop" | "takeback" | "berserk";
 
 export type ThaiText = { 
 /**

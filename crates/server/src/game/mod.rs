@@ -13,6 +13,7 @@
 //! - [`events`]: what subscribers (tournaments, conditional moves, the
 //!   computer opponent) hear after a change;
 //! - [`rematch`], [`takeback`]: the pure steps of those agreements;
+//!   [`berserk`]: the pure step of going berserk in an arena game;
 //! - [`terms`]: a game's terms (its players' leave, public or private),
 //!   which change its clock and view but are no game event;
 //! - [`clock`]: time controls and the server-kept clock;
@@ -21,6 +22,7 @@
 //! - [`routes`]: the games' HTTP routes; [`ws`]: the game sockets;
 //!   [`lobby`]: the live lobby socket.
 
+pub mod berserk;
 pub mod clock;
 pub mod events;
 pub mod lists;

@@ -42,5 +42,6 @@ mod shutdown;
 mod tablebase;
 mod takeback;
 mod tournament_arenas;
+mod tournament_berserk;
 mod tournaments;
 mod variants;
