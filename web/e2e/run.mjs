@@ -26,6 +26,7 @@ import { playSteps } from './play.mjs';
 import { premoveCountSteps, siteSteps } from './board-polish.mjs';
 import { accountSecuritySteps } from './account-security.mjs';
 import { arenaSteps } from './arena.mjs';
+import { resultsSteps } from './results.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -477,6 +478,7 @@ async function run() {
   await siteSteps(alice, await premoveCountSteps(alice, bob));
   await accountSecuritySteps();
   await arenaSteps();
+  await resultsSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

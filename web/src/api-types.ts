@@ -195,7 +195,19 @@ until: number,
 /**
  * Moves made when it began: it is shown after that move.
  */
-ply: number, };
+ply: number, 
+/**
+ * Its first day, `YYYY-MM-DD`, in the player's time zone.
+ */
+first_day: string, 
+/**
+ * Its last day (inclusive), in the player's time zone.
+ */
+last_day: string, 
+/**
+ * Days from the first to the last, both counted.
+ */
+days: number, };
 
 export type LegalMove = { 
 /**

@@ -308,6 +308,9 @@ pub struct Game {
     /// Black's, cut to the tournament's rule (correspondence games only;
     /// set by [`Game::set_leave`]).
     pub leave: [Vec<Period>; 2],
+    /// The players' time zones (White's, Black's), in which their leave's
+    /// days are shown (set with the leave).
+    pub leave_zones: [jiff::tz::TimeZone; 2],
     /// The rules state: the moves, the position and, once finished, the
     /// outcome (the rules crates end games, whoever asks).
     pub rules: AnyGame,

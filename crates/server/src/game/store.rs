@@ -200,6 +200,7 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
                 .unwrap_or_else(|| row.get::<i64, _>(23)),
         ),
         leave: [Vec::new(), Vec::new()],
+        leave_zones: [jiff::tz::TimeZone::UTC, jiff::tz::TimeZone::UTC],
         rules,
         actions,
     })
