@@ -4,6 +4,7 @@
 // the ?!/?/?? marks in its main move list and "Checkmate" (not an evaluation
 // at depth 0) for the mated position.
 import { join } from 'node:path';
+import { expectAccessible } from './axe.mjs';
 import { artifacts, browser, env, expect, register, replay, startGame, step } from './lib.mjs';
 
 /** A Mak-hot game (default rules) in which White captures Black's last piece (the server test's line). */
@@ -32,6 +33,13 @@ export async function resultsSteps() {
     expect(look.thCase === 'uppercase' && look.thBg !== look.tdBg && Number(look.thWeight) >= 700, `table headers: ${JSON.stringify(look)}`);
     expect(parseFloat(look.h2Line) >= 2 && look.h2Style === 'solid' && look.h2Colour !== look.bodyColour, `panel headers: ${JSON.stringify(look)}`);
     await white.screenshot({ path: join(artifacts, 'i37-lobby-headers.png') });
+    await expectAccessible(white, 'the lobby');
+    // On a 390-pixel phone the styled headers keep within the screen.
+    const phone = await browser('results-phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(env.base + '/');
+    await phone.waitForSelector('#lobby thead th');
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width <= 390, `the phone's lobby is ${width} pixels wide`);
   });
 
   await step('Mak-hot: a game won by capturing every piece says so', async () => {
