@@ -14,10 +14,11 @@ function today(zone) {
 export async function leaveSteps() {
   const suffix = Math.random().toString(36).slice(2, 7);
   const white = await browser('leave-white');
-  const black = await browser('leave-black');
+  // Black reads in another time zone: the leave's days stay White's.
+  const black = await browser('leave-black', { timezoneId: 'America/Los_Angeles' });
   const watcher = await browser('leave-watcher');
   const whiteName = `lvw_${suffix}`, blackName = `lvb_${suffix}`;
-  let id;
+  let id, range;
 
   await step('leave: a correspondence game, one move played', async () => {
     await register(white, whiteName);
@@ -48,20 +49,24 @@ export async function leaveSteps() {
     await white.click('#leave-book');
     await white.waitForSelector('#leave-error:has-text("overlaps your leave")');
     expect(await white.locator('#leave-periods tr[data-id]').count() === 1, 'still one period of leave');
+    range = (await white.textContent('#leave-periods tr.leave-running .leave-range')).trim();
     await white.screenshot({ path: join(artifacts, 'leave-01-booking.png'), fullPage: true });
   });
 
   await step('leave: the game page stops the clock, says who is away, and the overview shows the leave after the move', async () => {
     await black.goto(env.base + '/game/' + id);
     await black.waitForSelector('#clock-black.paused');
-    await black.waitForSelector('.on-leave:has-text("on leave until")');
+    // The one inclusive form of the account page, in White's time zone (not the reader's).
+    await black.waitForSelector('.on-leave:has-text("on leave:")');
+    const away = await black.textContent('.on-leave');
+    expect(away.includes(range) && /\(3 days\)/.test(range), `game page "${away}", account "${range}"`);
     const before = await black.textContent('#clock-black');
     await black.waitForTimeout(1500);
     expect(await black.textContent('#clock-black') === before, 'a clock on leave does not tick');
     await black.click('#tab-overview');
     const row = black.locator('#overview tr.leave-taken');
     await row.waitFor();
-    expect((await row.textContent()).includes(`${whiteName} on leave from`), await row.textContent());
+    expect((await row.textContent()).includes(`${whiteName} on leave: ${range}`), `overview "${await row.textContent()}", account "${range}"`);
     // The leave follows White's first move: the row after it.
     const rows = await black.locator('#overview tr').evaluateAll(trs => trs.map(tr => tr.className || tr.textContent.trim().slice(0, 12)));
     const at = rows.findIndex(r => r === 'leave-taken');

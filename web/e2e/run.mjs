@@ -28,6 +28,8 @@ import { premoveCountSteps, siteSteps } from './board-polish.mjs';
 import { accountSecuritySteps } from './account-security.mjs';
 import { puzzleSteps } from './puzzles.mjs';
 import { editorSteps } from './editor.mjs';
+import { arenaSteps } from './arena.mjs';
+import { resultsSteps } from './results.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -481,6 +483,8 @@ async function run() {
   await accountSecuritySteps();
   await puzzleSteps();
   await editorSteps();
+  await arenaSteps();
+  await resultsSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

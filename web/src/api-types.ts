@@ -66,7 +66,7 @@ max_ms: number, };
 
 export type Status = "open" | "ongoing" | "finished" | "cancelled" | "aborted";
 
-export type ActionKind = "move" | "count_start" | "count_stop" | "takeback";
+export type ActionKind = "move" | "count_start" | "count_stop" | "takeback" | "berserk";
 
 export type ThaiText = { 
 /**
@@ -195,7 +195,19 @@ until: number,
 /**
  * Moves made when it began: it is shown after that move.
  */
-ply: number, };
+ply: number, 
+/**
+ * Its first day, `YYYY-MM-DD`, in the player's time zone.
+ */
+first_day: string, 
+/**
+ * Its last day (inclusive), in the player's time zone.
+ */
+last_day: string, 
+/**
+ * Days from the first to the last, both counted.
+ */
+days: number, };
 
 export type LegalMove = { 
 /**

@@ -100,11 +100,11 @@ export function lobbyPage(app: HTMLElement): void {
   setInterval(showPlaying, 10000);
   app.replaceChildren(
     poolsPanel(),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.playComputer')), engineForm),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.customGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
+    h('div', { class: 'panel lobby-panel' }, h('h2', {}, t('lobby.playComputer')), engineForm),
+    h('div', { class: 'panel lobby-panel' }, h('h2', {}, t('lobby.customGame')), api.me!.guest ? h('p', {}, t('lobby.guestHint')) : null, form, err),
+    h('div', { class: 'panel lobby-panel' }, h('h2', {}, t('lobby.openChallenges'), live), h('table', { id: 'lobby' },
       h('thead', {}, h('tr', {}, h('th', {}, t('lobby.player')), h('th', {}, t('lobby.game')), h('th', {}, t('lobby.time')), h('th', {}, t('lobby.theirColour')), h('th', {}, ''))), list)),
-    h('div', { class: 'panel' }, h('h2', {}, t('lobby.nowPlaying')), playing),
+    h('div', { class: 'panel lobby-panel' }, h('h2', {}, t('lobby.nowPlaying')), playing),
     dailyPuzzlePanel(),
     followingPanel() ?? '');
 }

@@ -243,7 +243,7 @@ function themeName(theme: string): string {
 /** The lobby's panel: the daily puzzle of each game, with a picture. */
 export function dailyPuzzlePanel(): HTMLElement {
   const list = h('div', { class: 'row daily-puzzles', id: 'daily-puzzles' });
-  const panel = h('div', { class: 'panel' }, h('h2', {}, t('puzzle.daily')), list,
+  const panel = h('div', { class: 'panel lobby-panel' }, h('h2', {}, t('puzzle.daily')), list,
     h('p', {}, h('a', { href: '/puzzle', id: 'lobby-puzzles' }, t('puzzle.more'))));
   void (async () => {
     for (const v of VARIANTS) {

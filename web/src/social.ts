@@ -66,7 +66,7 @@ export function followingPanel(): HTMLElement | null {
   };
   show().catch(() => {});
   setInterval(() => show().catch(() => {}), 15000);
-  return h('div', { class: 'panel', id: 'social' },
+  return h('div', { class: 'panel lobby-panel', id: 'social' },
     h('h2', {}, t('social.following')), list,
     h('h2', {}, t('social.feed')), feed);
 }

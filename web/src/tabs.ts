@@ -5,7 +5,7 @@ import * as api from './api';
 import { h } from './dom';
 import { dateText, t, tMaybe } from './i18n';
 import { explorerPanel } from './explorer';
-import { dayText } from './labels';
+import { leaveRange } from './labels';
 import { makhosMaterial, makrukMaterial } from './material';
 import { showEngineMove, showMove, splitMoves } from './notation';
 import { type TablebaseAnswer, tablebaseText } from './tablebase';
@@ -124,7 +124,7 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const leaveRows = (ply: number) => g.leave.filter(l => l.ply === ply).map(l => {
       const p = l.side === 'white' ? g.white : g.black;
       return h('tr', { class: 'leave-taken' }, h('td', {}, ''), h('td', { colspan: '2' },
-        t('leave.taken', { name: p?.username ?? t(`common.${l.side}`), from: dayText(l.from), until: dayText(l.until - 1) })));
+        t('leave.taken', { name: p?.username ?? t(`common.${l.side}`), range: leaveRange(l.first_day, l.last_day, l.days) })));
     });
     rows.push(...commentRows(0), ...leaveRows(0));
     acts.forEach((a, i) => {

@@ -147,9 +147,9 @@ function standingsTable(t: Detail): HTMLElement {
   let head: HTMLElement[];
   let cells: (s: Record<string, any>) => (string | HTMLElement)[];
   if (t.kind === 'arena') {
-    head = [th('#'), th(tr('tournament.player')), th(tr('tournament.score')), th(tr('tournament.sheet')), th(tr('tournament.games')), th(tr('tournament.performance')), th(tr('tournament.performanceRating'))];
+    head = [th('#'), th(tr('tournament.player')), th(tr('tournament.score')), th(tr('tournament.sheet')), th(tr('tournament.berserk'), tr('tournament.berserkTitle')), th(tr('tournament.games')), th(tr('tournament.performance')), th(tr('tournament.performanceRating'))];
     cells = s => [String(s.rank), h('span', {}, s.user.username, s.on_fire ? h('span', { class: 'fire', title: tr('tournament.onFire') }, ' 🔥') : ''),
-      String(s.score), (s.sheet as number[]).join(' '), String(s.games), String(s.performance), s.performance_rating == null ? '' : String(s.performance_rating)];
+      String(s.score), (s.sheet as number[]).join(' '), h('span', { class: 'berserks' }, s.berserks ? `⚡${s.berserks} (+${s.berserk_points})` : ''), String(s.games), String(s.performance), s.performance_rating == null ? '' : String(s.performance_rating)];
   } else if (t.kind === 'swiss') {
     head = [th('#'), th(tr('tournament.player')), th(tr('tournament.points')), th(tr('tournament.buchholz'), tr('tournament.buchholzTitle')), th(tr('tournament.median'), tr('tournament.medianTitle')), th(tr('tournament.sb'), tr('tournament.sbTitle')), th(tr('tournament.de'), tr('tournament.deTitle')), th(tr('tournament.wins')), th(tr('tournament.byes'))];
     cells = s => [String(s.rank), s.user.username, num(s.points), num(s.buchholz), num(s.median_buchholz), String(s.sonneborn_berger), num(s.direct_encounter), String(s.wins), String(s.byes)];
@@ -176,7 +176,20 @@ function pairingsView(t: Detail): HTMLElement {
 export async function tournamentPage(app: HTMLElement, id: string): Promise<void> {
   const err = h('div', { class: 'error', id: 'tournament-error' });
   let timer: number | undefined;
+  // An arena player goes to a pairing made while this page is open (as on lichess).
+  let myGames: Set<string> | null = null;
+  const followPairing = (t: Detail): boolean => {
+    if (t.kind !== 'arena' || !api.me) return false;
+    const name = api.me.username;
+    const ongoing = t.pairings.flatMap(r => r.boards).filter(b => b.status === 'ongoing' && b.game_id && (b.white.username === name || b.black?.username === name)).map(b => b.game_id!);
+    const seen = myGames;
+    myGames = new Set(ongoing);
+    const fresh = seen && t.you.joined ? ongoing.find(g => !seen.has(g)) : undefined;
+    if (fresh) location.href = `/game/${fresh}`;
+    return !!fresh;
+  };
   const render = (t: Detail) => {
+    if (followPairing(t)) return;
     const act = (what: string, label: string, primary = false) => h('button', { id: what, class: primary ? 'primary' : '', onclick: async () => {
       err.textContent = '';
       try { render(await api.call<Detail>('POST', `/api/tournaments/${id}/${what}`)); } catch (e) { err.textContent = (e as Error).message; }

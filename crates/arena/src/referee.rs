@@ -68,6 +68,11 @@ pub fn ending(game: &AnyGame) -> Option<Ending> {
             side_name(white),
             side_name(!white)
         ),
+        EndReason::AllCaptured => format!(
+            "{} wins: {} has no pieces left",
+            side_name(white),
+            side_name(!white)
+        ),
         EndReason::Repetition => "Draw by threefold repetition".into(),
         EndReason::Kings => "Draw: one king each".into(),
         EndReason::NoProgress => "Draw: 32 plies without progress".into(),

@@ -2,7 +2,7 @@
 //! (mate, counts, Mak-hot's draw rules) or by the players and the clock
 //! (resignation, agreement, time), always through the rules crate's `Game`.
 
-use crate::{AnyMove, AnyPosition, Color, GameKind, Outcome};
+use crate::{AnyMove, AnyPosition, Color, EndReason, GameKind, Outcome};
 use serde::Serialize;
 use std::fmt;
 
@@ -244,7 +244,16 @@ impl AnyGame {
     pub fn outcome(&self) -> Option<Outcome> {
         match self {
             AnyGame::Makruk(g) => g.outcome().map(Into::into),
-            AnyGame::Makhos(g) => g.outcome().map(Into::into),
+            AnyGame::Makhos(g) => g.outcome().map(|o| {
+                let mut outcome = Outcome::from(o);
+                // No legal move because no piece is left: the win by
+                // capturing every piece, told apart from a blocked side.
+                let pos = g.position();
+                if o.reason == makhos::EndReason::NoMoves && pos.pieces(pos.turn()).is_empty() {
+                    outcome.reason = EndReason::AllCaptured;
+                }
+                outcome
+            }),
         }
     }
 
@@ -372,7 +381,8 @@ fn makruk_reason(o: Outcome) -> Result<makruk::EndReason, GameError> {
 fn makhos_reason(o: Outcome) -> Result<makhos::EndReason, GameError> {
     use crate::EndReason as R;
     Ok(match o.reason {
-        R::NoMoves => makhos::EndReason::NoMoves,
+        // The rules crate ends both the same way: the loser cannot move.
+        R::NoMoves | R::AllCaptured => makhos::EndReason::NoMoves,
         R::Kings => makhos::EndReason::Kings,
         R::Repetition => makhos::EndReason::Repetition,
         R::NoProgress => makhos::EndReason::NoProgress,
@@ -390,7 +400,6 @@ fn makhos_reason(o: Outcome) -> Result<makhos::EndReason, GameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::EndReason;
 
     #[test]
     fn players_end_games_through_the_rules_crates() {
@@ -447,6 +456,33 @@ mod tests {
         assert_eq!(
             g.outcome(),
             Some(Outcome::win(Color::White, EndReason::Timeout))
+        );
+    }
+
+    #[test]
+    fn capturing_the_last_piece_wins_by_all_captured_and_a_blocked_side_has_no_moves() {
+        let pos = AnyPosition::from_fen(GameKind::MAKHOS, "W:Wc3:Bd4").unwrap();
+        let mut g = AnyGame::from_position(pos);
+        g.play_engine("c3e5").unwrap();
+        let won = Some(Outcome::win(Color::White, EndReason::AllCaptured));
+        assert_eq!(g.outcome(), won);
+        assert_eq!(
+            EndReason::parse("all_captured"),
+            Some(EndReason::AllCaptured)
+        );
+        // Stored and read back, it ends a replayed game the same way.
+        let mut replayed =
+            AnyGame::from_position(AnyPosition::from_fen(GameKind::MAKHOS, "W:Wc3:Bd4").unwrap());
+        replayed.play_engine("c3e5").unwrap();
+        replayed
+            .end(Outcome::from_stored("1-0", "all_captured").unwrap())
+            .ok();
+        assert_eq!(replayed.outcome(), won);
+        // A side with pieces but no move loses by "no moves".
+        let blocked = AnyPosition::from_fen(GameKind::MAKHOS, "B:Wb2,c1:Ba3").unwrap();
+        assert_eq!(
+            AnyGame::from_position(blocked).outcome(),
+            Some(Outcome::win(Color::White, EndReason::NoMoves))
         );
     }
 

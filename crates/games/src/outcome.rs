@@ -16,8 +16,10 @@ pub enum EndReason {
     CountingDraw,
     /// Makruk: only the khuns were left (a draw).
     InsufficientMaterial,
-    /// Mak-hot: the loser, to move, had no legal move.
+    /// Mak-hot: the loser, to move, had pieces but no legal move.
     NoMoves,
+    /// Mak-hot: the loser's last piece was captured.
+    AllCaptured,
     /// Mak-hot: one king each and nothing else (a draw).
     Kings,
     /// Mak-hot: the same position arose three times (a draw).
@@ -36,12 +38,13 @@ pub enum EndReason {
 
 impl EndReason {
     /// Every reason, for tables and tests.
-    pub const ALL: [EndReason; 12] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::CountingDraw,
         EndReason::InsufficientMaterial,
         EndReason::NoMoves,
+        EndReason::AllCaptured,
         EndReason::Kings,
         EndReason::Repetition,
         EndReason::NoProgress,
@@ -60,6 +63,7 @@ impl EndReason {
             EndReason::CountingDraw => "counting_draw",
             EndReason::InsufficientMaterial => "insufficient_material",
             EndReason::NoMoves => "no_moves",
+            EndReason::AllCaptured => "all_captured",
             EndReason::Kings => "kings",
             EndReason::Repetition => "repetition",
             EndReason::NoProgress => "no_progress",

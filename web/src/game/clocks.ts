@@ -4,7 +4,7 @@
 // told, so that the claim button can appear.
 import { h } from '../dom';
 import { t } from '../i18n';
-import { dayText, diffText, ratingText } from '../labels';
+import { dayText, diffText, leaveRange, ratingText } from '../labels';
 import type { Color, GameState } from './state';
 
 /** A clock's time: `m:ss` (tenths under ten seconds, hours when long), or days and hours by correspondence. */
@@ -55,14 +55,14 @@ export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
     const rating = p?.rating ? h('span', { class: 'rating' }, ` ${ratingText(p.rating)}`) : null;
     const diff = p?.rating_diff != null ? h('span', { class: `rating-diff ${p.rating_diff >= 0 ? 'up' : 'down'}` }, ` ${diffText(p.rating_diff)}`) : null;
     const away = onLeave(color);
-    const leave = away ? h('span', { class: 'on-leave', id: `leave-${color}` }, ` · ${t('leave.onLeaveUntil', { date: dayText(away) })}`) : null;
+    const leave = away ? h('span', { class: 'on-leave', id: `leave-${color}` }, ` · ${t('leave.onLeave', { range: leaveRange(away.first_day, away.last_day, away.days) })}`) : null;
     return [h('span', {}, `${color === 'white' ? '○' : '●'} ${seatName(color)}`, rating, diff, leave), state.game.time_control.kind === 'none' ? h('span') : clock];
   }
 
-  /** When `color`'s player comes back, if on leave at the server's reading. */
-  function onLeave(color: Color): number | null {
+  /** The leave `color`'s player is on, at the server's reading. */
+  function onLeave(color: Color) {
     const now = state.game.clock.server_now;
-    return state.game.leave.find(l => l.side === color && l.from <= now && now < l.until)?.until ?? null;
+    return state.game.leave.find(l => l.side === color && l.from <= now && now < l.until) ?? null;
   }
 
   /** Shows the time left on both clocks. */
@@ -79,7 +79,8 @@ export function playerBars(state: GameState, hooks: PlayerBarsHooks) {
       const running = game.clock.running === color;
       const paused = running ? state.pausedUntil() : null;
       el.textContent = paused ? `⏸ ${fmtClock(ms, game.time_control.kind)}` : fmtClock(ms, game.time_control.kind);
-      el.title = paused ? t('leave.paused', { date: dayText(paused) }) : '';
+      const pause = paused ? game.leave.find(l => l.until === paused) : undefined;
+      el.title = paused ? t('leave.paused', { date: pause ? leaveRange(pause.first_day, pause.last_day, pause.days) : dayText(paused) }) : '';
       el.classList.toggle('paused', !!paused);
       el.classList.toggle('running', running && !paused);
       const low = running && ms < LOW_TIME_MS && game.time_control.kind === 'live';

@@ -24,6 +24,8 @@ export interface ControlsHooks {
   flipped: () => void;
   /** The challenge was accepted: the game as the server returned it. */
   accepted: (game: api.Game) => void;
+  /** The Berserk button of an arena game, while the player may use it. */
+  berserk: () => HTMLElement | null;
 }
 
 export type Controls = ReturnType<typeof gameControls>;
@@ -79,6 +81,8 @@ export function gameControls(state: GameState, hooks: ControlsHooks) {
     if (game.status === 'ongoing' && myColor) {
       const other = myColor === 'white' ? 'black' : 'white';
       // Tournament games cannot be aborted: resign instead.
+      const berserk = hooks.berserk();
+      if (berserk) items.push(berserk);
       if (game.ply < 2 && !state.inTournament) items.push(b(t('game.abort'), 'abort', () => act({ type: 'abort' })));
       else items.push(b(t('game.resign'), 'resign', () => { if (confirm(t('game.resignConfirm'))) act({ type: 'resign' }); }));
       if (game.clock.running === other && state.timeLeft(other) <= 0) items.push(b(t('game.claim'), 'claim', () => act({ type: 'claim' }), true));

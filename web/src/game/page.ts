@@ -10,6 +10,7 @@
 //   move-input.ts  the box to type a move
 //   tools.ts       download, FEN, analysis board, next game
 //   chat.ts        the players' and the spectators' chat
+//   arena.ts       arena games: berserk, and the countdown to the next pairing
 //   ../tabs.ts     the information tabs under it all
 import * as api from '../api';
 import { h } from '../dom';
@@ -17,6 +18,7 @@ import { t } from '../i18n';
 import { describeTc, variantName } from '../labels';
 import { gameTabs } from '../tabs';
 import { tournamentLink } from '../tournaments';
+import { arenaPanel } from './arena';
 import { gameBoard } from './board';
 import { gameChat } from './chat';
 import { moveSound, play } from '../sounds';
@@ -50,16 +52,18 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
     shown: () => { board.draw(); moves.render(); tabs.refresh(); },
     animationChanged: () => controls.render(),
   });
+  const arena = arenaPanel(state, { send, error });
   const players = playerBars(state, { claimChanged: () => controls.render(), lowTime: () => play('lowTime') });
   const controls = gameControls(state, {
     send, error, go: moves.go, animate: moves.animate, animating: moves.animating,
     flipped: () => { players.render(); board.draw(); },
     accepted: g => onGame(g, null, true),
+    berserk: arena.berserkButton,
   });
   const typing = moveInput(state, { sendMove: board.sendMove, error });
   const chat = gameChat(state);
 
-  function renderAll(): void { players.render(); controls.renderStatus(); controls.render(); typing.render(); moves.render(); board.draw(); tabs.refresh(); }
+  function renderAll(): void { players.render(); controls.renderStatus(); controls.render(); typing.render(); moves.render(); board.draw(); tabs.refresh(); arena.render(); }
 
   /** A game from the server: the whole of it, or an update with its new action. */
   function onGame(g: api.Game, action: api.Action | null, full: boolean): void {
@@ -85,7 +89,7 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
     h('div', { class: 'side-col' },
       h('div', { class: 'panel' },
         h('div', {}, `${variantName(variant)}${rules !== 'default' ? ` (${rules})` : ''} · ${describeTc(tc.kind, tc.initial_ms, tc.increment_ms)} · `, conn, spectators),
-        controls.status, controls.count, controls.buttons, board.chooser, board.premoveBox, err, typing.form),
+        controls.status, controls.count, controls.buttons, arena.el, board.chooser, board.premoveBox, err, typing.form),
       h('div', { class: 'panel' }, moves.el),
       chat.el,
       tools.el,
@@ -99,7 +103,13 @@ export async function gamePage(app: HTMLElement, id: string): Promise<void> {
     typing.notationChanged();
     renderAll();
   });
-  tournamentLink(id).then(link => { if (link) { state.inTournament = true; controls.status.before(link); controls.render(); } });
+  tournamentLink(id).then(async link => {
+    if (!link) return;
+    state.inTournament = true;
+    controls.status.before(link);
+    await arena.start(link.getAttribute('href')!.split('/').pop()!);
+    controls.render();
+  });
   setInterval(players.tick, 100);
   document.addEventListener('keydown', ev => {
     if (typing.focused()) return;

@@ -143,7 +143,12 @@ impl Settings {
 /// The stored settings of `user_id` (the defaults when none are stored, or
 /// when what is stored no longer reads).
 pub async fn of(app: &AppState, user_id: &str) -> ApiResult<Settings> {
-    Ok(super::store::settings(&app.db, user_id)
+    of_db(&app.db, user_id).await
+}
+
+/// [`of`] for callers that hold the database but no [`AppState`].
+pub async fn of_db(db: &crate::infra::db::Db, user_id: &str) -> ApiResult<Settings> {
+    Ok(super::store::settings(db, user_id)
         .await?
         .and_then(|json| serde_json::from_str(&json).ok())
         .unwrap_or_default())

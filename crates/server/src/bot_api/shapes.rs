@@ -64,7 +64,7 @@ pub fn status(view: &GameView) -> &'static str {
             "stalemate" => "stalemate",
             "resignation" => "resign",
             "timeout" | "timeout_draw" => "outoftime",
-            "no_moves" => "variantEnd",
+            "no_moves" | "all_captured" => "variantEnd",
             _ => "draw",
         },
     }

@@ -15,6 +15,7 @@
 //! - [`start`]: games from a set-up position (a client's FEN checked by
 //!   the rules crates);
 //! - [`rematch`], [`takeback`]: the pure steps of those agreements;
+//!   [`berserk`]: the pure step of going berserk in an arena game;
 //! - [`terms`]: a game's terms (its players' leave, public or private),
 //!   which change its clock and view but are no game event;
 //! - [`clock`]: time controls and the server-kept clock;
@@ -23,6 +24,7 @@
 //! - [`routes`]: the games' HTTP routes; [`ws`]: the game sockets;
 //!   [`lobby`]: the live lobby socket.
 
+pub mod berserk;
 pub mod clock;
 pub mod events;
 pub mod lists;

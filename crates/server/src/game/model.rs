@@ -74,6 +74,9 @@ pub enum ActionKind {
     /// Moves taken back by agreement (`uci`: how many); the moves it undoes
     /// stay in the log but leave the game (see [`super::takeback`]).
     Takeback,
+    /// A player of an arena game went berserk (`uci`: the side): half the
+    /// clock, no increment, an extra arena point for a win.
+    Berserk,
 }
 
 impl ActionKind {
@@ -84,6 +87,7 @@ impl ActionKind {
             ActionKind::CountStart => "count_start",
             ActionKind::CountStop => "count_stop",
             ActionKind::Takeback => "takeback",
+            ActionKind::Berserk => "berserk",
         }
     }
 
@@ -94,6 +98,7 @@ impl ActionKind {
             "count_start" => Some(ActionKind::CountStart),
             "count_stop" => Some(ActionKind::CountStop),
             "takeback" => Some(ActionKind::Takeback),
+            "berserk" => Some(ActionKind::Berserk),
             _ => None,
         }
     }
@@ -161,6 +166,8 @@ impl Action {
             ActionKind::CountStop => rules.stop_count(self.side()),
             // Taken into account before replaying (see `takeback::effective`).
             ActionKind::Takeback => Ok(()),
+            // A clock matter: the rules state does not change.
+            ActionKind::Berserk => Ok(()),
         }
     }
 }
@@ -202,6 +209,9 @@ pub enum Command {
     TakebackAccept,
     /// Refuse it.
     TakebackDecline,
+    /// Go berserk (arena games, before one's first move): half one's own
+    /// initial time and no increment, for an extra arena point on a win.
+    Berserk,
 }
 
 impl Command {
@@ -289,6 +299,8 @@ pub struct Game {
     pub public_marks: [bool; 2],
     /// Its tournament makes its games public.
     pub tournament_public: bool,
+    /// Its tournament is an arena (its players may go berserk).
+    pub tournament_arena: bool,
     /// Its tournament's rule on leave, and when the tournament began
     /// (outside tournaments: allowed).
     pub leave_rule: (LeaveRule, i64),
@@ -296,6 +308,9 @@ pub struct Game {
     /// Black's, cut to the tournament's rule (correspondence games only;
     /// set by [`Game::set_leave`]).
     pub leave: [Vec<Period>; 2],
+    /// The players' time zones (White's, Black's), in which their leave's
+    /// days are shown (set with the leave).
+    pub leave_zones: [jiff::tz::TimeZone; 2],
     /// The rules state: the moves, the position and, once finished, the
     /// outcome (the rules crates end games, whoever asks).
     pub rules: AnyGame,
@@ -356,6 +371,13 @@ impl Game {
             Color::White => self.white.as_ref(),
             Color::Black => self.black.as_ref(),
         }
+    }
+
+    /// Whether `side` went berserk (see [`Command::Berserk`]).
+    pub fn berserked(&self, side: Color) -> bool {
+        self.actions
+            .iter()
+            .any(|a| a.kind == ActionKind::Berserk && a.side() == side)
     }
 
     /// Whether the side to move's clock runs.
@@ -628,6 +650,9 @@ pub fn apply(g: &Game, side: Color, cmd: &Command, now: i64) -> ApiResult<Change
         Command::CountStart | Command::CountStop => {
             count(g, side, matches!(cmd, Command::CountStart), now)
         }
+        Command::Berserk => Err(ApiError::internal(
+            "a berserk reached the move path (see berserk::apply)",
+        )),
     }
 }
 
@@ -661,7 +686,14 @@ fn play_move(g: &Game, side: Color, text: &str, ply: Option<u32>, now: i64) -> A
         .map_err(|e| ApiError::illegal_move(e.to_string()))?;
     let mut fields = Fields::of(g);
     if g.tc.runs_at(g.ply()) {
-        fields.set_ms(side, g.tc.after_move(g.time_left(side, now)));
+        let left = g.time_left(side, now);
+        // A berserk player's moves earn no increment.
+        let after = if g.berserked(side) {
+            left
+        } else {
+            g.tc.after_move(left)
+        };
+        fields.set_ms(side, after);
     }
     fields.turn_since = now;
     if fields.draw_offer == Some(side.other()) {

@@ -32,6 +32,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/resign", bare_command(Command::Resign))
         .route("/games/{id}/abort", bare_command(Command::Abort))
         .route("/games/{id}/claim", bare_command(Command::ClaimTimeout))
+        .route("/games/{id}/berserk", bare_command(Command::Berserk))
         .route("/games/{id}/draw", action_command("draw"))
         .route("/games/{id}/takeback", action_command("takeback"))
         .route("/games/{id}/count", action_command("count"))

@@ -394,6 +394,7 @@ impl Games {
                     Command::TakebackOffer | Command::TakebackAccept | Command::TakebackDecline => {
                         super::takeback::apply(g, side, &cmd, now)?
                     }
+                    Command::Berserk => super::berserk::apply(g, side, now)?,
                     _ => model::apply(g, side, &cmd, now)?,
                 };
                 let action = change.action.clone();
@@ -550,6 +551,7 @@ impl Games {
         self.with_game(&id, async |g| {
             g.tournament_id = Some(tournament_id.to_string());
             g.tournament_public = terms.public;
+            g.tournament_arena = terms.arena;
             g.leave_rule = (terms.leave, terms.started_at.unwrap_or(g.created_at));
             self.load_leave(g).await
         })

@@ -48,7 +48,7 @@ const SELECT_GAME: &str = "SELECT g.id, g.variant, g.rules, g.status, g.creator_
     cu.is_guest, wu.is_guest, bu.is_guest, tg.tournament_id, g.rated, g.pool, \
     g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, g.white_rating_diff, g.black_rating_diff, \
     g.rematch_offer, g.rematch_id, g.takeback_offer, \
-    g.white_public, g.black_public, t.public_games, t.leave_rule, t.leave_cap_days, t.started_at, g.start_fen \
+    g.white_public, g.black_public, t.public_games, t.leave_rule, t.leave_cap_days, t.started_at, g.start_fen, t.kind \
     FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
     LEFT JOIN users bu ON bu.id = g.black_id LEFT JOIN tournament_games tg ON tg.game_id = g.id \
     LEFT JOIN tournaments t ON t.id = tg.tournament_id \
@@ -192,6 +192,7 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
         rematch_id: row.get(37),
         public_marks: [row.get::<i32, _>(39) != 0, row.get::<i32, _>(40) != 0],
         tournament_public: row.get::<Option<i32>, _>(41).unwrap_or(0) != 0,
+        tournament_arena: row.get::<Option<String>, _>(46).as_deref() == Some("arena"),
         leave_rule: (
             LeaveRule::from_stored(
                 row.get::<Option<String>, _>(42).as_deref().unwrap_or(""),
@@ -201,6 +202,7 @@ pub async fn load(db: &Db, id: &str) -> ApiResult<Game> {
                 .unwrap_or_else(|| row.get::<i64, _>(23)),
         ),
         leave: [Vec::new(), Vec::new()],
+        leave_zones: [jiff::tz::TimeZone::UTC, jiff::tz::TimeZone::UTC],
         rules,
         actions,
     })
@@ -664,12 +666,14 @@ pub struct TournamentTerms {
     pub leave: LeaveRule,
     /// When it began, once it did.
     pub started_at: Option<i64>,
+    /// It is an arena.
+    pub arena: bool,
 }
 
 /// The terms of tournament `id`.
 pub async fn tournament_terms(db: &Db, id: &str) -> ApiResult<TournamentTerms> {
     let row = sqlx::query(
-        "SELECT public_games, leave_rule, leave_cap_days, started_at FROM tournaments WHERE id = $1",
+        "SELECT public_games, leave_rule, leave_cap_days, started_at, kind FROM tournaments WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(&db.pool)
@@ -679,5 +683,6 @@ pub async fn tournament_terms(db: &Db, id: &str) -> ApiResult<TournamentTerms> {
         public: row.get::<i32, _>(0) != 0,
         leave: LeaveRule::from_stored(&row.get::<String, _>(1), row.get(2)),
         started_at: row.get(3),
+        arena: row.get::<String, _>(4) == "arena",
     })
 }

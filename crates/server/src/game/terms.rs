@@ -24,6 +24,8 @@ impl Games {
         for (i, side) in Color::BOTH.into_iter().enumerate() {
             if let Some(user) = g.player(side) {
                 periods[i] = leave::store::periods(&self.db, &user.id).await?;
+                // Its days are shown in the player's own time zone.
+                g.leave_zones[i] = leave::zone_in(&self.db, &user.id).await?.0;
             }
         }
         g.set_leave(&periods[0], &periods[1]);

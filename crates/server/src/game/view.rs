@@ -72,6 +72,12 @@ pub struct LeaveView {
     pub until: i64,
     /// Moves made when it began: it is shown after that move.
     pub ply: u32,
+    /// Its first day, `YYYY-MM-DD`, in the player's time zone.
+    pub first_day: String,
+    /// Its last day (inclusive), in the player's time zone.
+    pub last_day: String,
+    /// Days from the first to the last, both counted.
+    pub days: i64,
 }
 
 /// A legal move, in the forms the clients need.
@@ -224,11 +230,20 @@ impl Game {
                     .filter(|p| p.end > self.created_at && p.start < ended)
                     .map(move |p| (side, *p))
             })
-            .map(|(side, p)| LeaveView {
-                side,
-                from: p.start,
-                until: p.end,
-                ply: moves.iter().filter(|at| **at <= p.start).count() as u32,
+            .map(|(side, p)| {
+                let days = crate::leave::leave_days(
+                    &p,
+                    &self.leave_zones[usize::from(side == Color::Black)],
+                );
+                LeaveView {
+                    side,
+                    from: p.start,
+                    until: p.end,
+                    ply: moves.iter().filter(|at| **at <= p.start).count() as u32,
+                    first_day: days.first_day,
+                    last_day: days.last_day,
+                    days: days.days,
+                }
             })
             .collect();
         out.sort_by_key(|l| (l.from, l.side == Color::Black));

@@ -110,7 +110,15 @@ pub struct LeaveRequest {
 
 /// A player's time zone: their setting, or UTC.
 pub async fn zone_of(app: &AppState, user_id: &str) -> ApiResult<(TimeZone, String)> {
-    let name = crate::account::settings::of(app, user_id).await?.time_zone;
+    zone_in(&app.db, user_id).await
+}
+
+/// [`zone_of`] for callers that hold the database only (a game reading its
+/// players' leave).
+pub async fn zone_in(db: &crate::infra::db::Db, user_id: &str) -> ApiResult<(TimeZone, String)> {
+    let name = crate::account::settings::of_db(db, user_id)
+        .await?
+        .time_zone;
     let tz = TimeZone::get(&name).unwrap_or(TimeZone::UTC);
     Ok((tz, name))
 }

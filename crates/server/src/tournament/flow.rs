@@ -172,12 +172,25 @@ pub fn subscribe(games: &Arc<Games>) {
     }));
 }
 
-/// After a tournament game ended: carry the tournament on.
+/// After a tournament game ended: record its berserk players (from its
+/// actions, the one record of them) on its board, and carry the
+/// tournament on.
 pub async fn game_over(games: &Arc<Games>, game_id: &str) -> ApiResult<()> {
-    match store::tournament_of_game(&games.db().pool, game_id).await? {
-        Some(id) => advance(games, &id).await,
-        None => Ok(()),
+    let Some(id) = store::tournament_of_game(&games.db().pool, game_id).await? else {
+        return Ok(());
+    };
+    let view = games.view(game_id, true).await?;
+    let went = |side: &str| {
+        view.actions
+            .iter()
+            .flatten()
+            .any(|a| a.kind == crate::game::ActionKind::Berserk && a.uci == side)
+    };
+    let berserk = [went("white"), went("black")];
+    if berserk.contains(&true) {
+        store::set_berserk(&games.db().pool, game_id, berserk).await?;
     }
+    advance(games, &id).await
 }
 
 /// Moves a running tournament on: pairs the next swiss round when the

@@ -18,7 +18,9 @@
 //! performance rating, as lichess splits them: the opponents' average
 //! rating (as each game started) plus 500 × (wins − losses) / games, over
 //! the games whose opponent had a rating; then by the percentage of game
-//! points (win 1, draw ½) scored.
+//! points (win 1, draw ½) scored. A player who went berserk (half the
+//! clock, no increment) and won after making at least
+//! [`BERSERK_MIN_MOVES`] moves scores one point more.
 
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -276,7 +278,16 @@ pub struct ArenaGame {
     pub outcome: Outcome,
     /// White's and Black's ratings as the game started, if rated players.
     pub ratings: [Option<i32>; 2],
+    /// Whether White and Black went berserk.
+    pub berserk: [bool; 2],
+    /// The game's length in plies.
+    pub plies: i64,
 }
+
+/// The moves a berserk player must have made for a win to earn the extra
+/// point (lichess's "at least 7 moves"): a quick win by a blunder of the
+/// opponent does not pay for the halved clock.
+pub const BERSERK_MIN_MOVES: i64 = 7;
 
 /// Points a win adds to (and a loss takes from) a performance rating.
 pub const PERFORMANCE_WIN_POINTS: i64 = 500;
@@ -304,6 +315,10 @@ pub struct ArenaRow {
     pub on_fire: bool,
     /// Each game's arena points, in order (for the scoresheet).
     pub sheet: Vec<u32>,
+    /// Games the player went berserk in.
+    pub berserks: u32,
+    /// Extra points berserk wins earned.
+    pub berserk_points: u32,
     /// Game points as a percentage of games (win 1, draw ½).
     pub performance: f64,
     /// The performance rating (see the module documentation), once a game
@@ -325,6 +340,8 @@ pub fn arena_standings(n: usize, games: &[ArenaGame]) -> Vec<ArenaRow> {
             streak: 0,
             on_fire: false,
             sheet: Vec::new(),
+            berserks: 0,
+            berserk_points: 0,
             performance: 0.0,
             performance_rating: None,
         })
@@ -340,7 +357,11 @@ pub fn arena_standings(n: usize, games: &[ArenaGame]) -> Vec<ArenaRow> {
             Outcome::Pending | Outcome::NoResult => continue,
             o => o.half_points(),
         };
-        for (p, h, opp_rating) in [(g.white, hw, g.ratings[1]), (g.black, hb, g.ratings[0])] {
+        let moves = [(g.plies + 1) / 2, g.plies / 2];
+        for (side, (p, h, opp_rating)) in [(g.white, hw, g.ratings[1]), (g.black, hb, g.ratings[0])]
+            .into_iter()
+            .enumerate()
+        {
             if let Some(opp) = opp_rating {
                 let acc = &mut rated[p];
                 acc.0 += i64::from(opp);
@@ -353,11 +374,19 @@ pub fn arena_standings(n: usize, games: &[ArenaGame]) -> Vec<ArenaRow> {
             }
             let r = &mut rows[p];
             let mult = if r.streak >= 2 { 2 } else { 1 };
-            let pts = match h {
+            let mut pts = match h {
                 2 => 2 * mult,
                 1 => mult,
                 _ => 0,
             };
+            if g.berserk[side] {
+                r.berserks += 1;
+                // A berserk win that lasted: one point more.
+                if h == 2 && moves[side] >= BERSERK_MIN_MOVES {
+                    pts += 1;
+                    r.berserk_points += 1;
+                }
+            }
             r.score += pts;
             r.sheet.push(pts);
             r.games += 1;
@@ -549,6 +578,8 @@ mod tests {
             black,
             outcome,
             ratings: [None, None],
+            berserk: [false, false],
+            plies: 40,
         };
         // Player 0: win, win, win (4), draw (2), win (2), loss.
         let games = [
@@ -573,6 +604,31 @@ mod tests {
     }
 
     #[test]
+    fn a_berserk_win_that_lasted_scores_one_more() {
+        use Outcome::*;
+        let g = |outcome, berserk, plies| ArenaGame {
+            white: 0,
+            black: 1,
+            outcome,
+            ratings: [None, None],
+            berserk,
+            plies,
+        };
+        let games = [
+            g(WhiteWin, [true, false], 13), // White's 7th move: counts
+            g(BlackWin, [true, true], 13),  // Black made 6 moves: no extra
+            g(Draw, [true, false], 40),     // berserk draw: nothing more
+            g(BlackWin, [false, true], 14), // Black's 7th move: counts
+        ];
+        let rows = arena_standings(2, &games);
+        let row = |p: usize| rows.iter().find(|r| r.player == p).unwrap();
+        assert_eq!(row(0).sheet, vec![3, 0, 1, 0]);
+        assert_eq!((row(0).berserks, row(0).berserk_points), (3, 1));
+        assert_eq!(row(1).sheet, vec![0, 2, 1, 3]);
+        assert_eq!((row(1).berserks, row(1).berserk_points), (2, 1));
+    }
+
+    #[test]
     fn arena_ties_go_to_the_better_performance() {
         use Outcome::*;
         let g = |white, black, outcome| ArenaGame {
@@ -580,6 +636,8 @@ mod tests {
             black,
             outcome,
             ratings: [None, None],
+            berserk: [false, false],
+            plies: 40,
         };
         // Both 0 and 2 end with 2 points: 0 in one game, 2 in two draws.
         let games = [g(0, 1, WhiteWin), g(2, 3, Draw), g(2, 1, Draw)];
@@ -597,6 +655,8 @@ mod tests {
             black,
             outcome,
             ratings,
+            berserk: [false, false],
+            plies: 40,
         };
         // 0 and 2 each beat one opponent: 0 beat a 1900, 2 beat a 1500.
         let games = [
@@ -657,7 +717,7 @@ mod tests {
                     prop_assert!(w[0].points >= w[1].points);
                 }
             }
-            let games: Vec<ArenaGame> = boards.iter().filter_map(|b| b.black.map(|bl| ArenaGame { white: b.white, black: bl, outcome: b.outcome, ratings: [None, None] })).collect();
+            let games: Vec<ArenaGame> = boards.iter().filter_map(|b| b.black.map(|bl| ArenaGame { white: b.white, black: bl, outcome: b.outcome, ratings: [None, None], berserk: [false, false], plies: 40 })).collect();
             let rows = arena_standings(n, &games);
             let decided = games.iter().filter(|g| g.outcome.is_over()).count() as u32;
             prop_assert_eq!(rows.iter().map(|r| r.games).sum::<u32>(), 2 * decided);

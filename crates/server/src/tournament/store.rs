@@ -126,6 +126,10 @@ pub(crate) struct StoredBoard {
     pub(crate) ended_at: i64,
     /// White's and Black's ratings as the game started.
     pub(crate) ratings: [Option<i32>; 2],
+    /// Whether White and Black went berserk (recorded as the game ended).
+    pub(crate) berserk: [bool; 2],
+    /// The game's moves (plies) so far.
+    pub(crate) plies: i64,
 }
 
 impl StoredBoard {
@@ -222,7 +226,8 @@ pub(crate) async fn entrants(pool: &AnyPool, id: &str) -> ApiResult<Vec<Entrant>
 pub(crate) async fn boards(pool: &AnyPool, id: &str) -> ApiResult<Vec<StoredBoard>> {
     let rows = sqlx::query(
         "SELECT tg.round, tg.board, tg.white_id, wu.username, tg.black_id, bu.username, tg.game_id, \
-         g.status, g.result, g.reason, g.updated_at, g.white_rating, g.black_rating FROM tournament_games tg \
+         g.status, g.result, g.reason, g.updated_at, g.white_rating, g.black_rating, \
+         tg.white_berserk, tg.black_berserk, g.ply FROM tournament_games tg \
          JOIN users wu ON wu.id = tg.white_id LEFT JOIN users bu ON bu.id = tg.black_id \
          LEFT JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 ORDER BY tg.round, tg.board",
     )
@@ -252,9 +257,28 @@ pub(crate) async fn boards(pool: &AnyPool, id: &str) -> ApiResult<Vec<StoredBoar
                 reason: r.try_get(9)?,
                 ended_at: r.try_get::<Option<i64>, _>(10)?.unwrap_or(0),
                 ratings: [r.try_get(11)?, r.try_get(12)?],
+                berserk: [r.try_get::<i32, _>(13)? != 0, r.try_get::<i32, _>(14)? != 0],
+                plies: r.try_get::<Option<i32>, _>(15)?.map_or(0, i64::from),
             })
         })
         .collect()
+}
+
+/// Records which players of game `game_id`'s board went berserk (White's, Black's).
+pub(crate) async fn set_berserk(
+    pool: &AnyPool,
+    game_id: &str,
+    berserk: [bool; 2],
+) -> ApiResult<()> {
+    sqlx::query(
+        "UPDATE tournament_games SET white_berserk = $1, black_berserk = $2 WHERE game_id = $3",
+    )
+    .bind(i32::from(berserk[0]))
+    .bind(i32::from(berserk[1]))
+    .bind(game_id)
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 /// A user by id.

@@ -117,6 +117,8 @@ pub(crate) fn compute_standings(
                     black: b.black.as_ref().map(idx).unwrap_or(usize::MAX),
                     outcome: b.outcome(),
                     ratings: b.ratings,
+                    berserk: b.berserk,
+                    plies: b.plies,
                 })
                 .collect();
             Standings::Arena(

@@ -47,5 +47,6 @@ mod social;
 mod tablebase;
 mod takeback;
 mod tournament_arenas;
+mod tournament_berserk;
 mod tournaments;
 mod variants;

@@ -237,3 +237,86 @@ async fn ouk_chatrang_starts_with_its_rights() {
         g["fen"]
     );
 }
+
+/// Pieces of the side given (`W` or `B`) in a Mak-hot FEN (`W:Wa1,Kc3:Bb8`).
+fn makhos_pieces(fen: &str, side: char) -> usize {
+    fen.split(':')
+        .skip(1)
+        .find(|part| part.starts_with(side))
+        .map_or(0, |part| {
+            part[1..].split(',').filter(|s| !s.is_empty()).count()
+        })
+}
+
+/// A Mak-hot game in which White captures Black's last piece: White takes
+/// the most it can, Black plays the move that gives White the most (a
+/// fixed, deterministic line).
+fn makhos_line_to_the_last_capture() -> Vec<String> {
+    use games::{AnyGame, GameKind};
+    let mut g = AnyGame::new(GameKind::MAKHOS);
+    let mut line = Vec::new();
+    fn black_after(g: &AnyGame, mv: &games::AnyMove) -> usize {
+        let mut next = g.clone();
+        next.play(mv).unwrap();
+        makhos_pieces(&next.fen(), 'B')
+    }
+    while g.outcome().is_none() && line.len() < 300 {
+        let moves = g.legal_moves();
+        let mv = if line.len() % 2 == 0 {
+            *moves.iter().min_by_key(|m| black_after(&g, m)).unwrap()
+        } else {
+            // The reply after which White's best capture leaves Black least.
+            *moves
+                .iter()
+                .min_by_key(|m| {
+                    let mut next = g.clone();
+                    next.play(m).unwrap();
+                    next.legal_moves()
+                        .iter()
+                        .map(|w| black_after(&next, w))
+                        .min()
+                        .unwrap_or(usize::MAX)
+                })
+                .unwrap()
+        };
+        line.push(mv.to_engine());
+        g.play(&mv).unwrap();
+    }
+    line
+}
+
+#[tokio::test]
+async fn makhos_win_by_capturing_every_piece_says_so() {
+    let line = makhos_line_to_the_last_capture();
+    let server = start().await;
+    let (white, black, id) = started_game(&server, "makhos", json!({ "rules": "default" })).await;
+    let mut last = Value::Null;
+    for (ply, mv) in line.iter().enumerate() {
+        let who = if ply % 2 == 0 { &white } else { &black };
+        last = who
+            .post_ok(&format!("/api/games/{id}/move"), json!({ "move": mv }))
+            .await;
+    }
+    assert_eq!(
+        makhos_pieces(last["fen"].as_str().unwrap(), 'B'),
+        0,
+        "{last}"
+    );
+    assert_eq!(
+        (&last["status"], &last["result"], &last["reason"]),
+        (&json!("finished"), &json!("1-0"), &json!("all_captured")),
+        "{line:?}"
+    );
+    // Read back from storage and in the record.
+    let (_, g) = black.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["reason"], "all_captured");
+    let (_, mine) = white.get("/api/my-games").await;
+    assert!(mine.to_string().contains("all_captured"), "{mine}");
+    let pdn = reqwest::get(format!("{}/api/games/{id}/pgn", white.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pdn.contains("[Termination \"all_captured\"]"), "{pdn}");
+}

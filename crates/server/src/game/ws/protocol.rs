@@ -132,6 +132,7 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refused> {
         "resign" => Request::Act(Command::Resign),
         "abort" => Request::Act(Command::Abort),
         "claim" => Request::Act(Command::ClaimTimeout),
+        "berserk" => Request::Act(Command::Berserk),
         kind @ ("draw" | "count" | "takeback") => {
             Command::from_action(kind, wire.action.as_deref().unwrap_or(""))
                 .map(Request::Act)
@@ -172,6 +173,7 @@ impl ClientMessage {
                 Command::Resign => ("resign", None),
                 Command::Abort => ("abort", None),
                 Command::ClaimTimeout => ("claim", None),
+                Command::Berserk => ("berserk", None),
                 Command::DrawOffer => ("draw", Some("offer")),
                 Command::DrawAccept => ("draw", Some("accept")),
                 Command::DrawDecline => ("draw", Some("decline")),
