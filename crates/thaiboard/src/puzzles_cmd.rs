@@ -413,7 +413,9 @@ fn mine_game(
 ) -> (Vec<Puzzle>, usize) {
     let mut found = Vec::new();
     let mut pos = game.start.clone();
-    let mut skip_until = 2;
+    // From the standard start the first two plies are the opening; a set-up
+    // position is mined from its first ply.
+    let mut skip_until = if game.start.is_standard_start() { 2 } else { 0 };
     let mut positions = 0;
     for (ply, mv) in std::iter::once(None)
         .chain(game.mainline().map(Some))
