@@ -10,6 +10,7 @@ mod match_cmd;
 mod nnue_cmd;
 mod output;
 mod pgn_cmd;
+mod puzzles_cmd;
 #[cfg(feature = "server")]
 mod serve_cmd;
 mod tb_cmd;
@@ -189,6 +190,9 @@ enum Command {
     /// Endgame tables: generate, probe, verify.
     #[command(subcommand)]
     Tb(tb_cmd::TbCommand),
+    /// Puzzles: play games to mine, mine them, check puzzle sets.
+    #[command(subcommand)]
+    Puzzles(puzzles_cmd::PuzzlesCommand),
     /// The Makruk network (NNUE): generate training data, train, quantise.
     #[command(subcommand)]
     Nnue(nnue_cmd::NnueCommand),
@@ -233,6 +237,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Bench { depth, eval_file } => bench_cmd::bench(depth, eval_file.as_deref()),
         Command::Tune(cmd) => tune_cmd::run(cmd),
         Command::Tb(cmd) => tb_cmd::run(cmd),
+        Command::Puzzles(cmd) => puzzles_cmd::run(cmd),
         Command::Nnue(cmd) => nnue_cmd::run(cmd),
     }
 }

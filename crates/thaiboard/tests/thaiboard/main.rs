@@ -9,6 +9,7 @@ mod match_cli;
 mod nnue_cli;
 mod nnue_label_cli;
 mod pgn_cli;
+mod puzzles_cli;
 mod serve_cli;
 mod tb_cli;
 mod tune_cli;
