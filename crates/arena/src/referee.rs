@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn adjudicates_makhos_wins() {
-        // Black's only man is taken: White wins.
+        // Black's only man is taken: White wins, every piece captured.
         let pos: makhos::Position = "W:Wc3:Bd4".parse().unwrap();
         let mut r = AnyGame::from_position(AnyPosition::Makhos {
             position: pos,
@@ -225,7 +225,7 @@ mod tests {
         play(&mut r, "c3e5").unwrap();
         let e = ending(&r).unwrap();
         assert_eq!(e.result, GameResult::WhiteWins);
-        assert!(e.reason.contains("Black cannot move"), "{}", e.reason);
+        assert!(e.reason.contains("Black has no pieces left"), "{}", e.reason);
     }
 
     #[test]
