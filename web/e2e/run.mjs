@@ -452,8 +452,10 @@ async function run() {
     await bob.click('#join');
     await alice.waitForSelector('#start', { timeout: 10000 });
     await alice.click('#start');
-    await alice.waitForSelector('#tournament-status:has-text("ends in")');
+    // A player on the arena page is taken to the game paired while it is open.
+    await alice.waitForURL(/\/game\//);
     await bob.goto(url);
+    await bob.waitForSelector('#tournament-status:has-text("ends in")');
     await bob.click('#pairings a.game-link');
     await bob.waitForSelector(`#tournament-link:has-text("${name}")`);
     await bob.waitForSelector('#resign');
@@ -461,11 +463,14 @@ async function run() {
     bob.once('dialog', d => d.accept());
     await bob.click('#resign');
     await bob.waitForSelector('#result');
+    // Both players are back in the pool and paired again at once; wait for that
+    // pairing first, so the arena page opens on it instead of following it to the game.
+    const tid = url.split('/').pop();
+    await alice.waitForFunction(async tid => (await (await fetch(`/api/tournaments/${tid}`)).json()).pairings.length >= 2, tid, { timeout: 10000, polling: 500 });
     await alice.goto(url);
     await alice.waitForSelector('#standings th:has-text("Scoresheet")');
     const top = await alice.locator('#standings tbody tr').first().textContent();
     expect(top.includes(`alice_${suffix}`) && top.includes('2'), `the winner leads with 2 points: ${top}`);
-    // Both players are back in the pool and paired again at once.
     await alice.waitForSelector('#pairings .round[data-round="2"]', { timeout: 10000 });
     await alice.screenshot({ path: join(artifacts, '20-arena.png') });
   });

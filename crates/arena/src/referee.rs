@@ -225,7 +225,11 @@ mod tests {
         play(&mut r, "c3e5").unwrap();
         let e = ending(&r).unwrap();
         assert_eq!(e.result, GameResult::WhiteWins);
-        assert!(e.reason.contains("Black has no pieces left"), "{}", e.reason);
+        assert!(
+            e.reason.contains("Black has no pieces left"),
+            "{}",
+            e.reason
+        );
     }
 
     #[test]
