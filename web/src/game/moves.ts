@@ -22,7 +22,7 @@ export interface MoveListHooks {
 export type MoveList = ReturnType<typeof moveList>;
 
 export function moveList(state: GameState, hooks: MoveListHooks) {
-  const el = h('div', { class: 'moves', id: 'moves' });
+  const el = h('div', { class: 'moves', id: 'moves', tabindex: '0', role: 'region', 'aria-label': t('game.moveList') });
   let animTimer: number | undefined;
 
   const commentCell = (c: Comment) => h('div', { class: `note comment${c.private ? ' private' : ''}` }, `${c.private ? t('game.note') : c.author}: ${c.text}`);

@@ -300,6 +300,7 @@ export const en = {
   'game.nextGame': 'Next game',
   'game.noNextGame': 'No other game waits for your move.',
   'game.note': 'note',
+  'game.moveList': 'Moves',
   'game.connected': 'connected',
   'game.reconnecting': 'disconnected: reconnecting…',
   'game.connectionLost': 'connection lost',

@@ -295,6 +295,7 @@ export const th: Record<Key, string> = {
   'game.nextGame': 'เกมถัดไป',
   'game.noNextGame': 'ไม่มีเกมอื่นที่รอคุณเดิน',
   'game.note': 'บันทึก',
+  'game.moveList': 'ตาเดิน',
   'game.connected': 'เชื่อมต่อแล้ว',
   'game.reconnecting': 'การเชื่อมต่อขาด: กำลังเชื่อมต่อใหม่…',
   'game.connectionLost': 'การเชื่อมต่อขาดหาย',
