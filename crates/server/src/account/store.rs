@@ -163,6 +163,47 @@ pub async fn set_skeleton(db: &Db, id: &str, skeleton: &str) -> Result<bool, sql
     )
 }
 
+/// A registered account found by name: see [`registered_by_name`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Registered {
+    /// Its id.
+    pub id: String,
+    /// Its name as shown (`closed-...` once closed).
+    pub username: String,
+    /// When it registered, ms since the epoch.
+    pub created_at: i64,
+    /// Whether it is closed (it keeps its name's key, so the name stays taken).
+    pub closed: bool,
+}
+
+impl Registered {
+    /// The account, if it is still open.
+    pub fn open(self) -> Option<Registered> {
+        (!self.closed).then_some(self)
+    }
+}
+
+/// The registered (not guest) account named `name`, in any case, closed or
+/// not: the one lookup of a player by name.
+pub async fn registered_by_name(db: &Db, name: &str) -> Result<Option<Registered>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT id, username, created_at, closed_at FROM users \
+         WHERE username_key = $1 AND is_guest = 0",
+    )
+    .bind(name.to_lowercase())
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| {
+        Ok(Registered {
+            id: r.try_get(0)?,
+            username: r.try_get(1)?,
+            created_at: r.try_get(2)?,
+            closed: r.try_get::<Option<i64>, _>(3)?.is_some(),
+        })
+    })
+    .transpose()
+}
+
 /// A registered user's id, name and password hash, by name key (lower case).
 pub async fn login_user(
     db: &Db,

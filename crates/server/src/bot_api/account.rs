@@ -6,6 +6,7 @@ use super::token_cache::KnownToken;
 use super::tokens::{AnyScope, Bearer, BotPlay, lookup};
 use super::{ok, store};
 use crate::AppState;
+use crate::account::store::registered_by_name;
 use crate::infra::error::{ApiError, ApiResult};
 use axum::Json;
 use axum::extract::{Path, State};
@@ -48,10 +49,12 @@ pub async fn account(
 
 /// `GET /api/user/{name}`: a registered user, or one of the engine's levels.
 pub async fn user(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult<Json<Value>> {
-    let (id, username, created_at) = store::user_by_name(&app.db, &name)
+    let p = registered_by_name(&app.db, &name)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no user named {name:?}")))?;
-    Ok(Json(user_json(&app, &id, &username, created_at).await?))
+    Ok(Json(
+        user_json(&app, &p.id, &p.username, p.created_at).await?,
+    ))
 }
 
 /// `POST /api/token/test`: the body is tokens separated by commas; the

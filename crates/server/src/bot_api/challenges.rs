@@ -8,6 +8,7 @@ use super::params::Params;
 use super::tokens::{Bearer, ChallengeWrite};
 use super::{ok, shapes, store};
 use crate::AppState;
+use crate::account::store::registered_by_name;
 use crate::game::clock::{TcKind, TimeControlRequest};
 use crate::game::{ChallengeRequest, PlayerView, kind_of};
 use crate::infra::error::{ApiError, ApiResult};
@@ -86,9 +87,12 @@ pub async fn create(
     kind_of(variant, rules.as_deref())?;
     let rated = params.flag("rated", false)?;
     let time_control = time_control(&params)?;
-    let (dest_id, dest_name, _) = store::user_by_name(&app.db, &name)
+    let found = registered_by_name(&app.db, &name)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no user named {name:?}")))?;
+    let (dest_id, dest_name) = found.open().map(|p| (p.id, p.username)).ok_or_else(|| {
+        ApiError::bad_request("account_closed", format!("{name} has closed their account"))
+    })?;
     let bots = (
         store::is_bot(&app.db, &auth.user.id).await?,
         store::is_bot(&app.db, &dest_id).await?,

@@ -10,6 +10,7 @@ use super::account::user_json;
 use super::tokens::{AnyScope, Bearer};
 use super::{shapes, store};
 use crate::AppState;
+use crate::account::store::{Registered, registered_by_name};
 use crate::infra::error::{ApiError, ApiResult};
 use axum::Json;
 use axum::extract::{Query, State};
@@ -109,7 +110,7 @@ pub async fn users_status(
     }
     let mut out = Vec::new();
     for name in names {
-        let Some((id, username, _)) = store::user_by_name(&app.db, name).await? else {
+        let Some(Registered { id, username, .. }) = registered_by_name(&app.db, name).await? else {
             continue;
         };
         let (games, _) = store::pending_of(&app.db, &id).await?;

@@ -159,17 +159,6 @@ pub async fn make_bot(db: &Db, user_id: &str, now: i64) -> ApiResult<()> {
     Ok(())
 }
 
-/// A registered user (no guest) by name: id, name and creation time.
-pub async fn user_by_name(db: &Db, name: &str) -> ApiResult<Option<(String, String, i64)>> {
-    let row = sqlx::query(
-        "SELECT id, username, created_at FROM users WHERE username_key = $1 AND is_guest = 0",
-    )
-    .bind(name.to_lowercase())
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.map(|r| (r.get(0), r.get(1), r.get(2))))
-}
-
 /// The registered users with these ids (any order): (id, name, registered at).
 pub async fn users_by_id(db: &Db, ids: &[String]) -> ApiResult<Vec<(String, String, i64)>> {
     let mut out = Vec::new();

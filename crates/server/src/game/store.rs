@@ -574,17 +574,6 @@ pub async fn notify_terms(db: &Db, instance: &str, id: &str) {
 /// The last word of a notification of changed terms (see [`notify_terms`]).
 pub const TERMS: &str = "terms";
 
-/// The id of the registered (not guest) user named `name`, any case.
-pub async fn registered_user_id(db: &Db, name: &str) -> ApiResult<Option<String>> {
-    Ok(
-        sqlx::query("SELECT id FROM users WHERE username_key = $1 AND is_guest = 0")
-            .bind(name.to_lowercase())
-            .fetch_optional(&db.pool)
-            .await?
-            .map(|r| r.get(0)),
-    )
-}
-
 /// How many ongoing games against the computer `user_id` created.
 pub async fn ongoing_engine_games(db: &Db, user_id: &str) -> ApiResult<i64> {
     Ok(sqlx::query(

@@ -40,8 +40,9 @@ async fn player(app: &AppState, name: &str) -> ApiResult<(String, String, i64)> 
     if name.is_empty() || name.len() > 64 {
         return Err(ApiError::not_found(format!("no player {name:?}")));
     }
-    store::player_by_name(&app.db, name)
+    crate::account::store::registered_by_name(&app.db, name)
         .await?
+        .map(|p| (p.id, p.username, p.created_at))
         .ok_or_else(|| ApiError::not_found(format!("no player {name:?}")))
 }
 

@@ -6,20 +6,6 @@ use crate::infra::db::Db;
 use crate::ratings::{Pool, ShownRating};
 use sqlx::Row;
 
-/// A registered player's id, name and registration time, by name (any case).
-pub async fn player_by_name(
-    db: &Db,
-    name: &str,
-) -> Result<Option<(String, String, i64)>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT id, username, created_at FROM users WHERE username_key = $1 AND is_guest = 0",
-    )
-    .bind(name.to_lowercase())
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.map(|row| (row.get(0), row.get(1), row.get(2))))
-}
-
 /// The player's ratings in every pool played, most games first.
 pub async fn ratings(db: &Db, user_id: &str) -> Result<Vec<PoolRating>, sqlx::Error> {
     Ok(sqlx::query(

@@ -769,4 +769,31 @@ async fn a_closed_account_keeps_its_games_and_its_name_and_its_data_was_exported
         "the old name is gone from the game: {text}"
     );
     assert!(text.contains("closed-"), "{text}");
+    // Nobody can challenge the closed account by its old name: not on the
+    // site, not through the Bot API.
+    black
+        .refused(
+            "/api/challenges",
+            json!({ "opponent": name, "variant": "makruk" }),
+            StatusCode::BAD_REQUEST,
+            "account_closed",
+        )
+        .await;
+    let (s, v) = black
+        .post(
+            "/api/account/tokens",
+            json!({ "description": "challenges", "scopes": ["challenge:write"] }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let reply = reqwest::Client::new()
+        .post(format!("http://{}/api/challenge/{name}", server.addr))
+        .bearer_auth(v["token"].as_str().unwrap())
+        .form(&[("variant", "makruk")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reply.status(), StatusCode::BAD_REQUEST);
+    let v: Value = reply.json().await.unwrap();
+    assert_eq!(v["error"], "account_closed", "{v}");
 }

@@ -2,22 +2,12 @@
 //! engine, levels are checked, the engine answers only for its own side,
 //! and its move survives a restart. Also aborting and claiming.
 
-use crate::common::{Client, legal_ucis, start, start_on, started_game, test_database};
+use crate::common::{
+    Client, legal_ucis, start, start_on, started_game, test_database, wait_for_ply,
+};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
-
-/// Waits (up to 20 s) until game `id` is at `ply` moves or over.
-async fn wait_for_ply(c: &Client, id: &str, ply: u64) -> Value {
-    for _ in 0..400 {
-        let (_, g) = c.get(&format!("/api/games/{id}")).await;
-        if g["ply"].as_u64() >= Some(ply) || g["status"] != "ongoing" {
-            return g;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("game {id} never reached ply {ply}");
-}
 
 #[tokio::test]
 async fn a_guest_plays_the_engine_over_a_socket() {

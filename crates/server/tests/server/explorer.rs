@@ -7,7 +7,7 @@
 //! the positions after it, so that other tests' games on a shared
 //! PostgreSQL database do not change the counts.
 
-use crate::common::{Client, play_moves, start, started_game};
+use crate::common::{Client, play_moves, start, started_game, with_query};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -87,10 +87,7 @@ async fn explore(c: &Client, query: &str) -> Value {
 /// The explorer's answer at the position after `opening`.
 async fn explore_at(c: &Client, opening: &[&str], query: &str) -> Value {
     let fen = fen_after(opening);
-    let url = format!(
-        "/api/explorer?variant=makruk&fen={}{query}",
-        fen.replace(' ', "%20")
-    );
+    let url = with_query("/api/explorer", &[("variant", "makruk"), ("fen", &fen)]) + query;
     let (status, body) = c.get(&url).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
@@ -184,9 +181,9 @@ async fn rated_games_fill_the_explorer_and_the_filters_select_them() {
     assert_eq!(win["white"]["rating"], 1500);
     // The position before the opening's last move has it as a move.
     let (_, before) = c
-        .get(&format!(
-            "/api/explorer?variant=makruk&fen={}",
-            fen_after(&OPENING[..3]).replace(' ', "%20")
+        .get(&with_query(
+            "/api/explorer",
+            &[("variant", "makruk"), ("fen", &fen_after(&OPENING[..3]))],
         ))
         .await;
     assert!(

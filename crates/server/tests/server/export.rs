@@ -94,11 +94,14 @@ async fn picture_of_any_position() {
     let server = start().await;
     let c = Client::guest(&server).await;
     let fen = "4k3/8/8/8/8/8/3M~4/4K3 w - - 0 1";
-    let url = format!(
-        "/api/picture.png?variant=makruk&size=48&last=d1d2&fen={}",
-        fen.replace(' ', "%20")
-            .replace('~', "%7E")
-            .replace('/', "%2F")
+    let url = with_query(
+        "/api/picture.png",
+        &[
+            ("variant", "makruk"),
+            ("size", "48"),
+            ("last", "d1d2"),
+            ("fen", fen),
+        ],
     );
     let (status, ctype, png) = fetch(&c, &url).await;
     assert_eq!(

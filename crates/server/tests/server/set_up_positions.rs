@@ -4,34 +4,21 @@
 //! at it, are casual, export it as `[SetUp]`/`[FEN]`, and are played to
 //! the end from it.
 
-use crate::common::{Client, legal_ucis, start, start_on, test_database};
+use crate::common::{Client, legal_ucis, start, start_on, test_database, wait_for_ply, with_query};
 use reqwest::StatusCode;
-use serde_json::{Value, json};
-use std::time::Duration;
+use serde_json::json;
 
 /// Makruk's start with Black to move.
 const BLACK_FIRST: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR b - - 0 1";
 /// White mates at once (Rh8#).
 const MATE_IN_ONE: &str = "4k3/R7/8/8/8/8/8/3K3R w - - 0 1";
 
-/// Waits (up to 20 s) until game `id` is at `ply` moves or over.
-async fn wait_for_ply(c: &Client, id: &str, ply: u64) -> Value {
-    for _ in 0..400 {
-        let (_, g) = c.get(&format!("/api/games/{id}")).await;
-        if g["ply"].as_u64() >= Some(ply) || g["status"] != "ongoing" {
-            return g;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("game {id} never reached ply {ply}");
-}
-
 /// Whether `uci` is a legal move of `variant`/`rules` at `fen` (asked of
 /// the analysis board's rules service).
 async fn legal_at(c: &Client, variant: &str, rules: &str, fen: &str, uci: &str) -> bool {
-    let q = format!(
-        "/api/position?variant={variant}&rules={rules}&fen={}",
-        urlencode(fen)
+    let q = with_query(
+        "/api/position",
+        &[("variant", variant), ("rules", rules), ("fen", fen)],
     );
     let (s, v) = c.get(&q).await;
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -40,15 +27,6 @@ async fn legal_at(c: &Client, variant: &str, rules: &str, fen: &str, uci: &str) 
         .unwrap()
         .iter()
         .any(|m| m["uci"] == uci)
-}
-
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@
 //! a move ([`Games::start_game`], [`Games::after_change`]).
 
 use super::*;
+use crate::account::store::registered_by_name;
 
 impl Games {
     /// `setup` rated or casual as the request asks: rated needs a clock.
@@ -119,11 +120,15 @@ impl Games {
         let opponent_id = match &req.opponent {
             None => None,
             Some(name) => {
-                let id = store::registered_user_id(&self.db, name)
-                    .await?
-                    .ok_or_else(|| {
-                        ApiError::bad_request("unknown_user", format!("no user named {name:?}"))
-                    })?;
+                let found = registered_by_name(&self.db, name).await?.ok_or_else(|| {
+                    ApiError::bad_request("unknown_user", format!("no user named {name:?}"))
+                })?;
+                let id = found.open().map(|p| p.id).ok_or_else(|| {
+                    ApiError::bad_request(
+                        "account_closed",
+                        format!("{name} has closed their account"),
+                    )
+                })?;
                 if crate::computer::opponent::engine_level(&id).is_some() {
                     return Err(ApiError::bad_request(
                         "invalid_opponent",

@@ -16,6 +16,7 @@ mod store;
 
 use crate::AppState;
 use crate::account::auth::{Actor, Viewer};
+use crate::account::store::Registered;
 use crate::game::GameSummary;
 use crate::game::lists::{self, Among};
 use crate::infra::error::{ApiError, ApiResult};
@@ -65,8 +66,10 @@ async fn player(app: &AppState, name: &str) -> ApiResult<(String, String)> {
     if name.is_empty() || name.len() > 64 {
         return Err(ApiError::not_found(format!("no player {name:?}")));
     }
-    store::open_player(&app.db, name)
+    crate::account::store::registered_by_name(&app.db, name)
         .await?
+        .and_then(Registered::open)
+        .map(|p| (p.id, p.username))
         .ok_or_else(|| ApiError::not_found(format!("no player {name:?}")))
 }
 

@@ -61,14 +61,3 @@ pub async fn following(db: &Db, follower: &str) -> Result<Vec<(String, String)>,
         .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
         .collect()
 }
-
-/// An open registered account's id and name, by name (any case).
-pub async fn open_player(db: &Db, name: &str) -> Result<Option<(String, String)>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT id, username FROM users WHERE username_key = $1 AND is_guest = 0 AND closed_at IS NULL",
-    )
-    .bind(name.to_lowercase())
-    .fetch_optional(&db.pool)
-    .await?;
-    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
-}

@@ -509,3 +509,23 @@ pub fn one_at_a_time(test: impl std::future::Future<Output = ()>) {
     runtime.block_on(test);
     drop(runtime);
 }
+
+/// `path?name=value&...`, each value form-encoded (a FEN's spaces and
+/// slashes, a Mak-hot position's colons and commas).
+pub fn with_query(path: &str, params: &[(&str, &str)]) -> String {
+    let url = reqwest::Url::parse_with_params(&format!("http://localhost{path}"), params)
+        .expect("a path and parameters make a URL");
+    format!("{}?{}", url.path(), url.query().unwrap_or(""))
+}
+
+/// Waits (up to 20 s) until game `id` is at `ply` moves or over; its view.
+pub async fn wait_for_ply(c: &Client, id: &str, ply: u64) -> Value {
+    for _ in 0..400 {
+        let (_, g) = c.get(&format!("/api/games/{id}")).await;
+        if g["ply"].as_u64() >= Some(ply) || g["status"] != "ongoing" {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {id} never reached ply {ply}");
+}
