@@ -2,14 +2,7 @@
 
 #![cfg(feature = "server")]
 
-use std::process::Command;
-
-fn thaiboard(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_thaiboard"))
-        .args(args)
-        .output()
-        .expect("run thaiboard")
-}
+use crate::common::run;
 
 /// The number after `label` in the report.
 fn figure(report: &str, label: &str) -> f64 {
@@ -29,7 +22,7 @@ fn figure(report: &str, label: &str) -> f64 {
 
 #[test]
 fn loadtest_plays_games_on_its_own_server() {
-    let out = thaiboard(&[
+    let out = run(&[
         "loadtest",
         "--games",
         "4",
@@ -59,17 +52,17 @@ fn loadtest_plays_games_on_its_own_server() {
 
 #[test]
 fn loadtest_refuses_bad_options() {
-    let out = thaiboard(&["loadtest", "--variant", "chess"]);
+    let out = run(&["loadtest", "--variant", "chess"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant"));
-    let out = thaiboard(&["loadtest", "--games-per-pair", "0"]);
+    let out = run(&["loadtest", "--games-per-pair", "0"]);
     assert_eq!(out.status.code(), Some(2));
-    let out = thaiboard(&["loadtest", "--bot-share", "1.5"]);
+    let out = run(&["loadtest", "--bot-share", "1.5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bot-share must be between 0 and 1"));
-    let out = thaiboard(&["loadtest", "--server-pid", "1"]);
+    let out = run(&["loadtest", "--server-pid", "1"]);
     assert_eq!(out.status.code(), Some(2), "--server-pid needs --url");
-    let out = thaiboard(&["loadtest", "--url", "http://127.0.0.1:1", "--games", "2"]);
+    let out = run(&["loadtest", "--url", "http://127.0.0.1:1", "--games", "2"]);
     // Nothing listens there: every setup fails, reported as errors (exit 1), not a panic.
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");

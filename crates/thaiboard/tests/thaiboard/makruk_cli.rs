@@ -1,13 +1,7 @@
 //! The Makruk side of `thaiboard perft`, `moves` and `fen`, run as a user would.
 
-use std::process::{Command, Output};
-
-fn thaiboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_thaiboard"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::run;
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -19,7 +13,7 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn perft_prints_root_moves_then_the_total() {
-    let o = thaiboard(&["perft", "3"]);
+    let o = run(&["perft", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
@@ -36,7 +30,7 @@ fn perft_prints_root_moves_then_the_total() {
 
 #[test]
 fn perft_bench_adds_speed_and_cambodian_counts_special_moves() {
-    let o = thaiboard(&["perft", "--bench", "--variant", "cambodian", "1"]);
+    let o = run(&["perft", "--bench", "--variant", "cambodian", "1"]);
     assert!(o.status.success());
     let text = stdout(&o);
     assert!(text.contains("Nodes searched: 25"), "{text}");
@@ -45,7 +39,7 @@ fn perft_bench_adds_speed_and_cambodian_counts_special_moves() {
 
 #[test]
 fn moves_lists_uci_san_and_fen_after() {
-    let o = thaiboard(&["moves", "--fen", "4k3/8/8/2P5/8/8/8/K7 w - - 0 1"]);
+    let o = run(&["moves", "--fen", "4k3/8/8/2P5/8/8/8/K7 w - - 0 1"]);
     assert!(o.status.success());
     let text = stdout(&o);
     assert!(
@@ -58,13 +52,13 @@ fn moves_lists_uci_san_and_fen_after() {
 
 #[test]
 fn fen_plays_moves_and_reports_the_state() {
-    let o = thaiboard(&["fen", "--moves", "e3e4 e6e5"]);
+    let o = run(&["fen", "--moves", "e3e4 e6e5"]);
     assert!(o.status.success());
     assert_eq!(
         stdout(&o),
         "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2\nongoing\n"
     );
-    let o = thaiboard(&[
+    let o = run(&[
         "fen",
         "--fen",
         "4k3/R7/4K3/8/8/8/8/8 w - - 0 1",
@@ -72,7 +66,7 @@ fn fen_plays_moves_and_reports_the_state() {
         "a7a8",
     ]);
     assert_eq!(stdout(&o).lines().nth(1), Some("checkmate"));
-    let o = thaiboard(&[
+    let o = run(&[
         "fen",
         "--fen",
         "4k3/8/8/8/8/8/3R4/3K4 w - 32 32 30",
@@ -80,7 +74,7 @@ fn fen_plays_moves_and_reports_the_state() {
         "d2d3",
     ]);
     assert_eq!(stdout(&o).lines().nth(1), Some("counting_draw"));
-    let o = thaiboard(&[
+    let o = run(&[
         "fen",
         "--fen",
         "k7/2K5/8/2M5/8/8/8/8 w - - 0 1",
@@ -92,7 +86,7 @@ fn fen_plays_moves_and_reports_the_state() {
 
 #[test]
 fn cambodian_fen_uses_its_counting_limits() {
-    let o = thaiboard(&[
+    let o = run(&[
         "fen",
         "--variant",
         "cambodian",
@@ -103,17 +97,17 @@ fn cambodian_fen_uses_its_counting_limits() {
     ]);
     assert_eq!(stdout(&o), "8/3k4/6M1/2K1S3/8/8/8/8 b - 86 8 1\nongoing\n");
     let fen = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33";
-    let o = thaiboard(&["fen", "--variant", "cambodian", "--fen", fen]);
+    let o = run(&["fen", "--variant", "cambodian", "--fen", fen]);
     assert!(o.status.success(), "{}", stderr(&o));
     // Makruk reads Ouk Chatrang's limit as written, as Fairy-Stockfish does.
-    let o = thaiboard(&["fen", "--fen", fen]);
+    let o = run(&["fen", "--fen", fen]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
         stdout(&o).lines().next(),
         Some("3k4/2m5/5M2/4M3/3KS3/8/8/8 w - 126 0 33")
     );
     // And Ouk Chatrang reads Makruk's board's honour as its own.
-    let o = thaiboard(&[
+    let o = run(&[
         "fen",
         "--variant",
         "cambodian",
@@ -130,14 +124,14 @@ fn cambodian_fen_uses_its_counting_limits() {
 fn promoted_marks_on_request() {
     let fen = "3k4/2m5/5M~2/4M3/3KS3/8/8/8 w - 126 0 33";
     let args = ["fen", "--variant", "cambodian", "--fen", fen];
-    let o = thaiboard(&[&args[..], &["--promoted-marks"]].concat());
+    let o = run(&[&args[..], &["--promoted-marks"]].concat());
     assert_eq!(stdout(&o).lines().next(), Some(fen), "round trip");
-    let o = thaiboard(&args);
+    let o = run(&args);
     assert_eq!(
         stdout(&o).lines().next(),
         Some(fen.replace('~', "").as_str())
     );
-    let o = thaiboard(&[
+    let o = run(&[
         "moves",
         "--promoted-marks",
         "--fen",
@@ -156,7 +150,7 @@ fn promoted_marks_on_request() {
 fn moves_writes_the_notation_chosen() {
     let fen = "4k3/8/8/4S3/8/2S5/8/4K3 w - - 0 1";
     let line = |notation: &str| {
-        let o = thaiboard(&["moves", "--fen", fen, "--notation", notation]);
+        let o = run(&["moves", "--fen", fen, "--notation", notation]);
         assert!(o.status.success(), "{}", stderr(&o));
         let text = stdout(&o);
         let line = text.lines().find(|l| l.starts_with("e5d4 ")).unwrap();
@@ -166,7 +160,7 @@ fn moves_writes_the_notation_chosen() {
     assert_eq!(line("schemingmind"), "e5d4 Bed4");
     assert_eq!(line("thai-san"), "e5d4 คจ-ง๔");
     assert_eq!(line("thai-lan"), "e5d4 ค จ๕-ง๔");
-    let o = thaiboard(&["moves", "--notation", "thai"]);
+    let o = run(&["moves", "--notation", "thai"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("thai-lan"), "{}", stderr(&o));
 }
@@ -179,15 +173,15 @@ fn fen_reads_moves_in_thai_notation() {
         ("thai-lan", "บ จ๓-จ๔, บ จ๖-จ๕"),
         ("thai-san", "จ๔ จ๕"),
     ] {
-        let o = thaiboard(&["fen", "--notation", notation, "--moves", moves]);
+        let o = run(&["fen", "--notation", notation, "--moves", moves]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(stdout(&o), after, "{notation}: {moves}");
     }
     // Without --notation, Thai is read too.
-    let o = thaiboard(&["fen", "--moves", "จ๔ บ จ๖-จ๕"]);
+    let o = run(&["fen", "--moves", "จ๔ บ จ๖-จ๕"]);
     assert_eq!(stdout(&o), after);
     // A Thai move that cannot be read names the character.
-    let o = thaiboard(&["fen", "--notation", "thai-san", "--moves", "จ๔ จ๙"]);
+    let o = run(&["fen", "--notation", "thai-san", "--moves", "จ๔ จ๙"]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(
@@ -198,7 +192,7 @@ fn fen_reads_moves_in_thai_notation() {
 
 #[test]
 fn illegal_move_names_its_index_and_text() {
-    let o = thaiboard(&["fen", "--moves", "e3e4 e6e5 e4e6"]);
+    let o = run(&["fen", "--moves", "e3e4 e6e5 e4e6"]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(err.contains("move 3") && err.contains("e4e6"), "{err}");
@@ -214,12 +208,12 @@ fn bad_input_is_a_clear_error_never_a_panic() {
         vec!["perft", "--rules", "no-reverse", "2"],
         vec!["fen", "--moves", "\u{e01}\u{e02}"],
     ] {
-        let o = thaiboard(&args);
+        let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);
         assert!(err.starts_with("error: "), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
-    let o = thaiboard(&["perft", "many"]);
+    let o = run(&["perft", "many"]);
     assert_eq!(o.status.code(), Some(2), "clap rejects a non-number depth");
 }

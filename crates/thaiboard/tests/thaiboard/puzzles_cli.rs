@@ -3,34 +3,10 @@
 //! naming bad lines, and the start set shipped with the server reading and
 //! replaying.
 
+use crate::common::{arg, run, scratch, text};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn thaiboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_thaiboard"))
-        .args(args)
-        .output()
-        .expect("run thaiboard")
-}
-
-fn text(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "thaiboard-puzzles-cli-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use std::path::Path;
+use std::process::Command;
 
 /// The puzzle lines of a set (header left out).
 fn lines(path: &Path) -> Vec<String> {
@@ -54,21 +30,21 @@ fn game(fen: &str) -> String {
 
 #[test]
 fn mining_finds_the_one_move_win_and_refuses_two_winning_moves() {
-    let dir = scratch("known");
+    let dir = scratch("puzzles-known");
     let pgn = dir.join("known.pgn");
     std::fs::write(&pgn, game(ONE_WIN) + &game(TWO_WINS)).unwrap();
     let out = dir.join("set.tsv");
-    let run = thaiboard(&[
+    let mined = run(&[
         "puzzles",
         "mine",
         "--variant",
         "makruk",
         "--games",
-        s(&pgn),
+        arg(&pgn),
         "--out",
-        s(&out),
+        arg(&out),
     ]);
-    assert!(run.status.success(), "{}", text(&run));
+    assert!(mined.status.success(), "{}", text(&mined));
     let found = lines(&out);
     assert_eq!(found.len(), 1, "{found:?}");
     let cols: Vec<&str> = found[0].split('\t').collect();
@@ -76,41 +52,33 @@ fn mining_finds_the_one_move_win_and_refuses_two_winning_moves() {
     assert!(cols[6].split(' ').any(|t| t == "mateIn1"), "{}", cols[6]);
     assert_eq!(cols[7], "known.pgn#1:0");
     // The set passes the independent check.
-    let check = thaiboard(&["puzzles", "check", s(&out)]);
+    let check = run(&["puzzles", "check", arg(&out)]);
     assert!(check.status.success(), "{}", text(&check));
     assert!(text(&check).contains("1 good, 0 bad"), "{}", text(&check));
 }
 
 #[test]
 fn a_killed_run_resumes_without_duplicates() {
-    let dir = scratch("resume");
+    let dir = scratch("puzzles-resume");
     let pgn = dir.join("games.pgn");
-    let made = thaiboard(&[
-        "puzzles",
-        "games",
-        "--variant",
-        "makruk",
-        "--games",
-        "6",
-        "--depth",
-        "2",
-        "--out",
-        s(&pgn),
-    ]);
+    let games = |n: &str| {
+        run(&[
+            "puzzles",
+            "games",
+            "--variant",
+            "makruk",
+            "--games",
+            n,
+            "--depth",
+            "2",
+            "--out",
+            arg(&pgn),
+        ])
+    };
+    let made = games("6");
     assert!(made.status.success(), "{}", text(&made));
     // Playing on to 6 again adds nothing; to 7 adds one game.
-    let again = thaiboard(&[
-        "puzzles",
-        "games",
-        "--variant",
-        "makruk",
-        "--games",
-        "6",
-        "--depth",
-        "2",
-        "--out",
-        s(&pgn),
-    ]);
+    let again = games("6");
     assert!(again.status.success(), "{}", text(&again));
     let count = |p: &Path| {
         std::fs::read_to_string(p)
@@ -124,30 +92,19 @@ fn a_killed_run_resumes_without_duplicates() {
         std::fs::read_to_string(&pgn).unwrap() + "[Event \"torn",
     )
     .unwrap();
-    let more = thaiboard(&[
-        "puzzles",
-        "games",
-        "--variant",
-        "makruk",
-        "--games",
-        "7",
-        "--depth",
-        "2",
-        "--out",
-        s(&pgn),
-    ]);
+    let more = games("7");
     assert!(more.status.success(), "{}", text(&more));
     assert_eq!(count(&pgn), 7);
     let mine = |out: &Path| {
-        thaiboard(&[
+        run(&[
             "puzzles",
             "mine",
             "--variant",
             "makruk",
             "--games",
-            s(&pgn),
+            arg(&pgn),
             "--out",
-            s(out),
+            arg(out),
             "--depth",
             "3",
             "--confirm-depth",
@@ -156,13 +113,13 @@ fn a_killed_run_resumes_without_duplicates() {
     };
     // A clean run gives the expected set.
     let clean = dir.join("clean.tsv");
-    let run = mine(&clean);
-    assert!(run.status.success(), "{}", text(&run));
+    let mined = mine(&clean);
+    assert!(mined.status.success(), "{}", text(&mined));
     let expected = lines(&clean);
     assert!(
         !expected.is_empty(),
         "no puzzle in 7 noisy games: {}",
-        text(&run)
+        text(&mined)
     );
     // A run killed while writing a line: the set holds the puzzles of the
     // games up to the first with a puzzle and half a line, the progress those games.
@@ -197,9 +154,9 @@ fn a_killed_run_resumes_without_duplicates() {
             "--variant",
             "makruk",
             "--games",
-            s(&pgn),
+            arg(&pgn),
             "--out",
-            s(&real),
+            arg(&real),
             "--depth",
             "3",
             "--confirm-depth",
@@ -228,7 +185,7 @@ fn game_number(line: &str) -> usize {
 
 #[test]
 fn check_names_every_bad_line_and_fails() {
-    let dir = scratch("check");
+    let dir = scratch("puzzles-check");
     let set = dir.join("set.tsv");
     let good = format!("good0001\tmakruk\tdefault\t{ONE_WIN}\ta1a8\t800\tmateIn1\t-");
     let body = [
@@ -249,10 +206,10 @@ fn check_names_every_bad_line_and_fails() {
     ]
     .join("\n");
     std::fs::write(&set, body + "\n").unwrap();
-    let out = thaiboard(&["puzzles", "check", "--confirm-depth", "5", s(&set)]);
+    let out = run(&["puzzles", "check", "--confirm-depth", "5", arg(&set)]);
     let t = text(&out);
     assert_eq!(out.status.code(), Some(1), "{t}");
-    let p = s(&set);
+    let p = arg(&set);
     for n in 3..=8 {
         assert!(
             t.contains(&format!("{p}:{n}: ")),
@@ -265,7 +222,7 @@ fn check_names_every_bad_line_and_fails() {
     assert!(t.contains("appears twice"), "{t}");
     assert!(t.contains("1 good, 6 bad"), "{t}");
     // Without search, only the form and the replay count.
-    let quick = thaiboard(&["puzzles", "check", "--no-search", s(&set)]);
+    let quick = run(&["puzzles", "check", "--no-search", arg(&set)]);
     assert!(text(&quick).contains("3 good, 4 bad"), "{}", text(&quick));
 }
 
@@ -280,7 +237,7 @@ fn the_shipped_puzzle_sets_read_and_replay() {
         ("makhos.tsv.gz", "makhos"),
     ] {
         let path = dir.join(file);
-        let out = thaiboard(&["puzzles", "check", "--no-search", s(&path)]);
+        let out = run(&["puzzles", "check", "--no-search", arg(&path)]);
         assert!(out.status.success(), "{file}: {}", text(&out));
         let gz = std::fs::File::open(&path).unwrap();
         let reader = std::io::BufReader::new(flate2::read::GzDecoder::new(gz));

@@ -1,36 +1,19 @@
 //! `thaiboard tb`: generating small tables, probing them (text and the API's JSON),
 //! verifying them, and the errors for damaged files and positions outside the tables.
 
-use std::path::PathBuf;
+use crate::common::{run, scratch, text};
 use std::process::{Command, Output};
-
-fn thaiboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_thaiboard"))
-        .args(args)
-        .output()
-        .expect("run thaiboard")
-}
-
-fn text(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
-}
 
 /// `thaiboard tb gen ARGS`.
 fn tb_gen(args: &[&str]) -> Output {
     let mut all = vec!["tb", "gen"];
     all.extend_from_slice(args);
-    thaiboard(&all)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("thaiboard-tb-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    run(&all)
 }
 
 #[test]
 fn makhos_tables_are_generated_probed_and_verified() {
-    let dir = scratch("makhos");
+    let dir = scratch("tb-makhos");
     let d = dir.to_str().unwrap();
     let out = tb_gen(&["--variant", "makhos", "--pieces", "3", "--out", d]);
     assert!(out.status.success(), "{}", text(&out));
@@ -59,7 +42,7 @@ fn makhos_tables_are_generated_probed_and_verified() {
         if json {
             args.push("--json");
         }
-        let out = thaiboard(&args);
+        let out = run(&args);
         assert!(out.status.success(), "{}", text(&out));
         out
     };
@@ -93,12 +76,12 @@ fn makhos_tables_are_generated_probed_and_verified() {
     );
     assert!(lines[2..].iter().all(|l| l.contains("draw")), "{lines:?}");
 
-    let out = thaiboard(&["tb", "verify", d]);
+    let out = run(&["tb", "verify", d]);
     assert!(out.status.success(), "{}", text(&out));
     // Each table and its distance-to-win file.
     assert!(text(&out).contains("16 files, 0 failed"), "{}", text(&out));
 
-    let outside = thaiboard(&[
+    let outside = run(&[
         "tb",
         "probe",
         "--tables",
@@ -120,7 +103,7 @@ fn makhos_tables_are_generated_probed_and_verified() {
     let last = bytes.len() - 1;
     bytes[last] ^= 0xFF;
     std::fs::write(&file, &bytes).unwrap();
-    let out = thaiboard(&["tb", "verify", d]);
+    let out = run(&["tb", "verify", d]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out).contains("corrupted"), "{}", text(&out));
     let _ = std::fs::remove_dir_all(&dir);
@@ -128,7 +111,7 @@ fn makhos_tables_are_generated_probed_and_verified() {
 
 #[test]
 fn bad_tb_options_are_refused() {
-    let dir = scratch("bad");
+    let dir = scratch("tb-bad");
     let d = dir.to_str().unwrap();
     let out = tb_gen(&["--variant", "makhos", "--pieces", "12", "--out", d]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
@@ -149,19 +132,19 @@ fn bad_tb_options_are_refused() {
         assert_eq!(out.status.code(), Some(2), "{only}: {}", text(&out));
         assert!(text(&out).contains("KRRNvK"), "{}", text(&out));
     }
-    let out = thaiboard(&["tb", "verify", d]);
+    let out = run(&["tb", "verify", d]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
 }
 
 #[test]
 fn makruk_bare_khun_tables_answer_under_the_count() {
-    let dir = scratch("makruk");
+    let dir = scratch("tb-makruk");
     let d = dir.to_str().unwrap();
     let out = tb_gen(&["--variant", "makruk", "--pieces", "3", "--out", d]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("KRvK"), "{}", text(&out));
     let probe = |fen: &str| {
-        let out = thaiboard(&[
+        let out = run(&[
             "tb",
             "probe",
             "--tables",
@@ -192,7 +175,7 @@ fn makruk_bare_khun_tables_answer_under_the_count() {
 #[test]
 fn the_uci_engine_plays_the_tables_move_at_the_root() {
     use std::io::Write;
-    let dir = scratch("uci");
+    let dir = scratch("tb-uci");
     let d = dir.to_str().unwrap();
     let out = tb_gen(&["--variant", "makhos", "--pieces", "3", "--out", d]);
     assert!(out.status.success(), "{}", text(&out));

@@ -1,14 +1,7 @@
 //! `thaiboard tune` end to end: gen, run, match on a tiny Mak-hot set, and
 //! clear errors for bad input.
 
-use std::process::Command;
-
-fn thaiboard(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_thaiboard"))
-        .args(args)
-        .output()
-        .expect("run thaiboard")
-}
+use crate::common::run;
 
 #[test]
 fn tune_gen_run_match() {
@@ -30,14 +23,14 @@ fn tune_gen_run_match() {
         "tune", "gen", "--game", "makhos", "--games", "3", "--out", data_s,
     ];
     args.extend(play);
-    let out = thaiboard(&args);
+    let out = run(&args);
     assert!(out.status.success(), "{out:?}");
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.starts_with("games 3 positions "), "{stdout}");
     let lines = std::fs::read_to_string(&data).unwrap();
     assert!(lines.lines().count() > 10);
 
-    let out = thaiboard(&[
+    let out = run(&[
         "tune", "run", "--game", "makhos", "--passes", "2", "--out", weights_s, data_s,
     ]);
     assert!(out.status.success(), "{out:?}");
@@ -49,7 +42,7 @@ fn tune_gen_run_match() {
         "tune", "match", "--game", "makhos", "--pairs", "1", weights_s,
     ];
     args.extend(play);
-    let out = thaiboard(&args);
+    let out = run(&args);
     assert!(out.status.success(), "{out:?}");
     assert!(
         String::from_utf8(out.stdout)
@@ -63,10 +56,10 @@ fn tune_gen_run_match() {
         "1 W:Wa1:Bh8\n0.5 rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\n",
     )
     .unwrap();
-    let out = thaiboard(&["tune", "run", "--game", "makhos", data_s]);
+    let out = run(&["tune", "run", "--game", "makhos", data_s]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 2"));
-    let out = thaiboard(&["tune", "run", "--game", "makruk", "/nonexistent/d.txt"]);
+    let out = run(&["tune", "run", "--game", "makruk", "/nonexistent/d.txt"]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -88,7 +81,7 @@ fn tune_fit_writes_a_weights_module() {
         text += "-20 rnsmksnr/8/ppp1pppp/3p4/4P3/PPPP1PPP/8/RNSKMSNR w - - 0 2\n";
     }
     std::fs::write(&data, text).unwrap();
-    let out = thaiboard(&[
+    let out = run(&[
         "tune",
         "fit",
         "--data",
@@ -111,10 +104,10 @@ fn tune_fit_writes_a_weights_module() {
 
     // A broken line is named; a missing file is named.
     std::fs::write(&data, "12 rnsmksnr/8/8\n").unwrap();
-    let out = thaiboard(&["tune", "fit", "--data", data.to_str().unwrap()]);
+    let out = run(&["tune", "fit", "--data", data.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 1: "));
-    let out = thaiboard(&["tune", "fit", "--data", "/nonexistent/scored.txt"]);
+    let out = run(&["tune", "fit", "--data", "/nonexistent/scored.txt"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(
         String::from_utf8(out.stderr)
