@@ -134,8 +134,9 @@ fn engine_game(pos: &AnyPosition) -> EngineGame {
 }
 
 /// Lines of a MultiPV search at `depth`, best first, and the first depth from
-/// which the top move stayed the final one.
-fn search_lines<G: Game>(
+/// which the top move stayed the final one (self-play picks its moves with
+/// it too).
+pub(crate) fn search_lines<G: Game>(
     g: &G,
     depth: u32,
     multipv: usize,

@@ -2,10 +2,9 @@
 //! itself, from a few random opening moves, with some noise so that the
 //! mistakes puzzles are made of happen. The same seed gives the same game.
 
-use engine::{Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tt};
+use engine::{Game, MakhosGame, MakrukGame};
 use games::{AnyGame, AnyMove, AnyPosition, GameKind};
 use records::{GameResult, Node};
-use std::sync::atomic::AtomicBool;
 
 /// How the games are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,36 +54,7 @@ impl Rng {
 
 /// The best lines (up to `multipv`) of the engine at `depth`: move texts and scores.
 fn lines<G: Game>(g: &G, depth: u32, multipv: usize) -> Vec<(String, i32)> {
-    let mut tt = Tt::new(4);
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let opts = SearchOptions {
-        multipv,
-        ..SearchOptions::default()
-    };
-    let mut out: Vec<(u32, String, i32)> = Vec::new();
-    let r = engine::search(g, &[], &mut tt, &limits, &opts, &stop, |info| {
-        if let Some(m) = info.pv.first() {
-            if info.multipv == 1 {
-                out.clear();
-            }
-            let cp = match info.score {
-                engine::Score::Cp(c) => c,
-                engine::Score::Mate(m) => m.signum() * 20_000,
-            };
-            out.push((info.depth, m.clone(), cp));
-        }
-    });
-    if out.is_empty()
-        && let Some(b) = r.best
-    {
-        out.push((0, G::move_text(b), r.score));
-    }
-    out.sort_by_key(|b| std::cmp::Reverse(b.2));
-    out.into_iter().map(|l| (l.1, l.2)).collect()
+    crate::judge::search_lines(g, depth, multipv, None).0
 }
 
 /// Plays one game of `kind` with `seed`.

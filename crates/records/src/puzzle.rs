@@ -130,14 +130,16 @@ pub fn puzzle_line(puzzle: &Puzzle) -> String {
     .join("\t")
 }
 
-/// Reads a set line by line; each item is a puzzle or the error of its line
-/// (the reader goes on after an error). Only the form is checked here: call
-/// [`Puzzle::replay`] for the rules.
+/// Reads a set line by line; each item is a puzzle or the error of its line.
+/// The reader goes on after a bad line, and stops after an error of the
+/// reader itself (a broken gzip stream, a failing disk), which is its last
+/// item. Only the form is checked here: call [`Puzzle::replay`] for the rules.
 pub fn read_puzzles<R: BufRead>(reader: R) -> PuzzleReader<R> {
     PuzzleReader {
         reader,
         line: 0,
         buf: Vec::new(),
+        failed: false,
     }
 }
 
@@ -146,12 +148,17 @@ pub struct PuzzleReader<R> {
     reader: R,
     line: usize,
     buf: Vec<u8>,
+    /// The reader failed: nothing more is read.
+    failed: bool,
 }
 
 impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<Puzzle, PuzzleError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
         loop {
             self.buf.clear();
             self.line += 1;
@@ -163,12 +170,16 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             match read {
                 Ok(0) => return None,
                 Ok(_) => {}
-                Err(e) => return err(format!("cannot read: {e}")),
+                Err(e) => {
+                    self.failed = true;
+                    return err(format!("cannot read: {e}"));
+                }
             }
             if self.buf.len() > MAX_PUZZLE_LINE && !self.buf.ends_with(b"\n") {
                 // Skip the rest of the long line, so the next item starts on the next line.
                 let mut rest = Vec::new();
                 if let Err(e) = self.reader.read_until(b'\n', &mut rest) {
+                    self.failed = true;
                     return err(format!("cannot read: {e}"));
                 }
                 return err(format!("the line is longer than {MAX_PUZZLE_LINE} bytes"));
@@ -291,6 +302,32 @@ mod tests {
             let e = one(line).unwrap_err();
             assert!(e.to_string().contains(expected), "{line}: {e}");
         }
+    }
+
+    #[test]
+    fn a_failing_reader_gives_one_error_and_stops() {
+        /// Reads one good line, then fails at every call.
+        struct Failing(usize);
+        impl std::io::Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let line =
+                    b"abcd\tmakruk\tdefault\t4k3/8/3R4/8/8/8/8/4K2R w - - 0 1\th1h8\t900\t-\t-\n";
+                if self.0 >= line.len() {
+                    return Err(std::io::Error::other("the disk is gone"));
+                }
+                let n = buf.len().min(line.len() - self.0);
+                buf[..n].copy_from_slice(&line[self.0..self.0 + n]);
+                self.0 += n;
+                Ok(n)
+            }
+        }
+        let items: Vec<_> = read_puzzles(std::io::BufReader::new(Failing(0)))
+            .take(5)
+            .collect();
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert!(items[0].is_ok(), "{items:?}");
+        let e = items[1].as_ref().unwrap_err();
+        assert!(e.message.contains("the disk is gone"), "{e}");
     }
 
     #[test]

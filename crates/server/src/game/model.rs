@@ -380,6 +380,16 @@ impl Game {
             .any(|a| a.kind == ActionKind::Berserk && a.side() == side)
     }
 
+    /// `side`'s clock after its move left it `left` ms: the time control's
+    /// increment and cap, and no increment once that side went berserk.
+    pub fn clock_after_move(&self, side: Color, left: i64) -> i64 {
+        if self.berserked(side) {
+            left
+        } else {
+            self.tc.after_move(left)
+        }
+    }
+
     /// Whether the side to move's clock runs.
     pub fn clock_running(&self) -> bool {
         self.status == Status::Ongoing && self.tc.runs_at(self.ply())
@@ -686,14 +696,7 @@ fn play_move(g: &Game, side: Color, text: &str, ply: Option<u32>, now: i64) -> A
         .map_err(|e| ApiError::illegal_move(e.to_string()))?;
     let mut fields = Fields::of(g);
     if g.tc.runs_at(g.ply()) {
-        let left = g.time_left(side, now);
-        // A berserk player's moves earn no increment.
-        let after = if g.berserked(side) {
-            left
-        } else {
-            g.tc.after_move(left)
-        };
-        fields.set_ms(side, after);
+        fields.set_ms(side, g.clock_after_move(side, g.time_left(side, now)));
     }
     fields.turn_since = now;
     if fields.draw_offer == Some(side.other()) {

@@ -48,19 +48,13 @@ const SHIPPED: [(&str, &[u8]); 3] = [
 /// rules, and for every other line what is wrong and where
 /// (`makruk.tsv.gz line 12: ...`). An id already in `seen` (from this set
 /// or an earlier one) is an error too. A file that stops reading (a broken
-/// gzip stream) ends with its error.
+/// gzip stream) ends with its error (the reader stops there).
 pub fn read_set(name: &str, gz: &[u8], seen: &mut HashSet<String>) -> (Vec<Puzzle>, Vec<String>) {
     let mut good = Vec::new();
     let mut errors = Vec::new();
     for item in read_puzzles(BufReader::new(GzDecoder::new(gz))) {
         match item {
-            Err(e) => {
-                let stop = e.message.starts_with("cannot read");
-                errors.push(format!("{name} line {}: {}", e.line, e.message));
-                if stop {
-                    break;
-                }
-            }
+            Err(e) => errors.push(format!("{name} line {}: {}", e.line, e.message)),
             Ok(p) => match p.replay() {
                 Err(e) => errors.push(format!("{name}: puzzle {}: {e}", p.id)),
                 Ok(_) if !seen.insert(p.id.clone()) => {
