@@ -76,6 +76,26 @@ export async function editorSteps() {
     expect(!(await page.isDisabled('#editor-play-computer')), 'Continue is enabled on a legal position');
   });
 
+  await step('editor: while the server checks a changed position, its old verdict is not shown and Continue is off', async () => {
+    // A slow server: the check of the next position takes a second.
+    let release;
+    const held = new Promise(r => { release = r; });
+    await page.route('**/api/position?*', async route => { await held; await route.continue(); });
+    await page.selectOption('#editor-turn', 'w');
+    await waitFen(page, '4k3/8/8/8/8/3M~4/R7/4K3 w - - 0 1', 'White to move');
+    await page.waitForTimeout(400); // past the check's 150 ms pause: the request is held
+    const pending = await page.textContent('#editor-verdict');
+    expect(!pending.includes('legal'), `the verdict of the last position is not shown for this one: ${pending}`);
+    expect(await page.isDisabled('#editor-play-computer'), 'Continue is off until the server answers');
+    release();
+    await waitVerdict(page, t => t.includes('legal'), 'the answer for White to move');
+    expect(!(await page.isDisabled('#editor-play-computer')), 'Continue is on once the server says legal');
+    await page.unroute('**/api/position?*');
+    await page.selectOption('#editor-turn', 'b');
+    await waitFen(page, fen, 'Black to move again');
+    await waitVerdict(page, t => t.includes('legal'), 'Black to move again');
+  });
+
   await step('editor: a position the rules refuse and a bad FEN are explained, Continue disabled', async () => {
     // A bia on the last rank.
     await place(page, 'white-p', 'h8');

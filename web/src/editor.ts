@@ -196,14 +196,19 @@ export function editorPage(root: HTMLElement): void {
     countRow.style.display = variant === 'makhos' ? 'none' : '';
     fullmoveBox.parentElement!.style.display = variant === 'makhos' ? 'none' : '';
     rulesRow.style.display = variant === 'makhos' ? '' : 'none';
-    setPlayable(t('editor.checking'));
+    // The last verdict was about another position: it is not shown as this one's.
+    show('checking', t('editor.checking'));
     clearTimeout(timer);
     timer = setTimeout(check, 150);
   }
 
-  function setPlayable(reason: string | null): void {
-    playComputer.disabled = playChallenge.disabled = reason !== null;
-    why.textContent = reason ?? '';
+  /** The verdict on the position shown and, with it, whether Continue is on
+   * (only on a position the server called playable) and the reason if not. */
+  function show(state: 'checking' | 'ok' | 'error', text: string): void {
+    verdict.textContent = text;
+    verdict.className = state;
+    playComputer.disabled = playChallenge.disabled = state !== 'ok';
+    why.textContent = state === 'ok' ? '' : text;
   }
 
   /** Asks the server (the rules crates) whether the position can be played. */
@@ -214,21 +219,13 @@ export function editorPage(root: HTMLElement): void {
       const a = await api.call<PositionAnswer>('GET', `/api/position?${q.toString()}`);
       if (mine !== checked) return;
       if (a.result !== 'ongoing') {
-        const over = t('editor.over', { result: a.result, reason: tMaybe(`reason.${a.reason}`, a.reason ?? '') });
-        verdict.textContent = over;
-        verdict.className = 'error';
-        setPlayable(over);
+        show('error', t('editor.over', { result: a.result, reason: tMaybe(`reason.${a.reason}`, a.reason ?? '') }));
         return;
       }
-      verdict.textContent = t('editor.legal');
-      verdict.className = 'ok';
-      setPlayable(null);
+      show('ok', t('editor.legal'));
     } catch (e) {
       if (mine !== checked) return;
-      const reason = t('editor.refused', { reason: (e as Error).message });
-      verdict.textContent = reason;
-      verdict.className = 'error';
-      setPlayable(reason);
+      show('error', t('editor.refused', { reason: (e as Error).message }));
     }
   }
 
