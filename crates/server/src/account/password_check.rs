@@ -4,7 +4,7 @@
 //! through the one throttle (`crate::infra::login_throttle`): a name or an
 //! address that guessed too often is refused (429 `login_throttled` with
 //! `Retry-After`) before any hash is computed, and a browser that logged
-//! in to the account before (`super::devices`) is held only to its own
+//! in to the account before (`super::known_browsers`) is held only to its own
 //! failures.
 
 use super::auth::User;
