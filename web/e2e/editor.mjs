@@ -5,7 +5,7 @@
 // against the computer lands on a game page showing that position. The
 // analysis board loads a typed FEN or says why not, and switches games.
 import { join } from 'node:path';
-import { artifacts, browser, env, expect, step } from './lib.mjs';
+import { artifacts, browser, env, expect, post, register, step } from './lib.mjs';
 
 /** Centre of square `sq` on the editor's board (White at the bottom). */
 async function square(page, sq) {
@@ -128,6 +128,28 @@ export async function editorSteps() {
     expect(game.start_fen === fen && game.fen === fen, `the game starts at ${fen}: ${game.start_fen}`);
     expect(game.rated === false, 'casual');
     expect(await page.locator('#board cg-board piece').count() === 3, 'the game page shows the three pieces');
+  });
+
+  await step('editor: an open challenge from a set-up position is marked in the lobby, with its position', async () => {
+    const setUp = '4k3/8/8/8/8/8/R7/4K3 w - - 0 1';
+    const maker = await browser('editor-maker');
+    await register(maker, `setup_${Math.random().toString(36).slice(2, 7)}`);
+    await maker.goto(env.base + '/editor?variant=makruk&fen=' + encodeURIComponent(setUp));
+    await waitVerdict(maker, t => t.includes('legal'), 'the challenge position');
+    await maker.selectOption('#editor-tc', 'corr');
+    await maker.click('#editor-challenge');
+    await maker.waitForURL(/\/game\//);
+    const id = maker.url().split('/').pop();
+    await page.goto(env.base + '/');
+    const mark = page.locator(`#lobby tr[data-id="${id}"] .from-position`);
+    await mark.waitFor({ timeout: 5000 });
+    expect((await mark.getAttribute('title')) === setUp, `the mark carries the position: ${await mark.getAttribute('title')}`);
+    // A challenge from the standard start carries no mark.
+    const [status, plain] = await post(maker, '/api/challenges', { variant: 'makruk', time_control: { kind: 'correspondence', days: 3 } });
+    expect(status === 201 || status === 200, `a plain challenge: ${status} ${JSON.stringify(plain)}`);
+    await page.waitForSelector(`#lobby tr[data-id="${plain.id}"]`, { timeout: 5000 });
+    expect(await page.locator(`#lobby tr[data-id="${plain.id}"] .from-position`).count() === 0, 'no mark on a standard start');
+    for (const g of [id, plain.id]) await post(maker, `/api/games/${g}/cancel`);
   });
 
   await step('analysis board: a typed FEN loads, a bad one is explained, the variant picker switches games', async () => {

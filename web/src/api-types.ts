@@ -449,7 +449,12 @@ tournament_id: string | null,
 /**
  * The tournament's name.
  */
-tournament_name: string | null, };
+tournament_name: string | null, 
+/**
+ * The position the game starts from, when it is not its game's
+ * standard start (a position set up in the board editor).
+ */
+start_fen: string | null, };
 
 export type PoolRating = { 
 /**

@@ -76,7 +76,9 @@ export function lobbyPage(app: HTMLElement): void {
         : h('button', { class: 'primary accept', onclick: async () => {
             try { await api.accept(g.id); location.href = `/game/${g.id}`; } catch (e) { err.textContent = (e as Error).message; }
           } }, t('lobby.accept'));
-      return h('tr', { 'data-id': g.id }, h('td', {}, nameWithRating(g.creator, g.creator_rating)), h('td', {}, variantName(g.variant) + (g.rules !== 'default' ? ` (${g.rules})` : '') + (g.rated ? '' : ` · ${t('lobby.casual')}`)),
+      // A game from a set-up position says so, with the position on hover.
+      const setUp = g.start_fen ? [' · ', h('span', { class: 'from-position', title: g.start_fen }, t('lobby.fromPosition'))] : [];
+      return h('tr', { 'data-id': g.id }, h('td', {}, nameWithRating(g.creator, g.creator_rating)), h('td', {}, variantName(g.variant) + (g.rules !== 'default' ? ` (${g.rules})` : '') + (g.rated ? '' : ` · ${t('lobby.casual')}`), ...setUp),
         h('td', {}, describeTc(g.tc_kind, g.tc_initial_ms, g.tc_increment_ms)), h('td', {}, colorName(g.creator_color)),
         h('td', {}, h('a', { href: `/game/${g.id}` }, t('lobby.view')), ' ', act));
     }));

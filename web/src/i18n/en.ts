@@ -123,6 +123,7 @@ export const en = {
   'lobby.createGame': 'Create game',
   'lobby.rated': 'Rated',
   'lobby.casual': 'casual',
+  'lobby.fromPosition': 'from a set-up position',
   'lobby.level': 'level {level}',
   'lobby.playComputer': 'Play the computer',
   'lobby.guestHint': 'Register or log in (top right) to play other players.',

@@ -120,6 +120,7 @@ export const th: Record<Key, string> = {
   'lobby.createGame': 'สร้างเกม',
   'lobby.rated': 'คิดคะแนน',
   'lobby.casual': 'ไม่คิดคะแนน',
+  'lobby.fromPosition': 'เริ่มจากตำแหน่งที่ตั้งเอง',
   'lobby.level': 'ระดับ {level}',
   'lobby.playComputer': 'เล่นกับคอมพิวเตอร์',
   'lobby.guestHint': 'สมัครสมาชิกหรือเข้าสู่ระบบ (มุมขวาบน) เพื่อเล่นกับผู้เล่นคนอื่น',

@@ -56,7 +56,7 @@ pub struct ArchiveFilter {
 const SUMMARY_SELECT: &str = "SELECT g.id, g.variant, g.rules, g.status, wu.username, bu.username, cu.username, g.creator_color, g.tc_kind, \
      g.tc_initial_ms, g.tc_increment_ms, g.ply, g.result, g.reason, g.white_id, g.black_id, g.updated_at, \
      t.id, t.name, g.rated, g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, \
-     g.white_rating_diff, g.black_rating_diff, cr.rating, cr.deviation, g.pool, cu.is_guest \
+     g.white_rating_diff, g.black_rating_diff, cr.rating, cr.deviation, g.pool, cu.is_guest, g.start_fen \
      FROM games g JOIN users cu ON cu.id = g.creator_id LEFT JOIN users wu ON wu.id = g.white_id \
      LEFT JOIN users bu ON bu.id = g.black_id \
      LEFT JOIN tournament_games tg ON tg.game_id = g.id LEFT JOIN tournaments t ON t.id = tg.tournament_id \
@@ -221,10 +221,19 @@ fn summary_of(r: &sqlx::any::AnyRow, me: &str) -> GameSummary {
     let white_id: Option<String> = r.get(14);
     let black_id: Option<String> = r.get(15);
     let to_move = if ply % 2 == 0 { white_id } else { black_id };
+    let variant: String = r.get(1);
+    let rules: String = r.get(2);
+    // Games store their start; only a set-up one is told.
+    let standard = games::GameKind::from_names(&variant, Some(&rules))
+        .ok()
+        .map(|k| k.start_fen());
+    let start_fen = r
+        .get::<Option<String>, _>(30)
+        .filter(|f| Some(f) != standard.as_ref());
     GameSummary {
         id: r.get(0),
-        variant: r.get(1),
-        rules: r.get(2),
+        variant,
+        rules,
         your_move: status == "ongoing" && to_move.as_deref() == Some(me),
         status,
         white: r.get(4),
@@ -251,5 +260,6 @@ fn summary_of(r: &sqlx::any::AnyRow, me: &str) -> GameSummary {
             r.get::<Option<String>, _>(28).is_some(),
             r.get::<Option<i32>, _>(29).unwrap_or(0) != 0,
         ),
+        start_fen,
     }
 }

@@ -371,6 +371,9 @@ pub struct GameSummary {
     pub tournament_id: Option<String>,
     /// The tournament's name.
     pub tournament_name: Option<String>,
+    /// The position the game starts from, when it is not its game's
+    /// standard start (a position set up in the board editor).
+    pub start_fen: Option<String>,
 }
 
 /// The message watchers get after a change, encoded straight from the view.
