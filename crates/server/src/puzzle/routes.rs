@@ -212,6 +212,11 @@ async fn start_streak(
     q: Params,
 ) -> ApiResult<Json<Streak>> {
     let (kind, puzzles) = streak_puzzles(&app, &params(q)?).await?;
+    if puzzles.is_empty() {
+        return Err(ApiError::not_found(format!(
+            "no {kind} puzzle for a streak (with this theme) on this server"
+        )));
+    }
     let session = Some(s);
     let Some(user) = account(&session) else {
         return Ok(Json(Streak {
@@ -220,11 +225,6 @@ async fn start_streak(
             best: None,
         }));
     };
-    if puzzles.is_empty() {
-        return Err(ApiError::not_found(format!(
-            "no {kind} puzzle for a streak on this server"
-        )));
-    }
     let run = store::new_streak_run(&app.db.pool, user, kind, &puzzles, app.now_ms()).await?;
     let best = store::streak_best(&app.db.pool, user, kind).await?;
     Ok(Json(Streak {

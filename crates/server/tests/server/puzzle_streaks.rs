@@ -194,6 +194,16 @@ async fn a_run_of_solved_rounds_then_a_failure_keeps_the_servers_count() {
         .await;
     assert_eq!((&g["run"], &g["best"]), (&Value::Null, &Value::Null), "{g}");
     assert!(!g["puzzles"].as_array().unwrap().is_empty());
+    // A theme no puzzle has: nothing to play, for anyone.
+    for who in [&guest, &c] {
+        who.refused(
+            "/api/puzzle/streak?variant=makruk&theme=noSuchTheme77",
+            json!({}),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        )
+        .await;
+    }
 }
 
 async fn solve_refused(c: &Client, run: &str, id: &str, code: &str) {
