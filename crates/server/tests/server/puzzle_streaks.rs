@@ -327,14 +327,29 @@ fn same_browser_on(c: &Client, server: &Server) -> Client {
 }
 
 /// Two server processes on one PostgreSQL database: the same daily puzzle
-/// of every game, a rated round through one seen (plays, ratings) through
+/// of every game (on a day neither chose before, asked of both at once, and
+/// on the next day), a rated round through one seen (plays, ratings) through
 /// the other, a streak run started on one and counted on the other. Runs
 /// only when `THAIBOARD_TEST_DATABASE_URL` names a PostgreSQL database.
 #[tokio::test]
 async fn two_servers_on_one_database_agree_on_dailies_and_rounds() {
-    let Some((one, two)) = crate::common::postgres_pair().await else {
+    let (url, _) = crate::common::test_database();
+    if !url.starts_with("postgres") {
+        eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
         return;
+    }
+    // Both go by one clock, moved to a day of its own (other tests share
+    // the database and its dailies).
+    let time = thaiboard_server::TimeSource::default();
+    let days = 3000 + rand::random_range(0..60_000_i64);
+    time.advance(days * 86_400_000);
+    let config = || {
+        let mut c = crate::common::test_config(&url);
+        c.time = time.clone();
+        c
     };
+    let one = Server::start(config()).await.unwrap();
+    let two = Server::start(config()).await.unwrap();
     let a = Client::registered(&one, "pg2").await;
     let b = same_browser_on(&a, &two);
     for variant in ["makruk", "cambodian", "makhos"] {
@@ -368,6 +383,13 @@ async fn two_servers_on_one_database_agree_on_dailies_and_rounds() {
             .await;
         assert_eq!(again["round"]["rated"], false, "{again}");
         assert_eq!(again["puzzle"]["plays"], r["puzzle"]["plays"]);
+    }
+    // The next day, both change to the same new dailies.
+    time.advance(86_400_000);
+    for variant in ["makruk", "cambodian", "makhos"] {
+        let path = format!("/api/puzzle/daily?variant={variant}");
+        let (x, y) = tokio::join!(get_ok(&b, &path), get_ok(&a, &path));
+        assert_eq!(x["puzzle"]["id"], y["puzzle"]["id"], "{variant}");
     }
     let (run, ids, _) = new_run(&a, "makhos").await;
     assert_eq!(solve(&b, &run, &ids[0]).await["score"], 1);
