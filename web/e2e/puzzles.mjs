@@ -1,7 +1,9 @@
 // Browser steps of the puzzle page: a player solves a puzzle (the server's
 // reply is played between their moves, and the rating rises), fails the
 // next one (the solution is shown, the rating falls, retry and next are
-// offered), plays a streak to its first mistake; the lobby shows the daily
+// offered), plays a streak to its first mistake (an account's best streak is
+// kept by the server and shown after a reload; a guest's by the browser);
+// the lobby shows the daily
 // puzzles; the page fits a 390-pixel phone. The steps use whatever puzzles
 // the server has (they read the solution from the API).
 //
@@ -93,7 +95,8 @@ export async function puzzleSteps() {
     expect(!/\([+-]\d+\)/.test(again), `a retry is not rated: ${again}`);
   });
 
-  await step('a streak: puzzles until the first mistake, the best streak kept', async () => {
+  /** Plays a streak: solves its first puzzle, fails the second. */
+  async function streakOfOne(page) {
     await page.goto(env.base + '/puzzle?mode=streak&variant=makruk');
     const p1 = await shown(page);
     await solve(page, p1);
@@ -105,9 +108,32 @@ export async function puzzleSteps() {
     expect(p2.puzzle.rating >= p1.puzzle.rating, `rising ratings: ${p1.puzzle.rating}, ${p2.puzzle.rating}`);
     await failFirst(page, p2);
     await page.waitForSelector('#puzzle-streak-over');
-    const best = await page.evaluate(() => localStorage.getItem('thaiboard.puzzleStreak.makruk'));
-    expect(best === '1', `best streak kept: ${best}`);
     await page.waitForSelector('#puzzle-new-streak');
+  }
+
+  await step('a streak: puzzles until the first mistake; the best is kept by the server and shown after a reload', async () => {
+    await streakOfOne(page);
+    await page.waitForSelector('#puzzle-best[data-best="1"]', { timeout: 5000 });
+    const text = await page.textContent('#puzzle-best');
+    expect(text === 'Your best: 1', `the best is shown: ${text}`);
+    // The server keeps it, not the browser: gone from this browser's storage, it comes back on a reload.
+    expect(await page.evaluate(() => localStorage.getItem('thaiboard.puzzleStreak.makruk')) === null, 'an account keeps no best in the browser');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.waitForSelector('#puzzle-info[data-id]');
+    await page.waitForSelector('#puzzle-best[data-best="1"]', { timeout: 5000 });
+    const server = await page.evaluate(async () => (await fetch('/api/puzzle/streak?variant=makruk')).json());
+    expect(server.best === 1, `the server's best: ${JSON.stringify(server.best)}`);
+  });
+
+  await step("a guest's best streak is kept in the browser and survives a reload", async () => {
+    const guest = await browser('puzzle-guest');
+    await streakOfOne(guest);
+    await guest.waitForSelector('#puzzle-best[data-best="1"]', { timeout: 5000 });
+    expect(await guest.evaluate(() => localStorage.getItem('thaiboard.puzzleStreak.makruk')) === '1', "the guest's best is in the browser");
+    await guest.reload();
+    await guest.waitForSelector('#puzzle-info[data-id]');
+    await guest.waitForSelector('#puzzle-best[data-best="1"]', { timeout: 5000 });
   });
 
   await step('the puzzle page fits a 390-pixel phone, in Thai', async () => {

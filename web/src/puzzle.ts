@@ -2,8 +2,10 @@
 // winning line, playing against the server's replies. A wrong move ends the
 // puzzle: the solution is shown, with "retry" and "next". An account's first
 // round on a puzzle is rated (the change is shown); guests play unrated. The
-// streak mode serves puzzles of rising rating until the first mistake (the
-// best streak is kept in this browser). Also the lobby's daily puzzle panel.
+// streak mode serves puzzles of rising rating until the first mistake: an
+// account's rounds are posted to its streak run and the server keeps its
+// best streak (the server's count); a guest's best is kept in this browser.
+// Also the lobby's daily puzzle panel.
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Key } from 'chessgroundx/types';
@@ -27,6 +29,12 @@ interface RoundAnswer {
   puzzle: { id: string; rating: number; ratingDiff: number; plays: number };
 }
 
+/** `POST /api/puzzle/streak`: the puzzles, and an account's run and best. */
+interface StreakAnswer { puzzles: string[]; run: string | null; best: number | null }
+
+/** `POST /api/puzzle/streak/{run}/round`: the server's count. */
+interface StreakRoundAnswer { win: boolean; counted: boolean; score: number; over: boolean; next: string | null; best: number }
+
 interface PositionView { fen: string; turn: 'white' | 'black'; legal: api.LegalMove[]; result: string }
 
 const VARIANTS = ['makruk', 'cambodian', 'makhos'];
@@ -34,7 +42,7 @@ const THEMES = ['mateIn1', 'mateIn2', 'mateIn3', 'countingWin', 'promotion', 'fo
 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 const bestKey = (variant: string) => `thaiboard.puzzleStreak.${variant}`;
-/** The best streak of this browser in `variant`. */
+/** The best streak of this browser in `variant` (a guest's). */
 export const bestStreak = (variant: string): number => Number(localStorage.getItem(bestKey(variant)) ?? 0) || 0;
 
 /** The squares of a move in engine form (UCI `e3e4`, `a6a7m`; Mak-hot `c3e5g7`). */
@@ -57,6 +65,7 @@ export async function puzzlePage(root: HTMLElement, id?: string): Promise<void> 
   const result = h('div', { id: 'puzzle-result' });
   const err = h('div', { class: 'error', id: 'puzzle-error', role: 'alert' });
   const streakEl = h('p', { id: 'puzzle-streak' });
+  const bestEl = h('p', { id: 'puzzle-best' });
   const variantSel = h('select', { id: 'puzzle-variant', 'aria-label': t('puzzle.variant') },
     ...VARIANTS.map(v => h('option', { value: v }, variantName(v)))) as HTMLSelectElement;
   variantSel.value = variant;
@@ -72,7 +81,7 @@ export async function puzzlePage(root: HTMLElement, id?: string): Promise<void> 
     h('div', { class: 'side-col' },
       h('h2', {}, t('puzzle.title')),
       h('div', { class: 'row' }, variantSel, themeSel, modeSel),
-      err, status, info, streakEl, result, actions)));
+      err, status, info, streakEl, bestEl, result, actions)));
 
   const cg: Api = Chessground(boardEl, {
     fen: '8/8/8/8/8/8/8/8', dimensions: { width: 8, height: 8 }, coordinates: true, notation: boardNotation(),
@@ -87,6 +96,9 @@ export async function puzzlePage(root: HTMLElement, id?: string): Promise<void> 
   let streak: string[] = [];
   let streakAt = 0;
   let streakScore = 0;
+  // An account's streak run and best (from the server); null for a guest.
+  let streakRun: string | null = null;
+  let serverBest: number | null = null;
 
   const makhos = () => current?.game.variant === 'makhos';
   const positionUrl = (moves: string[]) => {
@@ -113,7 +125,25 @@ export async function puzzlePage(root: HTMLElement, id?: string): Promise<void> 
   }
 
   function showStreak(): void {
-    streakEl.textContent = streakMode ? t('puzzle.streakScore', { score: streakScore, best: bestStreak(variant) }) : '';
+    const best = serverBest ?? bestStreak(variant);
+    streakEl.textContent = streakMode ? t('puzzle.streakScore', { score: streakScore }) : '';
+    bestEl.textContent = streakMode ? t('puzzle.best', { best }) : '';
+    bestEl.dataset.best = String(best);
+  }
+
+  /** Reports a streak round: an account's to its run (the server counts it), a guest's to this browser. */
+  async function streakRound(win: boolean): Promise<void> {
+    if (streakRun) {
+      try {
+        const r = await api.call<StreakRoundAnswer>('POST', `/api/puzzle/streak/${streakRun}/round`, { puzzle: current!.puzzle.id, moves: played });
+        streakScore = r.score;
+        serverBest = r.best;
+      } catch (e) { err.textContent = (e as Error).message; }
+    } else if (win) {
+      streakScore++;
+      if (streakScore > bestStreak(variant)) localStorage.setItem(bestKey(variant), String(streakScore));
+    }
+    showStreak();
   }
 
   async function show(answer: PuzzleAnswer): Promise<void> {
@@ -174,13 +204,10 @@ export async function puzzlePage(root: HTMLElement, id?: string): Promise<void> 
       cg.set({ fen: boardFen(p.game.variant, whole.fen), lastMove: squares(line[line.length - 1], makhos()) });
     }
     if (streakMode) {
+      await streakRound(win);
       if (win) {
-        streakScore++;
-        if (streakScore > bestStreak(variant)) localStorage.setItem(bestKey(variant), String(streakScore));
-        showStreak();
         actions.replaceChildren(h('button', { class: 'primary', id: 'puzzle-continue', onclick: () => nextInStreak() }, t('puzzle.continue')));
       } else {
-        showStreak();
         result.append(h('p', { id: 'puzzle-streak-over' }, t('puzzle.streakOver', { score: streakScore })));
         actions.replaceChildren(h('button', { class: 'primary', id: 'puzzle-new-streak', onclick: () => startStreak() }, t('puzzle.newStreak')));
       }
@@ -215,7 +242,8 @@ export async function puzzlePage(root: HTMLElement, id?: string): Promise<void> 
     const q = new URLSearchParams({ variant });
     if (theme) q.set('theme', theme);
     try {
-      streak = (await api.call<{ puzzles: string[] }>('GET', `/api/puzzle/streak?${q.toString()}`)).puzzles;
+      const s = await api.call<StreakAnswer>('POST', `/api/puzzle/streak?${q.toString()}`);
+      streak = s.puzzles; streakRun = s.run; serverBest = s.best;
       streakAt = 0; streakScore = 0;
       await nextInStreak();
     } catch (e) { err.textContent = (e as Error).message; }

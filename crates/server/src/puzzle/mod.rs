@@ -4,9 +4,11 @@
 //!
 //! - [`model`]: the pure part (the answers in lichess's puzzle shape, the
 //!   judge of a round's moves, the rating of a round, the daily choice).
-//! - [`store`]: its SQL (puzzles, players' puzzle ratings, rounds, dailies).
-//! - [`routes`]: `GET /api/puzzle/daily`, `/next`, `/streak`, `/{id}` and
-//!   `POST /api/puzzle/{id}/round`.
+//! - [`store`]: its SQL (puzzles, players' puzzle ratings, rounds, dailies,
+//!   streak runs and best streaks).
+//! - [`routes`]: `GET /api/puzzle/daily`, `/next`, `/streak`, `/{id}`,
+//!   `POST /api/puzzle/{id}/round`, `POST /api/puzzle/streak` and
+//!   `POST /api/puzzle/streak/{run}/round`.
 //! - Here: the start set shipped in the repository
 //!   (`crates/server/puzzles/{makruk,cambodian,makhos}.tsv.gz`, gzip of the
 //!   set format of `records::puzzle`), loaded into the database at start.
@@ -15,6 +17,8 @@
 //! play count and are not stored (so a run of new guests cannot move a
 //! puzzle's rating). An account's first round on a puzzle is its rated one,
 //! as on lichess; a replay, or the same round sent twice, changes nothing.
+//! Streaks are unrated; an account's best streak per game is the count of
+//! rounds the server judged solved, in order, in one of its runs.
 
 pub mod model;
 pub mod routes;

@@ -13,6 +13,10 @@ pub const MAX_THEME: usize = 32;
 /// the set allows; this only bounds the work).
 pub const MAX_ROUND_MOVES: usize = 64;
 
+/// Longest text of one move in a round (a Mak-hot capture of every piece
+/// names 13 squares: 26 characters).
+pub const MAX_MOVE_TEXT: usize = 40;
+
 /// A puzzle as stored: its set line and its rating now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredPuzzle {
@@ -133,6 +137,12 @@ pub fn judge(puzzle: &StoredPuzzle, moves: &[String]) -> Result<bool, String> {
     if moves.len() > MAX_ROUND_MOVES {
         return Err(format!("moves: more than {MAX_ROUND_MOVES}"));
     }
+    if let Some(i) = moves.iter().position(|m| m.len() > MAX_MOVE_TEXT) {
+        return Err(format!(
+            "move {}: longer than {MAX_MOVE_TEXT} characters",
+            i + 1
+        ));
+    }
     let position = AnyPosition::from_fen(puzzle.kind, &puzzle.fen)
         .map_err(|e| format!("the puzzle's position does not read: {e}"))?;
     let solver = position.turn();
@@ -227,6 +237,95 @@ pub fn streak_pick(ids: &[String], want: usize) -> Vec<String> {
         .collect()
 }
 
+/// A streak run as the server keeps it: the puzzles it issued, in order,
+/// and how many of them it saw solved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreakRun {
+    /// The puzzle ids, in the order they are played.
+    pub puzzles: Vec<String>,
+    /// How many were solved, in order: the run's score.
+    pub solved: usize,
+    /// Ended: by a failed round, or by solving every puzzle.
+    pub ended: bool,
+}
+
+/// What a round posted in a streak run does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StreakStep {
+    /// The run's next puzzle, solved: the score rises by one (and the run
+    /// ends when it was the last one).
+    Solved,
+    /// The run's next puzzle, failed: the run ends with its score.
+    Failed,
+    /// The round already counted, sent again (a double click, a retry):
+    /// nothing changes.
+    Again,
+}
+
+impl StreakRun {
+    /// The puzzle the run waits for, if it goes on.
+    pub fn next(&self) -> Option<&str> {
+        (!self.ended)
+            .then(|| self.puzzles.get(self.solved).map(String::as_str))
+            .flatten()
+    }
+
+    /// What a round on `puzzle`, judged `win`, does to the run, or why it
+    /// does not belong to it (a code and a reason). Only the run's next
+    /// puzzle counts, once: the score is what the server saw, never a
+    /// number the client sends.
+    pub fn step(&self, puzzle: &str, win: bool) -> Result<StreakStep, (&'static str, String)> {
+        if let Some(next) = self.next() {
+            if puzzle == next {
+                return Ok(if win {
+                    StreakStep::Solved
+                } else {
+                    StreakStep::Failed
+                });
+            }
+        }
+        // The round that last changed the run, sent again with the same result.
+        let failed_here = self.ended && self.puzzles.get(self.solved).is_some_and(|p| p == puzzle);
+        let solved_last = self.solved > 0 && self.puzzles[self.solved - 1] == puzzle;
+        if (failed_here && !win) || (solved_last && win) {
+            return Ok(StreakStep::Again);
+        }
+        if !self.puzzles.iter().any(|p| p == puzzle) {
+            return Err((
+                "not_in_run",
+                format!("puzzle {puzzle:?} is not one of this streak's"),
+            ));
+        }
+        Err(match self.next() {
+            Some(next) => (
+                "not_next",
+                format!(
+                    "puzzle {puzzle:?} is not the streak's next one ({next:?}, after {} solved)",
+                    self.solved
+                ),
+            ),
+            None => (
+                "streak_over",
+                format!("this streak is over, with {} solved", self.solved),
+            ),
+        })
+    }
+
+    /// The run after a step.
+    pub fn after(&self, step: &StreakStep) -> StreakRun {
+        let mut run = self.clone();
+        match step {
+            StreakStep::Solved => {
+                run.solved += 1;
+                run.ended = run.solved >= run.puzzles.len();
+            }
+            StreakStep::Failed => run.ended = true,
+            StreakStep::Again => {}
+        }
+        run
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +369,8 @@ mod tests {
                 .contains("after the wrong")
         );
         assert!(judge(&p, &[]).is_err());
+        let long = judge(&p, &["a".repeat(5000)]).unwrap_err();
+        assert!(long.len() < 100 && long.contains("longer than"), "{long}");
     }
 
     #[test]
@@ -302,6 +403,39 @@ mod tests {
         assert!(p.rating > 1500.0 && z.rating < 1500.0);
         let (p, z) = rate_round(Rating::default(), Rating::default(), false);
         assert!(p.rating < 1500.0 && z.rating > 1500.0);
+    }
+
+    #[test]
+    fn a_streak_counts_its_next_puzzle_once_and_ends_at_a_failure() {
+        let run = StreakRun {
+            puzzles: moves("p1 p2 p3"),
+            solved: 0,
+            ended: false,
+        };
+        assert_eq!(run.step("p1", true), Ok(StreakStep::Solved));
+        let run = run.after(&StreakStep::Solved);
+        assert_eq!(run.solved, 1);
+        // The same round again counts nothing; a later puzzle is not the next.
+        assert_eq!(run.step("p1", true), Ok(StreakStep::Again));
+        assert_eq!(run.step("p3", true).unwrap_err().0, "not_next");
+        assert_eq!(run.step("zz", true).unwrap_err().0, "not_in_run");
+        // p1 failed now is not a replay of its solved round.
+        assert_eq!(run.step("p1", false).unwrap_err().0, "not_next");
+        assert_eq!(run.step("p2", false), Ok(StreakStep::Failed));
+        let run = run.after(&StreakStep::Failed);
+        assert!(run.ended && run.solved == 1 && run.next().is_none());
+        assert_eq!(run.step("p2", false), Ok(StreakStep::Again));
+        assert_eq!(run.step("p2", true).unwrap_err().0, "streak_over");
+        assert_eq!(run.step("p3", true).unwrap_err().0, "streak_over");
+        // Every puzzle solved ends the run.
+        let all = StreakRun {
+            puzzles: moves("p1"),
+            solved: 0,
+            ended: false,
+        }
+        .after(&StreakStep::Solved);
+        assert!(all.ended && all.solved == 1);
+        assert_eq!(all.step("p1", true), Ok(StreakStep::Again));
     }
 
     #[test]

@@ -3,14 +3,21 @@
 //! - `GET /puzzle/daily?variant=&rules=`: the day's puzzle (UTC) of a game;
 //! - `GET /puzzle/next?variant=&rules=&theme=&exclude=`: a puzzle near the
 //!   player's puzzle rating, not played by them in [`RECENT_MS`];
-//! - `GET /puzzle/streak?variant=&rules=&theme=`: ids for a streak, easiest first;
+//! - `GET /puzzle/streak?variant=&rules=&theme=`: ids for a streak, easiest
+//!   first, and the account's best streak;
+//! - `POST /puzzle/streak?variant=&rules=&theme=`: the same, and for an
+//!   account a streak run whose rounds the server counts;
+//! - `POST /puzzle/streak/{run}/round` `{"puzzle", "moves"}`: a round of
+//!   that run, judged and counted by the server (unrated);
 //! - `GET /puzzle/{id}`: one puzzle;
 //! - `POST /puzzle/{id}/round` `{"win": bool}` or `{"moves": [...]}`: a
 //!   round played, rated for accounts.
 //!
 //! Puzzle answers are `{"game", "puzzle", "user"}` ([`PuzzleAnswer`]).
 
-use super::model::{PuzzleAnswer, StoredPuzzle, clean_theme, day_of, judge, streak_pick};
+use super::model::{
+    PuzzleAnswer, StoredPuzzle, StreakStep, clean_theme, day_of, judge, streak_pick,
+};
 use super::store::{self, Wanted};
 use crate::AppState;
 use crate::account::auth::{Actor, Session, Viewer};
@@ -40,7 +47,8 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/puzzle/daily", get(daily))
         .route("/puzzle/next", get(next))
-        .route("/puzzle/streak", get(streak))
+        .route("/puzzle/streak", get(streak).post(start_streak))
+        .route("/puzzle/streak/{run}/round", post(streak_round))
         .route("/puzzle/{id}", get(by_id))
         .route("/puzzle/{id}/round", post(round))
 }
@@ -153,22 +161,133 @@ async fn next(
     answer(&app, &s, found.swap_remove(i)).await
 }
 
-/// The answer of `GET /api/puzzle/streak`.
+/// The answer of `GET` and `POST /api/puzzle/streak`.
 #[derive(Debug, Serialize)]
 pub struct Streak {
     /// Puzzle ids, easiest first.
     pub puzzles: Vec<String>,
+    /// The run whose rounds the server counts (`POST`, accounts only);
+    /// null otherwise.
+    pub run: Option<String>,
+    /// The account's best streak in this game; null for guests.
+    pub best: Option<i64>,
+}
+
+/// The puzzles of a streak asked for by `p`, and their game.
+async fn streak_puzzles(
+    app: &AppState,
+    p: &HashMap<String, String>,
+) -> ApiResult<(GameKind, Vec<String>)> {
+    let kind = query_kind(p)?;
+    let theme = theme(p)?;
+    let ids = store::ids_by_rating(&app.db.pool, kind, theme.as_deref(), 5000).await?;
+    Ok((kind, streak_pick(&ids, STREAK_LEN)))
 }
 
 /// `GET /api/puzzle/streak`: up to [`STREAK_LEN`] puzzle ids of rising
-/// rating, for a streak (unrated, as on lichess).
-async fn streak(State(app): State<AppState>, q: Params) -> ApiResult<Json<Streak>> {
-    let p = params(q)?;
-    let kind = query_kind(&p)?;
-    let theme = theme(&p)?;
-    let ids = store::ids_by_rating(&app.db.pool, kind, theme.as_deref(), 5000).await?;
+/// rating, for a streak (unrated, as on lichess), and the account's best.
+async fn streak(
+    State(app): State<AppState>,
+    Viewer(s): Viewer,
+    q: Params,
+) -> ApiResult<Json<Streak>> {
+    let (kind, puzzles) = streak_puzzles(&app, &params(q)?).await?;
+    let best = match account(&s) {
+        Some(u) => Some(store::streak_best(&app.db.pool, u, kind).await?),
+        None => None,
+    };
     Ok(Json(Streak {
-        puzzles: streak_pick(&ids, STREAK_LEN),
+        puzzles,
+        run: None,
+        best,
+    }))
+}
+
+/// `POST /api/puzzle/streak`: a streak to play. For an account, a run is
+/// stored with these puzzles in this order: its rounds, posted to
+/// `/api/puzzle/streak/{run}/round`, make the score the server keeps.
+async fn start_streak(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    q: Params,
+) -> ApiResult<Json<Streak>> {
+    let (kind, puzzles) = streak_puzzles(&app, &params(q)?).await?;
+    if puzzles.is_empty() {
+        return Err(ApiError::not_found(format!(
+            "no {kind} puzzle for a streak (with this theme) on this server"
+        )));
+    }
+    let session = Some(s);
+    let Some(user) = account(&session) else {
+        return Ok(Json(Streak {
+            puzzles,
+            run: None,
+            best: None,
+        }));
+    };
+    let run = store::new_streak_run(&app.db.pool, user, kind, &puzzles, app.now_ms()).await?;
+    let best = store::streak_best(&app.db.pool, user, kind).await?;
+    Ok(Json(Streak {
+        puzzles,
+        run: Some(run),
+        best: Some(best),
+    }))
+}
+
+/// `POST /api/puzzle/streak/{run}/round` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StreakRoundBody {
+    /// The puzzle played: the run's next one.
+    pub puzzle: String,
+    /// The moves played, judged here as a round's are.
+    pub moves: Vec<String>,
+}
+
+/// The answer of `POST /api/puzzle/streak/{run}/round`.
+#[derive(Debug, Serialize)]
+pub struct StreakRoundAnswer {
+    /// This round solved the puzzle.
+    pub win: bool,
+    /// This round changed the run (false for a round sent again).
+    pub counted: bool,
+    /// The run's score: the puzzles the server saw solved, in order.
+    pub score: i64,
+    /// The run is over (a failed round, or every puzzle solved).
+    pub over: bool,
+    /// The puzzle the run waits for; null when it is over.
+    pub next: Option<String>,
+    /// The player's best streak in this game, this run counted.
+    pub best: i64,
+}
+
+/// `POST /api/puzzle/streak/{run}/round`: the moves are judged from the
+/// puzzle's position (a claimed result is not taken), and only the run's
+/// next puzzle counts, once.
+async fn streak_round(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Path(run): Path<String>,
+    Body(body): Body<StreakRoundBody>,
+) -> ApiResult<Json<StreakRoundAnswer>> {
+    s.user
+        .require_account("register to keep your best streak on the server")?;
+    if !(8..=32).contains(&run.len()) || !run.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::not_found(format!("no streak run {run:?}")));
+    }
+    check_puzzle_id(&body.puzzle)?;
+    let p = store::get(&app.db.pool, &body.puzzle)
+        .await?
+        .ok_or_else(|| no_puzzle(&body.puzzle))?;
+    let win = judge(&p, &body.moves).map_err(|e| ApiError::bad_request("bad_moves", e))?;
+    let r = store::streak_round(&app.db, &s.user.id, &run, &p.id, win, app.now_ms()).await?;
+    Ok(Json(StreakRoundAnswer {
+        win,
+        counted: r.step != StreakStep::Again,
+        score: i64::try_from(r.run.solved).unwrap_or(i64::MAX),
+        over: r.run.ended,
+        next: r.run.next().map(str::to_string),
+        best: r.best,
     }))
 }
 

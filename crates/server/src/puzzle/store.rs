@@ -1,8 +1,8 @@
 //! Every SQL statement of puzzles, with bound parameters (SQLite and
-//! PostgreSQL alike): the set's rows, the players' puzzle ratings, rounds
-//! and the daily choice.
+//! PostgreSQL alike): the set's rows, the players' puzzle ratings, rounds,
+//! the daily choice, and accounts' streak runs and best streaks.
 
-use super::model::{StoredPuzzle, daily_index, rate_round};
+use super::model::{StoredPuzzle, StreakRun, StreakStep, daily_index, rate_round};
 use crate::infra::db::{Backend, Db};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::ratings::Rating;
@@ -423,5 +423,160 @@ pub async fn finish_round(
         player: (player, new_player),
         puzzle: (before, new_puzzle),
         plays: plays + 1,
+    })
+}
+
+/// How many streak runs an account keeps (its newest, of any game): enough
+/// for a few open tabs.
+pub const KEPT_RUNS: i64 = 5;
+
+/// Stores a new streak run of `user` in `kind` over `puzzles` (in order),
+/// and forgets the user's runs older than the newest [`KEPT_RUNS`].
+/// Returns the run's id.
+pub async fn new_streak_run(
+    pool: &AnyPool,
+    user: &str,
+    kind: GameKind,
+    puzzles: &[String],
+    now: i64,
+) -> ApiResult<String> {
+    let id = crate::infra::util::random_id(16);
+    let mut tx = pool.begin().await.map_err(ApiError::internal)?;
+    sqlx::query(
+        "INSERT INTO puzzle_streak_runs (id, user_id, kind, puzzles, solved, created_at, \
+         updated_at, ended_at) VALUES ($1, $2, $3, $4, 0, $5, $5, NULL)",
+    )
+    .bind(&id)
+    .bind(user)
+    .bind(kind.to_string())
+    .bind(puzzles.join(" "))
+    .bind(now)
+    .execute(&mut *tx)
+    .await
+    .map_err(ApiError::internal)?;
+    sqlx::query(
+        "DELETE FROM puzzle_streak_runs WHERE user_id = $1 AND id NOT IN \
+         (SELECT id FROM puzzle_streak_runs WHERE user_id = $1 \
+         ORDER BY created_at DESC, id DESC LIMIT $2)",
+    )
+    .bind(user)
+    .bind(KEPT_RUNS)
+    .execute(&mut *tx)
+    .await
+    .map_err(ApiError::internal)?;
+    tx.commit().await.map_err(ApiError::internal)?;
+    Ok(id)
+}
+
+/// `user`'s best streak in `kind`: the highest score the server counted in
+/// one of their runs, 0 when none.
+pub async fn streak_best(pool: &AnyPool, user: &str, kind: GameKind) -> ApiResult<i64> {
+    let row = sqlx::query("SELECT best FROM puzzle_streak_best WHERE user_id = $1 AND kind = $2")
+        .bind(user)
+        .bind(kind.to_string())
+        .fetch_optional(pool)
+        .await
+        .map_err(ApiError::internal)?;
+    row.map_or(Ok(0), |r| r.try_get::<i32, _>(0).map(i64::from))
+        .map_err(ApiError::internal)
+}
+
+/// What a round in a streak run did.
+#[derive(Clone, Debug)]
+pub struct StreakRound {
+    /// What it did to the run.
+    pub step: StreakStep,
+    /// The run after it.
+    pub run: StreakRun,
+    /// The player's best streak in the run's game after it.
+    pub best: i64,
+}
+
+/// Applies a round on `puzzle`, judged `win` by the caller, to `user`'s
+/// streak run `run_id`, in one transaction: the run's next puzzle solved
+/// raises its score (and the player's best when the score passes it, at
+/// once, so a record stays when the page is closed), failed ends the run;
+/// the same round sent again changes nothing. 404 for a run that is not
+/// the user's, 409 for a puzzle that is not the run's next one.
+pub async fn streak_round(
+    db: &Db,
+    user: &str,
+    run_id: &str,
+    puzzle: &str,
+    win: bool,
+    now: i64,
+) -> ApiResult<StreakRound> {
+    let mut tx = db.pool.begin().await.map_err(ApiError::internal)?;
+    // A write first: SQLite takes its write lock here, and PostgreSQL the
+    // row's lock, so that a double post waits for the first to commit.
+    let mine =
+        sqlx::query("UPDATE puzzle_streak_runs SET updated_at = $1 WHERE id = $2 AND user_id = $3")
+            .bind(now)
+            .bind(run_id)
+            .bind(user)
+            .execute(&mut *tx)
+            .await
+            .map_err(ApiError::internal)?
+            .rows_affected()
+            == 1;
+    if !mine {
+        return Err(ApiError::not_found(format!(
+            "no streak run {run_id:?} of yours (start one with POST /api/puzzle/streak)"
+        )));
+    }
+    let r =
+        sqlx::query("SELECT kind, puzzles, solved, ended_at FROM puzzle_streak_runs WHERE id = $1")
+            .bind(run_id)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(ApiError::internal)?;
+    let kind: String = r.get(0);
+    let puzzles: String = r.get(1);
+    let run = StreakRun {
+        puzzles: puzzles.split_whitespace().map(str::to_string).collect(),
+        solved: usize::try_from(r.get::<i32, _>(2)).unwrap_or(0),
+        ended: r.get::<Option<i64>, _>(3).is_some(),
+    };
+    let step = run
+        .step(puzzle, win)
+        .map_err(|(code, why)| ApiError::conflict(code, why))?;
+    let after = run.after(&step);
+    if step != StreakStep::Again {
+        sqlx::query("UPDATE puzzle_streak_runs SET solved = $1, ended_at = $2 WHERE id = $3")
+            .bind(i32::try_from(after.solved).unwrap_or(i32::MAX))
+            .bind(after.ended.then_some(now))
+            .bind(run_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(ApiError::internal)?;
+    }
+    if step == StreakStep::Solved {
+        sqlx::query(
+            "INSERT INTO puzzle_streak_best (user_id, kind, best, run_id, updated_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id, kind) DO UPDATE \
+             SET best = excluded.best, run_id = excluded.run_id, updated_at = excluded.updated_at \
+             WHERE puzzle_streak_best.best < excluded.best",
+        )
+        .bind(user)
+        .bind(&kind)
+        .bind(i32::try_from(after.solved).unwrap_or(i32::MAX))
+        .bind(run_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .map_err(ApiError::internal)?;
+    }
+    let best = sqlx::query("SELECT best FROM puzzle_streak_best WHERE user_id = $1 AND kind = $2")
+        .bind(user)
+        .bind(&kind)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(ApiError::internal)?
+        .map_or(0, |r| i64::from(r.get::<i32, _>(0)));
+    tx.commit().await.map_err(ApiError::internal)?;
+    Ok(StreakRound {
+        step,
+        run: after,
+        best,
     })
 }

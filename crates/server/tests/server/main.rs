@@ -36,6 +36,7 @@ mod players;
 mod pools;
 mod position;
 mod proxy;
+mod puzzle_streaks;
 mod puzzles;
 mod ratings;
 mod registrations;

@@ -386,3 +386,155 @@ async fn guests_play_unrated_and_bad_rounds_are_refused() {
         json!({ "rating": 1500, "provisional": true })
     );
 }
+
+/// Every bad input of the puzzle routes answers a 4xx with a code and a
+/// reason, and counts nothing; a double click on a round counts once.
+#[tokio::test]
+async fn bad_input_answers_a_clear_4xx_and_a_double_click_counts_once() {
+    let server = start().await;
+    let c = Client::registered(&server, "pzbad").await;
+    let p = get_ok(&c, "/api/puzzle/next?variant=makruk").await;
+    let id = p["puzzle"]["id"].as_str().unwrap().to_string();
+    let round_path = format!("/api/puzzle/{id}/round");
+    let long_id = "a".repeat(200);
+    // Bad ids and bad queries.
+    for (path, status, code) in [
+        (
+            "/api/puzzle/ab".to_string(),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            format!("/api/puzzle/{long_id}"),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            "/api/puzzle/x%20y%2Fz".into(),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            "/api/puzzle/%E0%B8%81%E0%B8%81%E0%B8%81".into(),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            "/api/puzzle/daily?variant=".into(),
+            StatusCode::BAD_REQUEST,
+            "bad_variant",
+        ),
+        (
+            "/api/puzzle/daily?variant=makruk&rules=bogus".into(),
+            StatusCode::BAD_REQUEST,
+            "bad_rules",
+        ),
+        (
+            "/api/puzzle/daily?variant=%FF".into(),
+            StatusCode::BAD_REQUEST,
+            "bad_variant",
+        ),
+        (
+            "/api/puzzle/next?variant=chess".into(),
+            StatusCode::BAD_REQUEST,
+            "bad_variant",
+        ),
+        (
+            format!("/api/puzzle/next?variant=makruk&theme={long_id}"),
+            StatusCode::BAD_REQUEST,
+            "bad_theme",
+        ),
+        (
+            "/api/puzzle/streak?variant=xiangqi".into(),
+            StatusCode::BAD_REQUEST,
+            "bad_variant",
+        ),
+    ] {
+        let (s, v) = c.get(&path).await;
+        assert_eq!(
+            (s, v["error"].as_str()),
+            (status, Some(code)),
+            "{path}: {v}"
+        );
+        assert!(v["message"].as_str().unwrap().len() > 5, "{path}: {v}");
+    }
+    // Rounds: for a puzzle that does not exist, and bad moves of every kind.
+    for bad in ["/api/puzzle/zzzz9999/round", "/api/puzzle/ab/round"] {
+        c.refused(
+            bad,
+            json!({ "win": true }),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        )
+        .await;
+    }
+    let sol = solution(&p);
+    let many: Vec<String> = std::iter::repeat_n(sol[0].clone(), 65).collect();
+    for (moves, why) in [
+        (json!([]), "no move"),
+        (json!([""]), "an empty move"),
+        (json!(["é1é2"]), "not a move"),
+        (json!(["a1a9"]), "off the board"),
+        (json!(["x".repeat(5000)]), "a huge move"),
+        (json!(many), "more moves than any solution"),
+    ] {
+        let (s, e) = c.post(&round_path, json!({ "moves": moves })).await;
+        assert_eq!(
+            (s, e["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad_moves")),
+            "{why}: {e}"
+        );
+        let message = e["message"].as_str().unwrap();
+        assert!(message.len() > 5 && message.len() < 200, "{why}: {message}");
+    }
+    for body in [
+        json!({ "moves": [1, 2] }),
+        json!({ "moves": "e3e4" }),
+        json!({ "win": true, "rating": 3000 }),
+    ] {
+        c.refused(&round_path, body, StatusCode::BAD_REQUEST, "malformed_json")
+            .await;
+    }
+    let (s, e) = c
+        .post_raw(&round_path, Some(&c.csrf), "{\"win\":".into())
+        .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("malformed_json")),
+        "{e}"
+    );
+    let resp = c
+        .http
+        .post(format!("{}{round_path}", c.base))
+        .header("x-csrf-token", &c.csrf)
+        .body("{\"win\": true}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // None of that counted.
+    let after = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+    assert_eq!(after["puzzle"]["plays"], p["puzzle"]["plays"]);
+    assert_eq!(
+        after["user"],
+        json!({ "rating": 1500, "provisional": true })
+    );
+    // A double click: two posts of the round at once count once.
+    let body = json!({ "moves": sol });
+    let (one, two) = tokio::join!(c.post(&round_path, body.clone()), c.post(&round_path, body));
+    assert_eq!(
+        (one.0, two.0),
+        (StatusCode::OK, StatusCode::OK),
+        "{one:?} {two:?}"
+    );
+    let rated = [&one.1, &two.1]
+        .iter()
+        .filter(|v| v["round"]["rated"] == true)
+        .count();
+    assert_eq!(rated, 1, "{one:?} {two:?}");
+    let after = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+    assert_eq!(
+        after["puzzle"]["plays"],
+        p["puzzle"]["plays"].as_i64().unwrap() + 1
+    );
+}
