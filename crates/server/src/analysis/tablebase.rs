@@ -77,6 +77,14 @@ impl Tablebases {
         self.makhos_probes.get(&rules)
     }
 
+    /// Whether there are tables of `kind` (of its rule option, for Mak-hot).
+    pub fn has(&self, kind: GameKind) -> bool {
+        match kind {
+            GameKind::Makruk(variant) => self.makruk_probe(variant).is_some(),
+            GameKind::Makhos(rules) => self.makhos_probe(rules).is_some(),
+        }
+    }
+
     /// The tables' verdict on the current position of `game` under the game's counts
     /// (Makruk: the running count, a board's-honour count not yet declared taken as
     /// declared now; Mak-hot: the no-progress count), and their move: the fastest win
@@ -87,7 +95,7 @@ impl Tablebases {
         match game {
             AnyGame::Makruk(g) => {
                 let variant = g.position().variant();
-                if self.makruk_probe(variant).is_none() {
+                if !self.has(kind) {
                     return Err(Uncovered::NoTables(kind));
                 }
                 // Rebuilt from its FEN the position counts automatically, with the counting
@@ -122,7 +130,7 @@ impl Tablebases {
             }
             AnyGame::Makhos(g) => {
                 let rules = g.rules();
-                if self.makhos_probe(rules).is_none() {
+                if !self.has(kind) {
                     return Err(Uncovered::NoTables(kind));
                 }
                 let answer =
@@ -188,8 +196,13 @@ pub fn routes() -> Router<AppState> {
     Router::new().route("/tablebase", get(tablebase))
 }
 
+/// 404 `not_in_tablebases`: a position the tables do not hold.
 fn outside(message: impl Into<String>) -> ApiError {
-    ApiError::not_found(message)
+    ApiError::new(
+        axum::http::StatusCode::NOT_FOUND,
+        "not_in_tablebases",
+        message,
+    )
 }
 
 /// `GET /api/tablebase?variant=makhos&rules=default&fen=W:WKb8,Kd8:BKh2&count=0`:
@@ -202,10 +215,20 @@ async fn tablebase(
     let Query(p) =
         q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
     let kind = query_kind(&p)?;
-    let tables = app
-        .tablebases
-        .as_ref()
-        .ok_or_else(|| outside("this server has no endgame tables (serve --tablebases DIR)"))?;
+    let tables = app.tablebases.as_ref().ok_or_else(|| {
+        ApiError::new(
+            axum::http::StatusCode::NOT_FOUND,
+            "no_tablebases",
+            "this server has no endgame tables (serve --tablebases DIR)",
+        )
+    })?;
+    if !tables.has(kind) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::NOT_FOUND,
+            "no_tablebases",
+            Uncovered::NoTables(kind).to_string(),
+        ));
+    }
     let fen = p
         .get("fen")
         .ok_or_else(|| ApiError::bad_request("bad_fen", "fen is required"))?;
