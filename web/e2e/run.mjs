@@ -5,7 +5,8 @@
 // the PGN, agree a draw, abort a game, start and stop a Makruk count, enter a
 // Mak-hot multi-capture square by square; a guest plays the computer and resigns,
 // then uses the game's tabs (comment, material, rules, GIF, analysis, explorer, tags)
-// and the analysis board (with the endgame tables' verdict); a reader switches the interface to Thai and the
+// and the analysis board (with the endgame tables' verdict, and "Practise this
+// ending" against them); a reader switches the interface to Thai and the
 // board to Thai notation (coordinates, moves, typed moves, a flipped board);
 // two players play a round-robin tournament and an arena; a player enrols
 // two-factor and signs a device out from the account page.
@@ -30,6 +31,7 @@ import { puzzleSteps } from './puzzles.mjs';
 import { editorSteps } from './editor.mjs';
 import { arenaSteps } from './arena.mjs';
 import { resultsSteps } from './results.mjs';
+import { practiceSteps } from './practice.mjs';
 
 async function run() {
   let carol; // the guest who plays the computer, then studies the game
@@ -490,6 +492,7 @@ async function run() {
   await editorSteps();
   await arenaSteps();
   await resultsSteps();
+  await practiceSteps();
 }
 
 /** Texts of the coordinates along one edge of the board (`bottom` files, `side` ranks), in screen order (left to right, bottom to top). */

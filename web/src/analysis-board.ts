@@ -14,6 +14,7 @@ import { evalText } from './tabs';
 import { boardNotation, showMove } from './notation';
 import { explorerPanel } from './explorer';
 import { type TablebaseAnswer, tablebaseText } from './tablebase';
+import { practicePanel } from './practice';
 
 interface PositionView {
   variant: string; rules: string; fen: string; turn: 'white' | 'black'; legal: api.LegalMove[];
@@ -133,6 +134,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   const chooser = h('div', { class: 'chooser' });
   const engine = liveEngine();
   const explorer = explorerPanel(uci => play(uci));
+  const practice = practicePanel();
   root.replaceChildren(h('div', { class: 'game' },
     h('div', { class: `board-col ${isMakhos ? 'makhos' : 'makruk'}` }, boardEl),
     h('div', { class: 'side-col' },
@@ -140,7 +142,7 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
       h('div', { class: 'row' }, variantSel, editorLink),
       err,
       h('p', { class: 'muted' }, t('analysis.about')),
-      statusEl, tablebaseEl, movesEl,
+      statusEl, tablebaseEl, practice.el, movesEl,
       h('div', { class: 'row' },
         h('button', { id: 'analysis-back', onclick: () => go(cursor - 1) }, t('analysis.back')),
         h('button', { id: 'analysis-forward', onclick: () => go(cursor + 1) }, t('analysis.forward')),
@@ -193,18 +195,24 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
 
   /**
    * The endgame tables' verdict on the position shown, when the server has
-   * tables that hold it (otherwise nothing: the answer is 404).
+   * tables that hold it (otherwise no verdict: the answer is 404), and the
+   * "Practise this ending" panel that follows it.
    */
   let tablebaseAsked = 0;
   async function showTablebase(fen: string, ongoing: boolean): Promise<void> {
     const mine = ++tablebaseAsked;
     tablebaseEl.replaceChildren();
-    if (!ongoing) return;
+    if (!ongoing) { practice.hide(); return; }
     const q = new URLSearchParams({ variant, rules, fen });
     try {
       const a = await api.call<TablebaseAnswer>('GET', `/api/tablebase?${q.toString()}`);
-      if (mine === tablebaseAsked) tablebaseEl.replaceChildren(h('b', {}, `${t('tb.title')}: `), tablebaseText(variant, fen, a));
-    } catch { /* outside the tables, or a server without them */ }
+      if (mine !== tablebaseAsked) return;
+      tablebaseEl.replaceChildren(h('b', {}, `${t('tb.title')}: `), tablebaseText(variant, fen, a));
+      practice.show(variant, rules, fen, a);
+    } catch (e) {
+      // Outside the tables, or a server without them: the panel says which.
+      if (mine === tablebaseAsked) practice.show(variant, rules, fen, { refused: e });
+    }
   }
 
   /** The SAN and Thai forms of every move of the line (the whole line, whichever position is shown). */

@@ -15,6 +15,8 @@ import { boardFen } from './boardfen';
 import { h } from './dom';
 import { t, tMaybe } from './i18n';
 import { boardNotation } from './notation';
+import { practicePanel } from './practice';
+import type { TablebaseAnswer } from './tablebase';
 
 /** The games the editor sets up, with their start positions. */
 const STARTS: Record<string, string> = {
@@ -102,6 +104,7 @@ export function editorPage(root: HTMLElement): void {
   const playChallenge = h('button', { id: 'editor-challenge', class: 'primary', type: 'button', onclick: () => start('challenge') }, t('editor.challenge')) as HTMLButtonElement;
   const why = h('p', { class: 'muted', id: 'editor-why' });
   const analyse = h('a', { id: 'editor-analyse' }, t('editor.analyse')) as HTMLAnchorElement;
+  const practice = practicePanel();
 
   root.replaceChildren(h('div', { class: 'game editor' },
     h('div', {}, palettes[0], boardCol, palettes[1]),
@@ -123,7 +126,7 @@ export function editorPage(root: HTMLElement): void {
       h('div', { class: 'row' }, colorSel),
       h('div', { class: 'row' }, level, playComputer),
       h('div', { class: 'row' }, tcSel, opponent, playChallenge),
-      why, h('p', {}, analyse))));
+      why, practice.el, h('p', {}, analyse))));
 
   const cg: Api = Chessground(boardEl, {
     fen: '8/8/8/8/8/8/8/8',
@@ -209,6 +212,7 @@ export function editorPage(root: HTMLElement): void {
     verdict.className = state;
     playComputer.disabled = playChallenge.disabled = state !== 'ok';
     why.textContent = state === 'ok' ? '' : text;
+    if (state !== 'ok') practice.hide();
   }
 
   /** Asks the server (the rules crates) whether the position can be played. */
@@ -223,6 +227,10 @@ export function editorPage(root: HTMLElement): void {
         return;
       }
       show('ok', t('editor.legal'));
+      // The endgame tables: whether this ending can be practised against them.
+      const tq = new URLSearchParams({ variant, rules: q.get('rules') ?? 'default', fen: a.fen });
+      const tables = await api.call<TablebaseAnswer>('GET', `/api/tablebase?${tq.toString()}`).catch(e => ({ refused: e }));
+      if (mine === checked) practice.show(variant, tq.get('rules')!, a.fen, tables);
     } catch (e) {
       if (mine !== checked) return;
       show('error', t('editor.refused', { reason: (e as Error).message }));

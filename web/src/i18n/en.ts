@@ -443,6 +443,13 @@ export const en = {
   'tb.makhosWinEnd': 'Win in {end} plies; the next capture or man move within {plies} (32-ply rule)',
   'tb.makhosLossEnd': 'Loss in {end} plies; the other side captures or moves a man within {plies} (32-ply rule)',
 
+  // "Practise this ending" (analysis board, board editor).
+  'practice.start': 'Practise this ending',
+  'practice.yourSide': 'Your side',
+  'practice.about': 'The computer plays the endgame tables\' perfect moves: mate within the count, or hold the draw.',
+  'practice.noTables': 'This server has no endgame tables for this game, so endings cannot be practised here.',
+  'practice.outside': 'The endgame tables do not cover this position (too many pieces).',
+
   // Tournaments.
   'tournament.title': 'Tournaments',
   'tournament.create': 'New tournament',

@@ -434,6 +434,13 @@ export const th: Record<Key, string> = {
   'tb.makhosWinEnd': 'ชนะใน {end} ครั้ง; กินหรือเดินเบี้ยครั้งต่อไปภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
   'tb.makhosLossEnd': 'แพ้ใน {end} ครั้ง; อีกฝ่ายกินหรือเดินเบี้ยภายใน {plies} ครั้ง (กติกา 32 ครั้ง)',
 
+  // "Practise this ending" (analysis board, board editor).
+  'practice.start': 'ฝึกท้ายเกมนี้',
+  'practice.yourSide': 'ฝ่ายของคุณ',
+  'practice.about': 'คอมพิวเตอร์เดินตามฐานข้อมูลท้ายเกมอย่างสมบูรณ์: รุกจนให้ได้ภายในการนับ หรือรักษาผลเสมอไว้',
+  'practice.noTables': 'เซิร์ฟเวอร์นี้ไม่มีฐานข้อมูลท้ายเกมของเกมนี้ จึงฝึกท้ายเกมที่นี่ไม่ได้',
+  'practice.outside': 'ฐานข้อมูลท้ายเกมไม่ครอบคลุมตำแหน่งนี้ (หมากมากเกินไป)',
+
   // Tournaments.
   'tournament.title': 'ทัวร์นาเมนต์',
   'tournament.create': 'สร้างทัวร์นาเมนต์ใหม่',

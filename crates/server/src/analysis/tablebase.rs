@@ -8,7 +8,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router, routing::get};
-use games::GameKind;
+use games::{AnyGame, GameKind};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -76,6 +76,119 @@ impl Tablebases {
     pub fn makhos_probe(&self, rules: ::makhos::Rules) -> Option<&MakhosProbe> {
         self.makhos_probes.get(&rules)
     }
+
+    /// Whether there are tables of `kind` (of its rule option, for Mak-hot).
+    pub fn has(&self, kind: GameKind) -> bool {
+        match kind {
+            GameKind::Makruk(variant) => self.makruk_probe(variant).is_some(),
+            GameKind::Makhos(rules) => self.makhos_probe(rules).is_some(),
+        }
+    }
+
+    /// The tables' verdict on the current position of `game` under the game's counts
+    /// (Makruk: the running count, a board's-honour count not yet declared taken as
+    /// declared now; Mak-hot: the no-progress count), and their move: the fastest win
+    /// the count allows, a move that holds the draw (Makruk: the one nearest to a mate
+    /// the count forbids), or the longest resistance.
+    pub fn judge(&self, game: &AnyGame) -> Result<TableVerdict, Uncovered> {
+        let kind = game.kind();
+        match game {
+            AnyGame::Makruk(g) => {
+                let variant = g.position().variant();
+                if !self.has(kind) {
+                    return Err(Uncovered::NoTables(kind));
+                }
+                // Rebuilt from its FEN the position counts automatically, with the counting
+                // fields the game shows (an undeclared board's-honour count at ply 0).
+                let pos = ::makruk::Position::from_fen(variant, &g.position().fen_with_marks(true))
+                    .map_err(|e| Uncovered::Broken(e.to_string()))?;
+                let answer = self.makruk[&variant]
+                    .answer(&pos)
+                    .map_err(|e| Uncovered::Broken(e.to_string()))?
+                    .ok_or(Uncovered::Outside(kind))?;
+                let best = if answer.category == "draw" {
+                    // The best try that keeps the draw: the nearest mate the count
+                    // forbids, else a dead draw, else the furthest mate it lets the
+                    // opponent threaten.
+                    answer
+                        .moves
+                        .iter()
+                        .filter(|m| m.category == "draw")
+                        .min_by_key(|m| match m.dtm.or(m.dtc) {
+                            Some(d) if d < 0 => (0, -d),
+                            None => (1, 0),
+                            Some(d) => (2, -d),
+                        })
+                } else {
+                    answer.moves.first()
+                };
+                Ok(TableVerdict {
+                    category: answer.category,
+                    distance: answer.dtm.or(answer.dtc),
+                    best: best.map(|m| m.uci.clone()),
+                })
+            }
+            AnyGame::Makhos(g) => {
+                let rules = g.rules();
+                if !self.has(kind) {
+                    return Err(Uncovered::NoTables(kind));
+                }
+                let answer =
+                    makhos::answer(&self.makhos[&rules], g.position(), g.no_progress_plies())
+                        .map_err(|e| match e {
+                            makhos::ProbeError::Missing { .. } => Uncovered::Outside(kind),
+                            e => Uncovered::Broken(e.to_string()),
+                        })?;
+                Ok(TableVerdict {
+                    category: answer.category,
+                    distance: answer.dtw.or(answer.dtz),
+                    best: answer.moves.first().map(|m| m.uci.clone()),
+                })
+            }
+        }
+    }
+}
+
+/// The tables' verdict on a game's position ([`Tablebases::judge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableVerdict {
+    /// `win`, `draw` or `loss` for the side to move, under the game's counts.
+    pub category: &'static str,
+    /// Plies to the end the tables measure (Makruk: to mate, or to the end of the count's
+    /// phase; Mak-hot: to the end of the game, or to the next capture or man move),
+    /// positive when the side to move wins; `None` in a draw.
+    pub distance: Option<i32>,
+    /// The tables' move (engine form); `None` without a legal move.
+    pub best: Option<String>,
+}
+
+/// Why the tables give no verdict on a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uncovered {
+    /// The server has no tables of this game.
+    NoTables(GameKind),
+    /// The position's material has no table.
+    Outside(GameKind),
+    /// A table could not be read.
+    Broken(String),
+}
+
+impl std::fmt::Display for Uncovered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Uncovered::NoTables(kind) => write!(
+                f,
+                "this server has no {} endgame tables (serve --tablebases DIR)",
+                kind.display_name()
+            ),
+            Uncovered::Outside(kind) => write!(
+                f,
+                "the {} endgame tables do not cover this position (too many pieces)",
+                kind.display_name()
+            ),
+            Uncovered::Broken(e) => write!(f, "the endgame tables could not be read: {e}"),
+        }
+    }
 }
 
 /// The route, under `/api`.
@@ -83,8 +196,13 @@ pub fn routes() -> Router<AppState> {
     Router::new().route("/tablebase", get(tablebase))
 }
 
+/// 404 `not_in_tablebases`: a position the tables do not hold.
 fn outside(message: impl Into<String>) -> ApiError {
-    ApiError::not_found(message)
+    ApiError::new(
+        axum::http::StatusCode::NOT_FOUND,
+        "not_in_tablebases",
+        message,
+    )
 }
 
 /// `GET /api/tablebase?variant=makhos&rules=default&fen=W:WKb8,Kd8:BKh2&count=0`:
@@ -97,10 +215,20 @@ async fn tablebase(
     let Query(p) =
         q.map_err(|e| ApiError::bad_request("bad_query", format!("malformed query string: {e}")))?;
     let kind = query_kind(&p)?;
-    let tables = app
-        .tablebases
-        .as_ref()
-        .ok_or_else(|| outside("this server has no endgame tables (serve --tablebases DIR)"))?;
+    let tables = app.tablebases.as_ref().ok_or_else(|| {
+        ApiError::new(
+            axum::http::StatusCode::NOT_FOUND,
+            "no_tablebases",
+            "this server has no endgame tables (serve --tablebases DIR)",
+        )
+    })?;
+    if !tables.has(kind) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::NOT_FOUND,
+            "no_tablebases",
+            Uncovered::NoTables(kind).to_string(),
+        ));
+    }
     let fen = p
         .get("fen")
         .ok_or_else(|| ApiError::bad_request("bad_fen", "fen is required"))?;

@@ -79,8 +79,11 @@ impl EngineOpponent {
 }
 
 /// Chooses a move for the side to move in `position` (blocking). Levels
-/// that play at full strength (no `Skill Level`) probe `tables` inside the
-/// search; weaker levels play their endgames by their own search.
+/// that play at full strength (no `Skill Level`) play the tables' own move
+/// wherever `tables` cover the position ([`Tablebases::judge`]: the fastest
+/// win the count allows, a move that holds a draw, the longest resistance),
+/// never a search move, and elsewhere probe them inside the search; weaker
+/// levels play their endgames by their own search.
 pub fn choose_blocking(
     position: &AnyGame,
     level: u8,
@@ -88,6 +91,11 @@ pub fn choose_blocking(
     tables: Option<&Tablebases>,
 ) -> Option<String> {
     let settings = level_settings(level);
+    if let Some(tables) = tables.filter(|_| settings.skill.is_none())
+        && let Ok(verdict) = tables.judge(position)
+    {
+        return verdict.best;
+    }
     let limits = Limits {
         movetime: Some(settings.think_ms.min(budget_ms).max(10)),
         depth: Some(settings.depth),
@@ -148,14 +156,22 @@ fn search_blocking(
 
 /// Whether the side to move in `position` should declare a board's-honour
 /// count: when it may, and has fewer pieces than its opponent (the count is
-/// the weaker side's way to a draw).
-pub fn should_count(position: &AnyGame) -> bool {
+/// the weaker side's way to a draw) or, where `tables` cover the position,
+/// when the tables do not see it winning (the count can only shorten its
+/// opponent's time).
+pub fn should_count(position: &AnyGame, tables: Option<&Tablebases>) -> bool {
     let side = position.turn();
     let AnyGame::Makruk(game) = position else {
         return false;
     };
+    if !position.can_start_count(side) {
+        return false;
+    }
+    if let Some(verdict) = tables.and_then(|t| t.judge(position).ok()) {
+        return verdict.category != "win";
+    }
     let pieces = |s: Color| game.position().by_color(s.into()).count();
-    position.can_start_count(side) && pieces(side) < pieces(side.other())
+    pieces(side) < pieces(side.other())
 }
 
 impl Opponent for EngineOpponent {
@@ -181,8 +197,9 @@ impl Opponent for EngineOpponent {
             .flatten()
         })
     }
-    fn wants_count(&self, position: &AnyGame) -> bool {
-        should_count(position)
+    fn wants_count(&self, position: &AnyGame, level: u8) -> bool {
+        let full_strength = level_settings(level).skill.is_none();
+        should_count(position, self.tables.as_deref().filter(|_| full_strength))
     }
 
     fn accepts_draw(&self, position: AnyGame) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
@@ -297,18 +314,18 @@ mod tests {
         let at = tokens.iter().position(|t| *t == "count:black").unwrap();
         let mut game = AnyGame::new_declared(GameKind::MAKRUK);
         for mv in &tokens[..at] {
-            assert!(!should_count(&game) || !game.fen().contains(['p', 'P']));
+            assert!(!should_count(&game, None) || !game.fen().contains(['p', 'P']));
             game.play_engine(mv).unwrap();
         }
         // No bia left; Black (six pieces against two) may count but has no reason to.
         assert_eq!(game.turn(), Color::Black);
         assert!(game.can_start_count(Color::Black));
-        assert!(!should_count(&game));
+        assert!(!should_count(&game, None));
         // White, the weaker side, counts once it is to move.
         game.play_engine(tokens[at + 1]).unwrap();
-        assert!(should_count(&game));
+        assert!(should_count(&game, None));
         game.start_count(Color::White).unwrap();
-        assert!(!should_count(&game), "one count at a time");
+        assert!(!should_count(&game, None), "one count at a time");
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The computer opponent: the seam any opponent fits ([`opponent`]), the
 //! engine behind it ([`engine`]) and games against it ([`play`], a
-//! subscriber of game events); [`search`] is the one search of a position
-//! that the opponent and the analysis share.
+//! subscriber of game events; [`practice`]: endings against the tables'
+//! perfect play); [`search`] is the one search of a position that the
+//! opponent and the analysis share.
 
 pub mod engine;
 pub mod opponent;
 pub mod play;
+pub mod practice;
 pub mod search;
 
 pub use play::{EngineGameRequest, EnginePlay};
@@ -42,9 +44,24 @@ pub fn start(
 }
 
 /// The computer's routes, under `/api`: `POST /api/engine-games` starts a
-/// game against it.
+/// game against it, `POST /api/engine-games/practice` one against the
+/// tables' perfect play from an ending they cover.
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/engine-games", post(create_engine_game))
+    Router::new()
+        .route("/engine-games", post(create_engine_game))
+        .route("/engine-games/practice", post(create_practice_game))
+}
+
+async fn create_practice_game(
+    State(app): State<AppState>,
+    Actor(s): Actor,
+    Body(req): Body<practice::PracticeRequest>,
+) -> ApiResult<(StatusCode, Json<GameView>)> {
+    let tables = app.tablebases.as_deref();
+    Ok((
+        StatusCode::CREATED,
+        Json(practice::create_practice_game(&app.games, tables, &s.user, req).await?),
+    ))
 }
 
 async fn create_engine_game(

@@ -45,9 +45,10 @@ pub trait Opponent: Send + Sync {
         level: u8,
         budget_ms: u64,
     ) -> Pin<Box<dyn Future<Output = Option<String>> + Send + '_>>;
-    /// Whether the side to move declares a board's-honour count (Makruk)
-    /// before moving. Never, unless the opponent says otherwise.
-    fn wants_count(&self, _position: &AnyGame) -> bool {
+    /// Whether the side to move, playing at `level`, declares a
+    /// board's-honour count (Makruk) before moving. Never, unless the
+    /// opponent says otherwise.
+    fn wants_count(&self, _position: &AnyGame, _level: u8) -> bool {
         false
     }
     /// Whether the side to move in `position` accepts its opponent's draw

@@ -210,7 +210,7 @@ impl EnginePlay {
                     budget_ms: g.deadline().map_or(u64::MAX, |d| {
                         ((d - games.time.now_ms()) / 20).max(20) as u64
                     }),
-                    wants_count: opponent.wants_count(&g.rules),
+                    wants_count: opponent.wants_count(&g.rules, level),
                     draw_offered: g.draw_offer == Some(side.other()),
                     rules: g.rules.clone(),
                 }))

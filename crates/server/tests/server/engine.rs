@@ -400,7 +400,7 @@ impl thaiboard_server::Opponent for Scripted {
         let mv = self.0.lock().unwrap().pop_front();
         Box::pin(async move { mv })
     }
-    fn wants_count(&self, _position: &games::AnyGame) -> bool {
+    fn wants_count(&self, _position: &games::AnyGame, _level: u8) -> bool {
         let mut script = self.0.lock().unwrap();
         let count = script.front().is_some_and(|t| t.starts_with("count:"));
         if count {

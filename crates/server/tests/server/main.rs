@@ -35,6 +35,7 @@ mod passwords;
 mod players;
 mod pools;
 mod position;
+mod practice;
 mod proxy;
 mod puzzle_streaks;
 mod puzzles;

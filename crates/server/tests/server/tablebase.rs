@@ -62,6 +62,7 @@ async fn the_tables_answer_like_lichess_and_follow_the_count() {
     let (status, v) = tablebase(&c, &[("variant", "makhos"), ("fen", "W:WKa1,Kc1,Ke1:BKh8")]).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
     assert!(v.to_string().contains("outside the tables"), "{v}");
+    assert_eq!(v["error"], "not_in_tablebases", "{v}");
     let (status, _) = tablebase(&c, &[("variant", "makhos"), ("fen", "nonsense")]).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = tablebase(&c, &[("variant", "makhos"), ("fen", fen), ("count", "x")]).await;
@@ -75,6 +76,8 @@ async fn the_tables_answer_like_lichess_and_follow_the_count() {
     )
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "no Makruk tables here: {v}");
+    assert_eq!(v["error"], "no_tablebases", "{v}");
+    assert!(v.to_string().contains("no Makruk endgame tables"), "{v}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -85,6 +88,7 @@ async fn a_server_without_tables_says_so() {
     let (status, v) = tablebase(&c, &[("variant", "makhos"), ("fen", "W:WKb8,Kd8:BKh2")]).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
     assert!(v.to_string().contains("no endgame tables"), "{v}");
+    assert_eq!(v["error"], "no_tablebases", "{v}");
 }
 
 #[tokio::test]
