@@ -6,6 +6,7 @@ use super::model::{StoredPuzzle, StreakRun, StreakStep, daily_index, rate_round}
 use crate::infra::db::{Backend, Db};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::ratings::Rating;
+use crate::ratings::store::read_rating;
 use games::GameKind;
 use records::puzzle::Puzzle;
 use sqlx::any::AnyRow;
@@ -28,11 +29,7 @@ fn read_row(r: &AnyRow) -> Result<StoredPuzzle, sqlx::Error> {
         solution: words(r.try_get(4)?),
         themes: words(r.try_get(5)?),
         source: r.try_get(6)?,
-        rating: Rating {
-            rating: r.try_get(7)?,
-            deviation: r.try_get(8)?,
-            volatility: r.try_get(9)?,
-        },
+        rating: read_rating(r, 7)?,
         plays: i64::from(r.try_get::<i32, _>(10)?),
     })
 }
@@ -270,15 +267,9 @@ pub async fn player_rating(
     .fetch_optional(pool)
     .await
     .map_err(ApiError::internal)?;
-    row.map(|r| {
-        Ok(Rating {
-            rating: r.try_get(0)?,
-            deviation: r.try_get(1)?,
-            volatility: r.try_get(2)?,
-        })
-    })
-    .transpose()
-    .map_err(|e: sqlx::Error| ApiError::internal(e))
+    row.map(|r| read_rating(&r, 0))
+        .transpose()
+        .map_err(|e: sqlx::Error| ApiError::internal(e))
 }
 
 /// What a round changed.
@@ -358,11 +349,7 @@ pub async fn finish_round(
     .fetch_one(&mut *tx)
     .await
     .map_err(ApiError::internal)?;
-    let player = Rating {
-        rating: r.get(0),
-        deviation: r.get(1),
-        volatility: r.get(2),
-    };
+    let player = read_rating(&r, 0).map_err(ApiError::internal)?;
     let r = sqlx::query(&format!(
         "SELECT rating, deviation, volatility, plays FROM puzzles WHERE id = $1{lock}"
     ))
@@ -370,11 +357,7 @@ pub async fn finish_round(
     .fetch_one(&mut *tx)
     .await
     .map_err(ApiError::internal)?;
-    let before = Rating {
-        rating: r.get(0),
-        deviation: r.get(1),
-        volatility: r.get(2),
-    };
+    let before = read_rating(&r, 0).map_err(ApiError::internal)?;
     let plays = i64::from(r.get::<i32, _>(3));
     if !first {
         tx.commit().await.map_err(ApiError::internal)?;

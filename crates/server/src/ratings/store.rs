@@ -6,6 +6,7 @@ use crate::infra::db::Backend;
 use crate::infra::error::ApiResult;
 use games::Outcome;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 /// A rated game's end, to apply in the transaction that saves it.
 #[derive(Clone, Debug)]
@@ -24,6 +25,17 @@ pub struct RatedEnd {
 
 /// What a rated game changed: White's and Black's shown rating difference.
 pub type RatingDiffs = (i32, i32);
+
+/// The rating, deviation and volatility in columns `first`, `first + 1` and
+/// `first + 2` of a row: how every stored Glicko-2 rating (players', in
+/// pools and in puzzles, and puzzles') is read.
+pub fn read_rating(r: &AnyRow, first: usize) -> Result<Rating, sqlx::Error> {
+    Ok(Rating {
+        rating: r.try_get(first)?,
+        deviation: r.try_get(first + 1)?,
+        volatility: r.try_get(first + 2)?,
+    })
+}
 
 /// Applies `end` on `conn`, inside the caller's transaction: both players'
 /// ratings are read (locked on PostgreSQL, in a fixed order so two games
@@ -69,22 +81,13 @@ pub async fn apply_end(
     .bind(ids[1])
     .fetch_all(&mut *conn)
     .await?;
-    let read = |id: &str| -> (Rating, i32) {
-        rows.iter()
-            .find(|r| r.get::<String, _>(0) == id)
-            .map(|r| {
-                (
-                    Rating {
-                        rating: r.get(1),
-                        deviation: r.get(2),
-                        volatility: r.get(3),
-                    },
-                    r.get(4),
-                )
-            })
-            .unwrap_or((fresh, 0))
+    let read = |id: &str| -> Result<(Rating, i32), sqlx::Error> {
+        match rows.iter().find(|r| r.get::<String, _>(0) == id) {
+            Some(r) => Ok((read_rating(r, 1)?, r.try_get(4)?)),
+            None => Ok((fresh, 0)),
+        }
     };
-    let ((white, white_games), (black, black_games)) = (read(&end.white), read(&end.black));
+    let ((white, white_games), (black, black_games)) = (read(&end.white)?, read(&end.black)?);
     let (new_white, new_black) = update(white, black, &end.outcome);
     for (id, rating, games) in [
         (&end.white, new_white, white_games + 1),
@@ -142,11 +145,7 @@ where
     .bind(pool.to_string())
     .fetch_optional(executor)
     .await?;
-    Ok(row.map_or_else(Rating::default, |r| Rating {
-        rating: r.get(0),
-        deviation: r.get(1),
-        volatility: r.get(2),
-    }))
+    Ok(row.map_or_else(|| Ok(Rating::default()), |r| read_rating(&r, 0))?)
 }
 
 /// The shown form of a rating read from a game row (rating, provisional flag).
