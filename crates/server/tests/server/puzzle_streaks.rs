@@ -6,47 +6,10 @@
 //! server holds alone).
 
 use crate::common::{Client, start};
-use games::{AnyGame, AnyPosition, GameKind};
+use crate::puzzles::{solution, wrong_move};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use thaiboard_server::Server;
-
-async fn get_ok(c: &Client, path: &str) -> Value {
-    let (s, v) = c.get(path).await;
-    assert_eq!(s, StatusCode::OK, "{path}: {v}");
-    v
-}
-
-fn solution(p: &Value) -> Vec<String> {
-    p["puzzle"]["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
-}
-
-/// A legal first move of the puzzle that is neither the solution's nor a
-/// move that wins at once.
-fn wrong_move(p: &Value) -> String {
-    let kind = GameKind::from_names(
-        p["game"]["variant"].as_str().unwrap(),
-        p["game"]["rules"].as_str(),
-    )
-    .unwrap();
-    let position = AnyPosition::from_fen(kind, p["puzzle"]["fen"].as_str().unwrap()).unwrap();
-    let first = p["puzzle"]["solution"][0].as_str().unwrap();
-    position
-        .legal_moves()
-        .into_iter()
-        .map(|m| m.to_engine())
-        .find(|m| {
-            let mut g = AnyGame::from_position(position.clone());
-            g.play_engine(m).unwrap();
-            m != first && g.outcome().is_none()
-        })
-        .expect("a puzzle with a legal wrong first move")
-}
 
 /// A new streak run: its id and its puzzles.
 async fn new_run(c: &Client, variant: &str) -> (String, Vec<String>, Value) {
@@ -73,14 +36,16 @@ async fn round(c: &Client, run: &str, id: &str, moves: Vec<String>) -> (StatusCo
 }
 
 async fn solve(c: &Client, run: &str, id: &str) -> Value {
-    let p = get_ok(c, &format!("/api/puzzle/{id}")).await;
+    let p = c.get_ok(&format!("/api/puzzle/{id}")).await;
     let (s, v) = round(c, run, id, solution(&p)).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     v
 }
 
 async fn best(c: &Client, variant: &str) -> Value {
-    get_ok(c, &format!("/api/puzzle/streak?variant={variant}")).await["best"].clone()
+    c.get_ok(&format!("/api/puzzle/streak?variant={variant}"))
+        .await["best"]
+        .clone()
 }
 
 #[tokio::test]
@@ -112,7 +77,7 @@ async fn a_run_of_solved_rounds_then_a_failure_keeps_the_servers_count() {
         assert_eq!(v["next"], ids[i + 1].as_str(), "{v}");
     }
     // A double click on the third round: both posts at once count once.
-    let p3 = get_ok(&c, &format!("/api/puzzle/{}", ids[2])).await;
+    let p3 = c.get_ok(&format!("/api/puzzle/{}", ids[2])).await;
     let (one, two) = tokio::join!(
         round(&c, &run, &ids[2], solution(&p3)),
         round(&c, &run, &ids[2], solution(&p3))
@@ -135,7 +100,7 @@ async fn a_run_of_solved_rounds_then_a_failure_keeps_the_servers_count() {
         (&json!(false), &json!(3))
     );
     // The first wrong move ends the run; the record is the server's count.
-    let p4 = get_ok(&c, &format!("/api/puzzle/{}", ids[3])).await;
+    let p4 = c.get_ok(&format!("/api/puzzle/{}", ids[3])).await;
     let (s, end) = round(&c, &run, &ids[3], vec![wrong_move(&p4)]).await;
     assert_eq!(s, StatusCode::OK, "{end}");
     assert_eq!(
@@ -180,7 +145,7 @@ async fn a_run_of_solved_rounds_then_a_failure_keeps_the_servers_count() {
     for _ in 0..5 {
         new_run(&c, "makhos").await;
     }
-    let p2 = get_ok(&c, &format!("/api/puzzle/{}", ids2[1])).await;
+    let p2 = c.get_ok(&format!("/api/puzzle/{}", ids2[1])).await;
     let (s, e) = round(&c, &run2, &ids2[1], solution(&p2)).await;
     assert_eq!(
         (s, e["error"].as_str()),
@@ -207,7 +172,7 @@ async fn a_run_of_solved_rounds_then_a_failure_keeps_the_servers_count() {
 }
 
 async fn solve_refused(c: &Client, run: &str, id: &str, code: &str) {
-    let p = get_ok(c, &format!("/api/puzzle/{id}")).await;
+    let p = c.get_ok(&format!("/api/puzzle/{id}")).await;
     let (s, e) = round(c, run, id, solution(&p)).await;
     assert_eq!(
         (s, e["error"].as_str()),
@@ -223,7 +188,7 @@ async fn a_forged_streak_is_not_stored() {
     let c = Client::registered(&server, "st").await;
     let (run, ids, _) = new_run(&c, "cambodian").await;
     let path = format!("/api/puzzle/streak/{run}/round");
-    let p0 = get_ok(&c, &format!("/api/puzzle/{}", ids[0])).await;
+    let p0 = c.get_ok(&format!("/api/puzzle/{}", ids[0])).await;
     // A score, or a result, the client claims: refused, the body has no such field.
     for body in [
         json!({ "puzzle": ids[0], "moves": solution(&p0), "score": 40 }),
@@ -236,7 +201,7 @@ async fn a_forged_streak_is_not_stored() {
     // Skipping ahead, a puzzle of another run, an unfinished solution, a
     // made-up run, a run id that cannot be one.
     solve_refused(&c, &run, &ids[5], "not_next").await;
-    let other = get_ok(&c, "/api/puzzle/next?variant=makruk").await;
+    let other = c.get_ok("/api/puzzle/next?variant=makruk").await;
     solve_refused(
         &c,
         &run,
@@ -355,9 +320,9 @@ async fn two_servers_on_one_database_agree_on_dailies_and_rounds() {
     for variant in ["makruk", "cambodian", "makhos"] {
         let path = format!("/api/puzzle/daily?variant={variant}");
         // Asked of both at once, and again.
-        let (x, y) = tokio::join!(get_ok(&a, &path), get_ok(&b, &path));
+        let (x, y) = tokio::join!(a.get_ok(&path), b.get_ok(&path));
         assert_eq!(x["puzzle"]["id"], y["puzzle"]["id"], "{variant}");
-        assert_eq!(get_ok(&b, &path).await["puzzle"]["id"], x["puzzle"]["id"]);
+        assert_eq!(b.get_ok(&path).await["puzzle"]["id"], x["puzzle"]["id"]);
         // A rated round through the first, seen through the second.
         let id = x["puzzle"]["id"].as_str().unwrap();
         let r = a
@@ -367,7 +332,7 @@ async fn two_servers_on_one_database_agree_on_dailies_and_rounds() {
             )
             .await;
         assert_eq!(r["round"]["rated"], true, "{r}");
-        let seen = get_ok(&b, &format!("/api/puzzle/{id}")).await;
+        let seen = b.get_ok(&format!("/api/puzzle/{id}")).await;
         assert_eq!(seen["puzzle"]["plays"], r["puzzle"]["plays"], "{seen} {r}");
         assert_eq!(
             seen["puzzle"]["rating"], r["puzzle"]["rating"],
@@ -388,7 +353,7 @@ async fn two_servers_on_one_database_agree_on_dailies_and_rounds() {
     time.advance(86_400_000);
     for variant in ["makruk", "cambodian", "makhos"] {
         let path = format!("/api/puzzle/daily?variant={variant}");
-        let (x, y) = tokio::join!(get_ok(&b, &path), get_ok(&a, &path));
+        let (x, y) = tokio::join!(b.get_ok(&path), a.get_ok(&path));
         assert_eq!(x["puzzle"]["id"], y["puzzle"]["id"], "{variant}");
     }
     let (run, ids, _) = new_run(&a, "makhos").await;

@@ -35,15 +35,9 @@ fn oracle(r: f64, rd: f64, vol: f64, opp: f64, opp_rd: f64, score: f64) -> (f64,
     (v[0], v[1])
 }
 
-async fn get_ok(c: &Client, path: &str) -> Value {
-    let (s, v) = c.get(path).await;
-    assert_eq!(s, StatusCode::OK, "{path}: {v}");
-    v
-}
-
 /// A legal first move of the puzzle that is not right (neither the
 /// solution's nor a move that wins at once).
-fn wrong_move(p: &Value) -> String {
+pub fn wrong_move(p: &Value) -> String {
     let kind = GameKind::from_names(
         p["game"]["variant"].as_str().unwrap(),
         p["game"]["rules"].as_str(),
@@ -64,7 +58,8 @@ fn wrong_move(p: &Value) -> String {
         .expect("a puzzle with a legal wrong first move")
 }
 
-fn solution(p: &Value) -> Vec<String> {
+/// The solution's moves of a puzzle answer.
+pub fn solution(p: &Value) -> Vec<String> {
     p["puzzle"]["solution"]
         .as_array()
         .unwrap()
@@ -108,27 +103,31 @@ async fn daily_by_id_next_and_streak_answer_the_documented_shape() {
     let server = start().await;
     let c = Client::guest(&server).await;
     for variant in ["makruk", "cambodian", "makhos"] {
-        let daily = get_ok(&c, &format!("/api/puzzle/daily?variant={variant}")).await;
+        let daily = c
+            .get_ok(&format!("/api/puzzle/daily?variant={variant}"))
+            .await;
         check_shape(&daily, variant);
         assert_eq!(daily["user"], Value::Null, "a guest has no puzzle rating");
-        let again = get_ok(&c, &format!("/api/puzzle/daily?variant={variant}")).await;
+        let again = c
+            .get_ok(&format!("/api/puzzle/daily?variant={variant}"))
+            .await;
         assert_eq!(
             daily["puzzle"]["id"], again["puzzle"]["id"],
             "one daily a day"
         );
         let id = daily["puzzle"]["id"].as_str().unwrap();
-        let by_id = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+        let by_id = c.get_ok(&format!("/api/puzzle/{id}")).await;
         assert_eq!(by_id, daily);
-        let next = get_ok(&c, &format!("/api/puzzle/next?variant={variant}")).await;
+        let next = c
+            .get_ok(&format!("/api/puzzle/next?variant={variant}"))
+            .await;
         check_shape(&next, variant);
         // A theme filter keeps to puzzles with that theme.
         if let Some(theme) = next["puzzle"]["themes"][0].as_str() {
             for _ in 0..5 {
-                let t = get_ok(
-                    &c,
-                    &format!("/api/puzzle/next?variant={variant}&theme={theme}"),
-                )
-                .await;
+                let t = c
+                    .get_ok(&format!("/api/puzzle/next?variant={variant}&theme={theme}"))
+                    .await;
                 assert!(
                     t["puzzle"]["themes"]
                         .as_array()
@@ -140,12 +139,16 @@ async fn daily_by_id_next_and_streak_answer_the_documented_shape() {
             }
         }
         // A streak: ids of rising rating.
-        let streak = get_ok(&c, &format!("/api/puzzle/streak?variant={variant}")).await;
+        let streak = c
+            .get_ok(&format!("/api/puzzle/streak?variant={variant}"))
+            .await;
         let ids = streak["puzzles"].as_array().unwrap();
         assert!(!ids.is_empty(), "{streak}");
         let mut last = 0;
         for id in ids {
-            let p = get_ok(&c, &format!("/api/puzzle/{}", id.as_str().unwrap())).await;
+            let p = c
+                .get_ok(&format!("/api/puzzle/{}", id.as_str().unwrap()))
+                .await;
             let r = p["puzzle"]["rating"].as_i64().unwrap();
             assert!(r >= last, "{streak}: {r} after {last}");
             last = r;
@@ -185,7 +188,7 @@ async fn daily_by_id_next_and_streak_answer_the_documented_shape() {
 async fn a_wrong_move_lowers_the_player_and_raises_the_puzzle_as_glicko2_says() {
     let server = start().await;
     let c = Client::registered(&server, "pz").await;
-    let p = get_ok(&c, "/api/puzzle/next?variant=makruk").await;
+    let p = c.get_ok("/api/puzzle/next?variant=makruk").await;
     assert_eq!(
         p["user"],
         json!({ "rating": 1500, "provisional": true }),
@@ -222,7 +225,7 @@ async fn a_wrong_move_lowers_the_player_and_raises_the_puzzle_as_glicko2_says() 
     );
     assert_eq!(round["puzzle"]["plays"], plays + 1);
     // The puzzle and the player's rating are stored.
-    let after = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+    let after = c.get_ok(&format!("/api/puzzle/{id}")).await;
     assert_eq!(after["puzzle"]["rating"], round["puzzle"]["rating"]);
     assert_eq!(after["puzzle"]["plays"], plays + 1);
     assert_eq!(after["user"]["rating"], round["user"]["rating"]);
@@ -240,7 +243,7 @@ async fn a_wrong_move_lowers_the_player_and_raises_the_puzzle_as_glicko2_says() 
     assert_eq!(again["puzzle"]["plays"], plays + 1);
     // The played puzzle is not served again soon.
     for _ in 0..10 {
-        let n = get_ok(&c, "/api/puzzle/next?variant=makruk").await;
+        let n = c.get_ok("/api/puzzle/next?variant=makruk").await;
         assert_ne!(n["puzzle"]["id"], id.as_str(), "served again");
     }
 }
@@ -249,7 +252,7 @@ async fn a_wrong_move_lowers_the_player_and_raises_the_puzzle_as_glicko2_says() 
 async fn a_solved_round_raises_the_player_and_a_key_sent_twice_counts_once() {
     let server = start().await;
     let c = Client::registered(&server, "pz").await;
-    let p = get_ok(&c, "/api/puzzle/next?variant=makhos").await;
+    let p = c.get_ok("/api/puzzle/next?variant=makhos").await;
     let id = p["puzzle"]["id"].as_str().unwrap().to_string();
     let path = format!("{}/api/puzzle/{id}/round", c.base);
     let send = || {
@@ -279,7 +282,7 @@ async fn a_solved_round_raises_the_player_and_a_key_sent_twice_counts_once() {
     );
     let second: Value = second.json().await.unwrap();
     assert_eq!(second, first);
-    let after = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+    let after = c.get_ok(&format!("/api/puzzle/{id}")).await;
     assert_eq!(
         after["puzzle"]["plays"],
         p["puzzle"]["plays"].as_i64().unwrap() + 1
@@ -291,7 +294,7 @@ async fn a_solved_round_raises_the_player_and_a_key_sent_twice_counts_once() {
 async fn guests_play_unrated_and_bad_rounds_are_refused() {
     let server = start().await;
     let guest = Client::guest(&server).await;
-    let p = get_ok(&guest, "/api/puzzle/next?variant=cambodian").await;
+    let p = guest.get_ok("/api/puzzle/next?variant=cambodian").await;
     let id = p["puzzle"]["id"].as_str().unwrap().to_string();
     let round_path = format!("/api/puzzle/{id}/round");
     let r = guest
@@ -308,7 +311,7 @@ async fn guests_play_unrated_and_bad_rounds_are_refused() {
         .post_ok(&round_path, json!({ "moves": [wrong] }))
         .await;
     assert_eq!(r["round"]["win"], false);
-    let after = get_ok(&guest, &format!("/api/puzzle/{id}")).await;
+    let after = guest.get_ok(&format!("/api/puzzle/{id}")).await;
     assert_eq!(
         after["puzzle"]["plays"], p["puzzle"]["plays"],
         "guests' rounds are not counted"
@@ -379,7 +382,7 @@ async fn guests_play_unrated_and_bad_rounds_are_refused() {
         .unwrap();
     assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
     // None of the refused rounds counted.
-    let after = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+    let after = c.get_ok(&format!("/api/puzzle/{id}")).await;
     assert_eq!(after["puzzle"]["plays"], p["puzzle"]["plays"]);
     assert_eq!(
         after["user"],
@@ -393,7 +396,7 @@ async fn guests_play_unrated_and_bad_rounds_are_refused() {
 async fn bad_input_answers_a_clear_4xx_and_a_double_click_counts_once() {
     let server = start().await;
     let c = Client::registered(&server, "pzbad").await;
-    let p = get_ok(&c, "/api/puzzle/next?variant=makruk").await;
+    let p = c.get_ok("/api/puzzle/next?variant=makruk").await;
     let id = p["puzzle"]["id"].as_str().unwrap().to_string();
     let round_path = format!("/api/puzzle/{id}/round");
     let long_id = "a".repeat(200);
@@ -513,7 +516,7 @@ async fn bad_input_answers_a_clear_4xx_and_a_double_click_counts_once() {
         .unwrap();
     assert_eq!(resp.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
     // None of that counted.
-    let after = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+    let after = c.get_ok(&format!("/api/puzzle/{id}")).await;
     assert_eq!(after["puzzle"]["plays"], p["puzzle"]["plays"]);
     assert_eq!(
         after["user"],
@@ -532,7 +535,7 @@ async fn bad_input_answers_a_clear_4xx_and_a_double_click_counts_once() {
         .filter(|v| v["round"]["rated"] == true)
         .count();
     assert_eq!(rated, 1, "{one:?} {two:?}");
-    let after = get_ok(&c, &format!("/api/puzzle/{id}")).await;
+    let after = c.get_ok(&format!("/api/puzzle/{id}")).await;
     assert_eq!(
         after["puzzle"]["plays"],
         p["puzzle"]["plays"].as_i64().unwrap() + 1

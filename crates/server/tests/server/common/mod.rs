@@ -246,6 +246,13 @@ impl Client {
         self.connect("/api/lobby/ws").await
     }
 
+    /// `GET path`, which must answer 200; its body.
+    pub async fn get_ok(&self, path: &str) -> Value {
+        let (s, v) = self.get(path).await;
+        assert_eq!(s, StatusCode::OK, "{path}: {v}");
+        v
+    }
+
     /// Posts `body` to `path`, checks that it succeeded (200 or 201) and returns the answer.
     pub async fn post_ok(&self, path: &str, body: Value) -> Value {
         let (s, v) = self.post(path, body.clone()).await;
