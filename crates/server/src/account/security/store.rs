@@ -2,7 +2,7 @@
 //! and PostgreSQL alike): the devices of sessions, password resets, changes
 //! of address, two-factor, the security log, and closing an account.
 
-use crate::infra::db::Db;
+use crate::infra::db::{Backend, Db};
 use crate::infra::error::ApiResult;
 use sqlx::Row;
 
@@ -117,8 +117,11 @@ pub async fn accounts_of_address(db: &Db, email: &str) -> ApiResult<Vec<(String,
 }
 
 /// Stores a reset link (by its token's hash) unless `user_id` was sent
-/// `max` links since `since`; whether it was stored. One statement, so
-/// that requests at once do not all pass the count.
+/// `max` links since `since`; whether it was stored. The count and the
+/// insert are one statement under a lock of the account's row (on
+/// PostgreSQL, whose concurrent statements would each count the links
+/// committed before them and could all pass; SQLite runs one writer at a
+/// time), so that requests at once never pass the count together.
 pub async fn insert_reset(
     db: &Db,
     token_hash: &str,
@@ -128,6 +131,13 @@ pub async fn insert_reset(
     since: i64,
     max: i64,
 ) -> ApiResult<bool> {
+    let mut tx = db.pool.begin().await?;
+    if db.backend == Backend::Postgres {
+        sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+    }
     let done = sqlx::query(
         "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) \
          SELECT $1, $2, $3, $4 WHERE (SELECT COUNT(*) FROM password_resets WHERE user_id = $2 AND created_at >= $5) < $6",
@@ -138,8 +148,9 @@ pub async fn insert_reset(
     .bind(expires_at)
     .bind(since)
     .bind(max)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(done.rows_affected() > 0)
 }
 
