@@ -189,7 +189,7 @@ async fn join(
         }
         Some(false) => store::reactivate(pool, &id, &user.id).await?,
         None => {
-            if !store::add_entrant(pool, &id, &user.id, now, t.max_players).await? {
+            if !store::add_entrant(&app.db, &id, &user.id, now, t.max_players).await? {
                 return Err(ApiError::conflict(
                     "tournament_full",
                     format!("the tournament is full ({} players)", t.max_players),

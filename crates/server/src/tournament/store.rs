@@ -6,6 +6,7 @@
 use super::standings::Outcome;
 use crate::account::auth::User;
 use crate::game::clock::{TcKind, TimeControl};
+use crate::infra::db::{Backend, Db};
 use crate::infra::error::{ApiError, ApiResult};
 use crate::leave::model::LeaveRule;
 use games::GameKind;
@@ -439,14 +440,25 @@ pub(crate) async fn reactivate(pool: &AnyPool, id: &str, user_id: &str) -> ApiRe
 }
 
 /// Enters `user_id` with the next seed unless tournament `id` already has
-/// `max_players`; whether they entered.
+/// `max_players`; whether they entered. On PostgreSQL the tournament's row
+/// is locked first, so that joins through other server processes at the
+/// same time neither pass the count together nor take the same seed
+/// (SQLite runs one writer at a time; in one process the routes' lock
+/// serialises joins already).
 pub(crate) async fn add_entrant(
-    pool: &AnyPool,
+    db: &Db,
     id: &str,
     user_id: &str,
     now: i64,
     max_players: i64,
 ) -> ApiResult<bool> {
+    let mut tx = db.pool.begin().await?;
+    if db.backend == Backend::Postgres {
+        sqlx::query("SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
     let done = sqlx::query(
         "INSERT INTO tournament_entrants (tournament_id, user_id, seed, joined_at, active) \
          SELECT $1, $2, (SELECT COALESCE(MAX(seed), -1) + 1 FROM tournament_entrants WHERE tournament_id = $1), $3, 1 \
@@ -456,8 +468,9 @@ pub(crate) async fn add_entrant(
     .bind(user_id)
     .bind(now)
     .bind(max_players)
-    .execute(pool)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }
 
