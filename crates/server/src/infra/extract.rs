@@ -65,12 +65,18 @@ impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
     }
 }
 
-/// Refuses game ids that cannot exist (empty, too long, not alphanumeric) as 404.
-pub fn check_id(id: &str) -> ApiResult<()> {
-    if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::not_found(format!("no game {id:?}")));
+/// A name from a path (a game's, a puzzle's, a streak run's id): ASCII
+/// letters and digits, its length in `len`; else 404 "no {what} ...".
+pub fn check_token(id: &str, len: std::ops::RangeInclusive<usize>, what: &str) -> ApiResult<()> {
+    if !len.contains(&id.len()) || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::not_found(format!("no {what} {id:?}")));
     }
     Ok(())
+}
+
+/// Refuses game ids that cannot exist (empty, too long, not alphanumeric) as 404.
+pub fn check_id(id: &str) -> ApiResult<()> {
+    check_token(id, 1..=32, "game")
 }
 
 /// The game named by the query parameters `variant` (default `makruk`) and

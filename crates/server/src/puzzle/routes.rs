@@ -22,7 +22,7 @@ use super::store::{self, Wanted};
 use crate::AppState;
 use crate::account::auth::{Actor, Session, Viewer};
 use crate::infra::error::{ApiError, ApiResult};
-use crate::infra::extract::{Body, query_kind};
+use crate::infra::extract::{Body, check_token, query_kind};
 use crate::ratings::Rating;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -68,10 +68,7 @@ fn theme(p: &HashMap<String, String>) -> ApiResult<Option<String>> {
 /// Refuses ids that no puzzle can have (the set's ids are 4 to 16 letters
 /// and digits) as 404.
 fn check_puzzle_id(id: &str) -> ApiResult<()> {
-    if !(4..=16).contains(&id.len()) || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(no_puzzle(id));
-    }
-    Ok(())
+    check_token(id, 4..=16, "puzzle")
 }
 
 fn no_puzzle(id: &str) -> ApiError {
@@ -272,9 +269,7 @@ async fn streak_round(
 ) -> ApiResult<Json<StreakRoundAnswer>> {
     s.user
         .require_account("register to keep your best streak on the server")?;
-    if !(8..=32).contains(&run.len()) || !run.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::not_found(format!("no streak run {run:?}")));
-    }
+    check_token(&run, 8..=32, "streak run")?;
     check_puzzle_id(&body.puzzle)?;
     let p = store::get(&app.db.pool, &body.puzzle)
         .await?
