@@ -80,6 +80,11 @@ pub struct ServeArgs {
     /// one fewer than the CPUs, at least 1; 0 pauses the computer's moves.
     #[arg(long)]
     pub engine_searches: Option<usize>,
+    /// Threads of each full-strength engine search (the computer's top
+    /// levels, the analysis board, game reviews), 1 to 64. Each search
+    /// started at once takes this many cores.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub engine_threads: u16,
     /// Folder of endgame tables (`thaiboard tb gen`) served at `GET /api/tablebase`.
     #[arg(long)]
     pub tablebases: Option<PathBuf>,
@@ -123,6 +128,7 @@ impl ServeArgs {
             access_log: self.access_log,
             trusted_proxies: self.trust_proxy.clone(),
             engine_searches: self.engine_searches.unwrap_or(defaults.engine_searches),
+            engine_threads: usize::from(self.engine_threads),
             tablebase_dir: self.tablebases.clone(),
             leave_days: self.leave_days,
             ..defaults
@@ -222,5 +228,37 @@ impl RestoreArgs {
             self.from.display()
         );
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    fn parse(words: &[&str]) -> Result<Config, String> {
+        let words = std::iter::once("serve").chain(words.iter().copied());
+        Serve::try_parse_from(words)
+            .map(|s| s.args.config())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn engine_threads_reach_the_configuration_and_stay_in_range() {
+        assert_eq!(parse(&[]).unwrap().engine_threads, 1);
+        assert_eq!(parse(&["--engine-threads", "4"]).unwrap().engine_threads, 4);
+        for bad in ["0", "65", "two"] {
+            let err = parse(&["--engine-threads", bad]).unwrap_err();
+            assert!(
+                err.contains("--engine-threads") && err.contains(bad),
+                "{bad}: {err}"
+            );
+        }
     }
 }

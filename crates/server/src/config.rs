@@ -122,6 +122,12 @@ pub struct Config {
     /// Engine searches allowed at once (games against the computer); 0
     /// pauses the computer: its moves wait for a server that allows searches.
     pub engine_searches: usize,
+    /// Threads of each full-strength search (the computer's levels 7 and
+    /// 8, the analysis board, game reviews): more than one searches with
+    /// helper threads over a shared table (lazy SMP). A server may run
+    /// `engine_searches` games' searches and two analyses at once, each
+    /// with this many threads.
+    pub engine_threads: usize,
     /// Arena games where a side has not made its first move after this many
     /// milliseconds are called off (the absent player leaves the pool).
     pub arena_first_move_ms: u64,
@@ -187,6 +193,7 @@ impl Default for Config {
             login_first_lock_ms: 1000,
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            engine_threads: 1,
             arena_first_move_ms: 60_000,
             tablebase_dir: None,
             leave_days: 30,

@@ -42,7 +42,12 @@ impl Server {
         puzzle::load_shipped(&db, config.time.now_ms()).await?;
         let hub = Arc::new(infra::hub::Hub::default());
         let games = game::Games::new(db.clone(), hub.clone(), config.time.clone());
-        let engine_play = computer::start(&games, config.engine_searches, tablebases.clone());
+        let engine_play = computer::start(
+            &games,
+            config.engine_searches,
+            config.engine_threads,
+            tablebases.clone(),
+        );
         games.arena_first_move_ms.store(
             config.arena_first_move_ms,
             std::sync::atomic::Ordering::Relaxed,

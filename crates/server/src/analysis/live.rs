@@ -61,11 +61,13 @@ fn line(pos: &AnyPosition, info: &SearchInfo) -> serde_json::Value {
     })
 }
 
-/// Searches `game`'s position (seeing its history, probing `tables` if the
-/// server has them) until `stop` or the time is up, handing each deeper
-/// main line to `send` (which answers false once nobody listens).
+/// Searches `game`'s position with `threads` threads (seeing its history,
+/// probing `tables` if the server has them) until `stop` or the time is up,
+/// handing each deeper main line to `send` (which answers false once nobody
+/// listens).
 fn run_search(
     game: &AnyGame,
+    threads: usize,
     tables: Option<&Tablebases>,
     stop: &AtomicBool,
     mut send: impl FnMut(serde_json::Value) -> bool,
@@ -76,12 +78,16 @@ fn run_search(
         ..Limits::default()
     };
     let (history, no_progress) = history_of(game);
+    let opts = SearchOptions {
+        threads,
+        ..SearchOptions::default()
+    };
     let ask = Ask {
         history: &history,
         no_progress,
         tables,
         limits: &limits,
-        opts: &SearchOptions::default(),
+        opts: &opts,
         stop,
     };
     search_position(&pos, &ask, &mut Tt::new(LIVE_HASH_MB), &mut |info| {
@@ -128,9 +134,14 @@ async fn live(
         let search_stop = stop.clone();
         let worker = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            run_search(&game, app.tablebases.as_deref(), &search_stop, |v| {
-                tx.blocking_send(v).is_ok()
-            });
+            let threads = app.config.engine_threads;
+            run_search(
+                &game,
+                threads,
+                app.tablebases.as_deref(),
+                &search_stop,
+                |v| tx.blocking_send(v).is_ok(),
+            );
         });
         while let Some(v) = rx.recv().await {
             if !lines.send(&v).await {

@@ -243,8 +243,14 @@ fn roots(view: &GameView) -> Result<Vec<AnyPosition>, String> {
         .collect()
 }
 
-/// Searches one position (blocking), probing `tables` if the server has them.
-fn analyse(root: &AnyPosition, ply: u32, tables: Option<&Tablebases>) -> PositionAnalysis {
+/// Searches one position (blocking) with `threads` threads, probing `tables`
+/// if the server has them.
+fn analyse(
+    root: &AnyPosition,
+    ply: u32,
+    threads: usize,
+    tables: Option<&Tablebases>,
+) -> PositionAnalysis {
     let white_to_move = root.turn() == games::Color::White;
     let limits = Limits {
         nodes: Some(NODES_PER_POSITION),
@@ -256,7 +262,10 @@ fn analyse(root: &AnyPosition, ply: u32, tables: Option<&Tablebases>) -> Positio
         no_progress: 0,
         tables,
         limits: &limits,
-        opts: &SearchOptions::default(),
+        opts: &SearchOptions {
+            threads,
+            ..SearchOptions::default()
+        },
         stop: &stop,
     };
     let mut last = None;
@@ -524,10 +533,12 @@ async fn run_job(app: &AppState, id: &str, roots: Vec<AnyPosition>, start: usize
         .map_err(ApiError::internal)?;
     set_job(id, Some("running"));
     for (ply, root) in roots.into_iter().enumerate().skip(start) {
-        let tables = app.tablebases.clone();
-        let a = tokio::task::spawn_blocking(move || analyse(&root, ply as u32, tables.as_deref()))
-            .await
-            .map_err(ApiError::internal)?;
+        let (tables, threads) = (app.tablebases.clone(), app.config.engine_threads);
+        let a = tokio::task::spawn_blocking(move || {
+            analyse(&root, ply as u32, threads, tables.as_deref())
+        })
+        .await
+        .map_err(ApiError::internal)?;
         let (cp, mate) = match a.eval {
             Eval::Cp(c) => (Some(i64::from(c)), None),
             Eval::Mate(m) => (None, Some(i64::from(m))),
@@ -587,7 +598,7 @@ mod tests {
         let pos =
             makruk::Position::from_fen(makruk::Variant::Makruk, "4k3/R7/8/8/8/8/8/3K3R w - - 0 1")
                 .unwrap();
-        let a = analyse(&AnyPosition::Makruk(pos), 0, None);
+        let a = analyse(&AnyPosition::Makruk(pos), 0, 1, None);
         assert_eq!(a.eval, Eval::Mate(1), "{a:?}");
         assert!(["h1h8", "a7a8"].contains(&a.best.as_str()), "{a:?}");
     }
@@ -597,7 +608,7 @@ mod tests {
         let pos =
             makruk::Position::from_fen(makruk::Variant::Makruk, "R3k3/R7/8/8/8/8/8/3K4 b - - 0 1")
                 .unwrap();
-        let a = analyse(&AnyPosition::Makruk(pos), 5, None);
+        let a = analyse(&AnyPosition::Makruk(pos), 5, 1, None);
         assert_eq!(a.best, "");
         assert_eq!(a.eval, Eval::Cp(MATE_CP));
     }

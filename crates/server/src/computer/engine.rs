@@ -54,6 +54,7 @@ const TT_MB: usize = 8;
 /// The engine crate behind the [`Opponent`] seam.
 pub struct EngineOpponent {
     permits: Arc<Semaphore>,
+    threads: usize,
     tables: Option<Arc<Tablebases>>,
     running: Arc<AtomicUsize>,
     peak: Arc<AtomicUsize>,
@@ -61,10 +62,16 @@ pub struct EngineOpponent {
 
 impl EngineOpponent {
     /// An opponent running at most `concurrent` searches at a time (at
-    /// least one), whose full-strength searches probe `tables` if given.
-    pub fn new(concurrent: usize, tables: Option<Arc<Tablebases>>) -> EngineOpponent {
+    /// least one), whose full-strength searches run `threads` threads each
+    /// and probe `tables` if given.
+    pub fn new(
+        concurrent: usize,
+        threads: usize,
+        tables: Option<Arc<Tablebases>>,
+    ) -> EngineOpponent {
         EngineOpponent {
             permits: Arc::new(Semaphore::new(concurrent.max(1))),
+            threads: threads.max(1),
             tables,
             running: Arc::default(),
             peak: Arc::default(),
@@ -82,12 +89,14 @@ impl EngineOpponent {
 /// that play at full strength (no `Skill Level`) play the tables' own move
 /// wherever `tables` cover the position ([`Tablebases::judge`]: the fastest
 /// win the count allows, a move that holds a draw, the longest resistance),
-/// never a search move, and elsewhere probe them inside the search; weaker
-/// levels play their endgames by their own search.
+/// never a search move, and elsewhere probe them inside the search, with
+/// `threads` search threads; weaker levels play their endgames by their own
+/// one-thread search (their depth and node limits, not the time, bound them).
 pub fn choose_blocking(
     position: &AnyGame,
     level: u8,
     budget_ms: u64,
+    threads: usize,
     tables: Option<&Tablebases>,
 ) -> Option<String> {
     let settings = level_settings(level);
@@ -102,8 +111,10 @@ pub fn choose_blocking(
         nodes: Some(settings.nodes),
         ..Limits::default()
     };
-    let tables = tables.filter(|_| settings.skill.is_none());
-    search_blocking(position, &limits, settings.skill, tables).map(|(mv, _)| mv)
+    let full_strength = settings.skill.is_none();
+    let tables = tables.filter(|_| full_strength);
+    let threads = if full_strength { threads } else { 1 };
+    search_blocking(position, &limits, settings.skill, threads, tables).map(|(mv, _)| mv)
 }
 
 /// How far behind (centipawns, by its own search) the computer must stand
@@ -116,28 +127,32 @@ pub const ACCEPT_DRAW_BELOW: i32 = -300;
 pub const ACCEPT_DRAW_NODES: u64 = 300_000;
 
 /// Whether the side to move in `position` accepts a draw offer: when a
-/// full-strength search of [`ACCEPT_DRAW_NODES`] finds it clearly losing.
+/// full-strength one-thread search of [`ACCEPT_DRAW_NODES`] finds it
+/// clearly losing (one thread: the same work gives the same answer).
 pub fn accepts_draw_blocking(position: &AnyGame, tables: Option<&Tablebases>) -> bool {
     let limits = Limits {
         nodes: Some(ACCEPT_DRAW_NODES),
         ..Limits::default()
     };
-    search_blocking(position, &limits, None, tables)
+    search_blocking(position, &limits, None, 1, tables)
         .is_some_and(|(_, score)| score <= ACCEPT_DRAW_BELOW)
 }
 
 /// The engine's move and its score (side to move's view) in `position`,
-/// seeing the game's history; `None` without a legal move.
+/// seeing the game's history, searched by `threads` threads; `None` without
+/// a legal move.
 fn search_blocking(
     position: &AnyGame,
     limits: &Limits,
     skill: Option<u32>,
+    threads: usize,
     tables: Option<&Tablebases>,
 ) -> Option<(String, i32)> {
     let (history, no_progress) = history_of(position);
     let opts = SearchOptions {
         skill,
         seed: rand::random::<u64>() | 1,
+        threads,
         ..SearchOptions::default()
     };
     let stop = AtomicBool::new(false);
@@ -184,11 +199,11 @@ impl Opponent for EngineOpponent {
         Box::pin(async move {
             let _permit = self.permits.clone().acquire_owned().await.ok()?;
             let (running, peak) = (self.running.clone(), self.peak.clone());
-            let tables = self.tables.clone();
+            let (tables, threads) = (self.tables.clone(), self.threads);
             tokio::task::spawn_blocking(move || {
                 let now = running.fetch_add(1, Ordering::Relaxed) + 1;
                 peak.fetch_max(now, Ordering::Relaxed);
-                let mv = choose_blocking(&position, level, budget_ms, tables.as_deref());
+                let mv = choose_blocking(&position, level, budget_ms, threads, tables.as_deref());
                 running.fetch_sub(1, Ordering::Relaxed);
                 mv
             })
@@ -229,7 +244,7 @@ mod tests {
             nodes: Some(settings.nodes),
             ..Limits::default()
         };
-        search_blocking(game, &limits, None, None)
+        search_blocking(game, &limits, None, 1, None)
     }
 
     /// Three white men against a black king (Mak-hot, default rules): only
@@ -252,8 +267,8 @@ mod tests {
             depth: Some(4),
             ..Limits::default()
         };
-        let (without, plain) = search_blocking(&game, &four_plies, None, None).unwrap();
-        let (with, score) = search_blocking(&game, &four_plies, None, Some(&tables)).unwrap();
+        let (without, plain) = search_blocking(&game, &four_plies, None, 1, None).unwrap();
+        let (with, score) = search_blocking(&game, &four_plies, None, 1, Some(&tables)).unwrap();
         assert_ne!(
             without, "h2g3",
             "the search alone finds it: the test proves nothing"
@@ -261,9 +276,46 @@ mod tests {
         assert!(plain < 1_000, "no win in sight without the tables: {plain}");
         assert_eq!(with, "h2g3");
         assert!(score > 10_000, "a table win, not {score}");
-        let chosen = choose_blocking(&game, MAX_LEVEL, 1_000, Some(&tables));
+        let chosen = choose_blocking(&game, MAX_LEVEL, 1_000, 1, Some(&tables));
         assert_eq!(chosen.as_deref(), Some("h2g3"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The most lazy-SMP helper threads (`search helper N`) alive in this
+    /// process at once while `run` runs on a thread of its own (Linux lists
+    /// a process's threads under /proc). No other unit test searches with
+    /// more than one thread.
+    fn most_helpers_during(run: impl FnOnce() + Send + 'static) -> usize {
+        let helpers = || {
+            std::fs::read_dir("/proc/self/task")
+                .unwrap()
+                .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+                .filter(|name| name.starts_with("search helper"))
+                .count()
+        };
+        let search = std::thread::spawn(run);
+        let mut most = 0;
+        while !search.is_finished() {
+            most = most.max(helpers());
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        search.join().unwrap();
+        most
+    }
+
+    /// `serve --engine-threads`: a full-strength level searches with the
+    /// threads given; a weaker level, limited by depth and nodes, with one.
+    #[test]
+    fn full_strength_levels_search_with_the_operators_threads() {
+        let game = || AnyGame::new_declared(GameKind::MAKRUK);
+        let strong = most_helpers_during(move || {
+            assert!(choose_blocking(&game(), MAX_LEVEL, 400, 3, None).is_some());
+        });
+        assert_eq!(strong, 2, "level {MAX_LEVEL} with 3 threads");
+        let weak = most_helpers_during(move || {
+            assert!(choose_blocking(&game(), 4, 400, 3, None).is_some());
+        });
+        assert_eq!(weak, 0, "level 4 searches on one thread");
     }
 
     #[test]
@@ -282,7 +334,7 @@ mod tests {
         for kind in GameKind::ALL {
             let mut game = AnyGame::new_declared(kind);
             for ply in 0..6 {
-                let mv = choose_blocking(&game, 1 + (ply % 3) as u8, 50, None)
+                let mv = choose_blocking(&game, 1 + (ply % 3) as u8, 50, 1, None)
                     .unwrap_or_else(|| panic!("{kind}: no move at ply {ply}"));
                 game.play_engine(&mv)
                     .unwrap_or_else(|e| panic!("{kind}: engine move {mv} illegal: {e}"));
@@ -292,7 +344,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn searches_beyond_the_bound_wait_their_turn() {
-        let opponent = EngineOpponent::new(2, None);
+        let opponent = EngineOpponent::new(2, 1, None);
         let searches = (0..6).map(|_| {
             let game = AnyGame::new_declared(GameKind::MAKRUK);
             opponent.choose(game, 8, 100)

@@ -27,16 +27,19 @@ use std::sync::Arc;
 /// Starts games against the computer: their player subscribes to the
 /// game service, with the engine as its opponent when `engine_searches`
 /// (the searches that may run at once) is above zero; its full-strength
-/// searches probe `tables` (`serve --tablebases`).
+/// searches run `threads` threads each and probe `tables` (`serve
+/// --tablebases`).
 pub fn start(
     games: &Arc<crate::game::Games>,
     engine_searches: usize,
+    threads: usize,
     tables: Option<Arc<Tablebases>>,
 ) -> Arc<EnginePlay> {
     let play = EnginePlay::start(games);
     if engine_searches > 0 {
         play.set_opponent(Arc::new(engine::EngineOpponent::new(
             engine_searches,
+            threads,
             tables,
         )));
     }

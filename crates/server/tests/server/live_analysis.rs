@@ -85,3 +85,49 @@ async fn the_engine_streams_deepening_lines_and_frees_its_place() {
     .unwrap();
     assert!(mate.status().is_client_error(), "{}", mate.status());
 }
+
+/// Threads of this process named as the engine's lazy-SMP helpers
+/// (`search helper N`; Linux lists a process's threads under /proc).
+fn search_helpers() -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .expect("/proc/self/task lists this process's threads")
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+        .filter(|name| name.starts_with("search helper"))
+        .count()
+}
+
+/// `serve --engine-threads N`: the analysis board's search runs N threads
+/// (N - 1 helpers beside the main search); the default is one thread. No
+/// other test asks for more than one, so helpers seen here are this search's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_searches_with_the_threads_the_operator_gives() {
+    for threads in [1, 3] {
+        let (url, _) = crate::common::test_database();
+        let mut config = crate::common::test_config(&url);
+        config.engine_threads = threads;
+        let server = thaiboard_server::Server::start(config).await.unwrap();
+        let url = format!(
+            "http://{}/api/analysis/live?variant=makruk&moves=e3e4",
+            server.addr
+        );
+        let mut resp = reqwest::get(&url).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        depths(&mut resp, 2).await;
+        assert_eq!(
+            search_helpers(),
+            threads - 1,
+            "helper threads of a search with --engine-threads {threads}"
+        );
+        drop(resp);
+        // The search stops when its client goes, and its helpers with it.
+        let mut left = usize::MAX;
+        for _ in 0..100 {
+            left = search_helpers();
+            if left == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(left, 0, "helpers still running after the client went");
+    }
+}
