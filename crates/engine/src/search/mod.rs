@@ -1,7 +1,7 @@
 //! Iterative deepening PVS alpha-beta over any [`Game`].
 //!
-//! - `root`: iterative deepening, aspiration windows, MultiPV, time,
-//!   helper threads, skill;
+//! - `root`: iterative deepening, MultiPV, time, skill;
+//! - `smp`: aspiration windows, lazy-SMP helper threads and their vote;
 //! - `node`: one node of the main search, as numbered steps;
 //! - `qsearch`: quiescence;
 //! - `ordering`: move-ordering tiers and the history tables;
@@ -10,7 +10,7 @@
 //! - `state`: one thread's search state.
 //!
 //! Imports run one way: `score` and `params` at the bottom, then `state`,
-//! `ordering`, `qsearch` and `node`, and `root` on top.
+//! `ordering`, `qsearch` and `node`, then `smp`, and `root` on top.
 
 mod node;
 mod ordering;
@@ -18,6 +18,7 @@ mod params;
 mod qsearch;
 mod root;
 mod score;
+mod smp;
 mod state;
 
 pub use root::{SearchInfo, SearchOptions, SearchResult, search, search_with_tables};

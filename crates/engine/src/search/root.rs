@@ -1,18 +1,20 @@
-//! The root: iterative deepening with aspiration windows, MultiPV, the
-//! soft time limit, lazy-SMP helper threads and the skill limit.
+//! The root: iterative deepening, MultiPV, the soft time limit, the
+//! threads of one search and the skill limit.
 
 use super::params::{
-    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, FALLING_SCORE_DIVISOR,
-    FALLING_SCORE_MAX, INSTABILITY_DECAY, INSTABILITY_TIME_SHARE, SINGLE_MOVE_DEPTH,
-    SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR,
+    FALLING_SCORE_DIVISOR, FALLING_SCORE_MAX, INSTABILITY_DECAY, INSTABILITY_TIME_SHARE,
+    SINGLE_MOVE_DEPTH, SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR,
 };
-use super::score::{DECIDED_BOUND, INF, MATE, MATE_BOUND, MAX_PLY, Score};
+use super::score::{MATE, MATE_BOUND, MAX_PLY, Score};
+use super::smp::{Finding, HelperJob, aspiration_search, helper_search, pick};
 use super::state::new_searcher;
 use crate::game::Game;
 use crate::tables::Tablebase;
 use crate::time::Limits;
 use crate::tt::Tt;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// Options of a search beyond its limits.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,7 +26,9 @@ pub struct SearchOptions {
     /// Seed of the skill noise.
     pub seed: u64,
     /// Search threads (`Threads`): more than one runs helper threads over
-    /// the same shared table (lazy SMP); the main thread's result is used.
+    /// the same shared table (lazy SMP). With one line wanted at full
+    /// strength the threads vote on the move; otherwise the main thread's
+    /// lines are used.
     pub threads: usize,
     /// The root moves to search (UCI `go searchmoves`), in protocol move
     /// form; empty, or naming no legal move: every legal move.
@@ -163,19 +167,33 @@ pub fn search_with_tables<G: Game>(
     on_info: impl FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
     let plan = limits.plan(root.white_to_move());
+    let started = limits.started.unwrap_or_else(Instant::now);
     tt.new_search();
     let tt: &Tt = tt;
+    let mut on_info = on_info;
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
-    let mut result = std::thread::scope(|scope| {
-        for i in 1..opts.threads.clamp(1, 256) {
-            let (helpers_stop, helper_nodes) = (&helpers_stop, &helper_nodes);
+    let helpers = opts.threads.clamp(1, 256) - 1;
+    let findings: Vec<Mutex<Option<Finding<G::Move>>>> =
+        (0..helpers).map(|_| Mutex::new(None)).collect();
+    let root_only = searchmoves_codes(root, &opts.searchmoves);
+    let job = HelperJob {
+        root,
+        history,
+        tt,
+        tables,
+        root_only: &root_only,
+        max_depth: max_depth(limits, opts),
+        stop: &helpers_stop,
+        nodes: &helper_nodes,
+    };
+    let (mut result, main_finding) = std::thread::scope(|scope| {
+        for (i, finding) in findings.iter().enumerate() {
+            let job = &job;
             let spawned = std::thread::Builder::new()
-                .name(format!("search helper {i}"))
+                .name(format!("search helper {}", i + 1))
                 .stack_size(16 << 20)
-                .spawn_scoped(scope, move || {
-                    helper_search(root, history, tt, tables, i, helpers_stop, helper_nodes)
-                });
+                .spawn_scoped(scope, move || helper_search(job, finding));
             // Without a helper the search is merely slower.
             if spawned.is_err() {
                 break;
@@ -197,38 +215,79 @@ pub fn search_with_tables<G: Game>(
             tables,
             limits,
             opts,
+            &root_only,
             stop,
             &helper_nodes,
             plan,
-            on_info,
+            started,
+            &mut on_info,
         )
     });
     // The helpers have finished: count all their nodes.
     result.nodes += helper_nodes.load(Ordering::Relaxed);
+    // With one line wanted at full strength, the threads vote on the move.
+    if let Some(main) = main_finding
+        && opts.skill.is_none()
+        && opts.multipv <= 1
+        && helpers > 0
+    {
+        let mut all = vec![main];
+        all.extend(
+            findings
+                .into_iter()
+                .filter_map(|f| f.into_inner().ok().flatten()),
+        );
+        let chosen = pick(&all);
+        if chosen != 0 {
+            let f = &all[chosen];
+            result.best = f.pv.first().copied();
+            result.ponder = f.pv.get(1).copied();
+            result.score = f.score;
+            result.depth = f.depth;
+            let time_ms = started.elapsed().as_millis() as u64;
+            on_info(&SearchInfo {
+                depth: f.depth,
+                seldepth: f.seldepth,
+                multipv: 1,
+                score: Score::from_internal(f.score),
+                nodes: result.nodes,
+                nps: result.nodes * 1000 / time_ms.max(1),
+                hashfull: tt.hashfull(),
+                time_ms,
+                tbhits: result.table_hits,
+                pv: f.pv.iter().map(|&m| G::move_text(m)).collect(),
+            });
+        }
+    }
     result
 }
 
-/// A lazy-SMP helper: iterative deepening over the shared table until
-/// `stop`, odd helpers one ply ahead so the threads spread over depths.
-/// Its nodes are added to `nodes` after each iteration.
-fn helper_search<G: Game>(
-    root: &G,
-    history: &[u64],
-    tt: &Tt,
-    tables: Option<&dyn Tablebase<G>>,
-    index: usize,
-    stop: &AtomicBool,
-    nodes: &AtomicU64,
-) {
-    let mut s = new_searcher::<G>(tt, tables, stop, history, None, None, None);
-    let mut counted = 0;
-    let mut depth = 1 + (index % 2) as i32;
-    while depth < MAX_PLY as i32 - 8 && !s.stopped {
-        s.negamax(root, depth, -INF, INF, 0, true);
-        nodes.fetch_add(s.nodes - counted, Ordering::Relaxed);
-        counted = s.nodes;
-        depth += 1;
+/// The codes of the legal root moves `go searchmoves` names (protocol move
+/// form); empty when it names none, meaning every move.
+fn searchmoves_codes<G: Game>(root: &G, names: &[String]) -> Vec<u64> {
+    if names.is_empty() {
+        return Vec::new();
     }
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&m| names.contains(&G::move_text(m)))
+        .map(G::encode)
+        .collect()
+}
+
+/// The deepest iteration: the `go depth` limit, the skill level's cap, and
+/// the table's ply limit.
+fn max_depth(limits: &Limits, opts: &SearchOptions) -> u32 {
+    let mut max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 8)
+        .clamp(1, MAX_PLY as u32 - 8);
+    if let Some(level) = opts.skill {
+        max_depth = max_depth.min(1 + level.min(20) / 2);
+    }
+    max_depth
 }
 
 /// The main thread's search: reports, limits, MultiPV and skill.
@@ -240,11 +299,13 @@ fn main_search<G: Game>(
     tables: Option<&dyn Tablebase<G>>,
     limits: &Limits,
     opts: &SearchOptions,
+    root_only: &[u64],
     stop: &AtomicBool,
     helper_nodes: &AtomicU64,
     plan: crate::time::Plan,
+    started: Instant,
     mut on_info: impl FnMut(&SearchInfo),
-) -> SearchResult<G::Move> {
+) -> (SearchResult<G::Move>, Option<Finding<G::Move>>) {
     let mut s = new_searcher::<G>(
         tt,
         tables,
@@ -252,25 +313,18 @@ fn main_search<G: Game>(
         history,
         plan.hard,
         limits.nodes,
-        limits.started,
+        Some(started),
     );
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
     // `go searchmoves`: only the named legal moves (all when none is).
-    if !opts.searchmoves.is_empty() {
-        let named: Vec<G::Move> = root_moves
-            .iter()
-            .copied()
-            .filter(|&m| opts.searchmoves.contains(&G::move_text(m)))
-            .collect();
-        if !named.is_empty() {
-            s.root_only = named.iter().map(|&m| G::encode(m)).collect();
-            root_moves = named;
-        }
+    if !root_only.is_empty() {
+        s.root_only = root_only.to_vec();
+        root_moves.retain(|&m| root_only.contains(&G::encode(m)));
     }
     if root_moves.is_empty() {
         let score = if root.no_moves_loses() { -MATE } else { 0 };
-        return SearchResult {
+        let result = SearchResult {
             best: None,
             ponder: None,
             score,
@@ -278,21 +332,16 @@ fn main_search<G: Game>(
             nodes: 0,
             table_hits: 0,
         };
+        return (result, None);
     }
     let multipv = opts.multipv.clamp(1, root_moves.len());
     let lines_wanted = match opts.skill {
         Some(_) => multipv.max(4).min(root_moves.len()),
         None => multipv,
     };
-    let mut max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as u32 - 8)
-        .clamp(1, MAX_PLY as u32 - 8);
-    if let Some(level) = opts.skill {
-        max_depth = max_depth.min(1 + level.min(20) / 2);
-    }
+    let max_depth = max_depth(limits, opts);
     let mut lines: Vec<(Vec<G::Move>, i32)> = Vec::new();
-    let mut completed = 0;
+    let (mut completed, mut completed_seldepth) = (0, 0);
     let (mut last_best, mut last_score, mut stable_iterations, mut instability) =
         (None, None, 0, 0.0f64);
     for depth in 1..=max_depth {
@@ -302,35 +351,7 @@ fn main_search<G: Game>(
         let mut new_lines: Vec<(Vec<G::Move>, i32)> = Vec::new();
         for idx in 0..lines_wanted {
             let prev = lines.get(idx).map(|l| l.1);
-            let (mut alpha, mut beta, mut delta) = match prev {
-                Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < DECIDED_BOUND => {
-                    (p - ASPIRATION_DELTA, p + ASPIRATION_DELTA, ASPIRATION_DELTA)
-                }
-                _ => (-INF, INF, INF),
-            };
-            let score = loop {
-                let sc = s.negamax(root, depth as i32, alpha, beta, 0, true);
-                if s.stopped {
-                    break sc;
-                }
-                if sc <= alpha && alpha > -INF {
-                    delta *= 2;
-                    alpha = if delta > ASPIRATION_MAX_DELTA {
-                        -INF
-                    } else {
-                        (sc - delta).max(-INF)
-                    };
-                } else if sc >= beta && beta < INF {
-                    delta *= 2;
-                    beta = if delta > ASPIRATION_MAX_DELTA {
-                        INF
-                    } else {
-                        (sc + delta).min(INF)
-                    };
-                } else {
-                    break sc;
-                }
-            };
+            let score = aspiration_search(&mut s, root, depth, prev);
             if s.stopped {
                 break;
             }
@@ -354,6 +375,7 @@ fn main_search<G: Game>(
         new_lines.sort_by_key(|l| std::cmp::Reverse(l.1));
         lines = new_lines;
         completed = depth;
+        completed_seldepth = s.seldepth as u32;
         let time_ms = s.elapsed_ms();
         let hashfull = s.tt.hashfull();
         for (i, (pv, score)) in lines.iter().take(multipv).enumerate() {
@@ -442,12 +464,20 @@ fn main_search<G: Game>(
         }
     }
     let (pv, score) = &lines[pick];
-    SearchResult {
+    let result = SearchResult {
         best: pv.first().copied(),
         ponder: pv.get(1).copied(),
         score: *score,
         depth: completed,
         nodes: s.nodes,
         table_hits: s.table_hits,
-    }
+    };
+    // The best line of the last completed iteration, for the threads' vote.
+    let finding = (completed > 0 && !lines[0].0.is_empty()).then(|| Finding {
+        depth: completed,
+        seldepth: completed_seldepth,
+        score: lines[0].1,
+        pv: lines[0].0.clone(),
+    });
+    (result, finding)
 }
