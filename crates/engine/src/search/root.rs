@@ -164,13 +164,12 @@ pub fn search_with_tables<G: Game>(
     opts: &SearchOptions,
     tables: Option<&dyn Tablebase<G>>,
     stop: &AtomicBool,
-    on_info: impl FnMut(&SearchInfo),
+    mut on_info: impl FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
     let plan = limits.plan(root.white_to_move());
     let started = limits.started.unwrap_or_else(Instant::now);
     tt.new_search();
     let tt: &Tt = tt;
-    let mut on_info = on_info;
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
     let helpers = opts.threads.clamp(1, 256) - 1;
