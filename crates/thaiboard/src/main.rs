@@ -13,6 +13,7 @@ mod pgn_cmd;
 mod puzzles_cmd;
 #[cfg(feature = "server")]
 mod serve_cmd;
+mod spsa_cmd;
 mod tb_cmd;
 mod tune_cmd;
 
@@ -184,7 +185,8 @@ enum Command {
         #[arg(long)]
         eval_file: Option<std::path::PathBuf>,
     },
-    /// Tune the evaluation weights (Texel): generate self-play data, fit, compare.
+    /// Tune the evaluation weights (Texel: generate self-play data, fit,
+    /// compare) or the search parameters (SPSA).
     #[command(subcommand)]
     Tune(tune_cmd::TuneCommand),
     /// Endgame tables: generate, probe, verify.

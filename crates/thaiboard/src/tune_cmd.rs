@@ -1,5 +1,6 @@
 //! `thaiboard tune`: Texel tuning of the evaluation weights (the work is
-//! done by the `tune` crate; this module maps the command line onto it).
+//! done by the `tune` crate; this module maps the command line onto it),
+//! and SPSA of the search's parameters (`spsa_cmd`).
 
 use crate::error::CliError;
 use clap::builder::PossibleValuesParser;
@@ -117,12 +118,16 @@ pub enum TuneCommand {
         #[command(flatten)]
         play: PlayArgs,
     },
+    /// Tune the search's parameters by SPSA over real games (resumable: run
+    /// the same command again).
+    Spsa(crate::spsa_cmd::SpsaArgs),
 }
 
 /// Runs a tuning subcommand.
 pub fn run(cmd: TuneCommand) -> Result<(), CliError> {
     let log = |s: String| eprintln!("{s}");
     match cmd {
+        TuneCommand::Spsa(args) => crate::spsa_cmd::run(args)?,
         TuneCommand::Gen {
             game,
             games,

@@ -4,6 +4,9 @@
 //! between two sets of weights at a fixed node count
 //! ([`selfplay::play_match`]) to check a tuned set before adopting it.
 //! `thaiboard tune gen|run|match` drives it from the command line.
+//!
+//! [`spsa`] tunes the search's parameters (not the evaluation's) from
+//! match results; `thaiboard tune spsa` plays its games.
 
 pub mod data;
 pub mod driver;
@@ -11,5 +14,6 @@ pub mod fit;
 pub mod linear;
 pub mod params;
 pub mod selfplay;
+pub mod spsa;
 
 pub use params::Tunable;

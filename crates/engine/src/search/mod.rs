@@ -5,7 +5,8 @@
 //! - `node`: one node of the main search, as numbered steps;
 //! - `qsearch`: quiescence;
 //! - `ordering`: move-ordering tiers and the history tables;
-//! - `params`: every margin, reduction and pruning threshold;
+//! - `params`: every margin, reduction and pruning threshold, and the
+//!   tunable ones ([`SearchParams`]);
 //! - `score`: mate and endgame-table scores and the table's bounds;
 //! - `state`: one thread's search state.
 //!
@@ -21,5 +22,6 @@ mod score;
 mod smp;
 mod state;
 
+pub use params::{SEARCH_TUNABLES, SearchParams, SearchTunable, search_tunable_index};
 pub use root::{SearchInfo, SearchOptions, SearchResult, search, search_with_tables};
 pub use score::{MATE, MAX_PLY, Score};

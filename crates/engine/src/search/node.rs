@@ -358,12 +358,12 @@ impl<G: Game> Searcher<'_, G> {
         let (depth, eval, ply) = (n.depth, n.eval, n.ply);
         // Reverse futility pruning: far enough above beta, return.
         if depth <= REVERSE_FUTILITY_MAX_DEPTH
-            && eval - reverse_futility_margin(depth, n.improving) >= beta
+            && eval - self.params.reverse_futility_margin(depth, n.improving) >= beta
         {
             return Some(eval);
         }
         // Razoring: hopeless positions at low depth go to quiescence.
-        if depth <= RAZOR_MAX_DEPTH && eval + razor_margin(depth) <= alpha {
+        if depth <= RAZOR_MAX_DEPTH && eval + self.params.razor_margin(depth) <= alpha {
             let s = self.qsearch(g, alpha, alpha + 1, ply, 0);
             if s <= alpha {
                 return Some(s);
@@ -373,11 +373,11 @@ impl<G: Game> Searcher<'_, G> {
         if null_ok
             && depth >= NULL_MOVE_MIN_DEPTH
             && eval >= beta
-            && n.raw_eval >= beta - null_move_eval_margin(depth)
+            && n.raw_eval >= beta - self.params.null_move_eval_margin(depth)
             && g.null_move_safe()
             && let Some(child) = g.play_null()
         {
-            let r = null_move_reduction(depth, eval - beta);
+            let r = self.params.null_move_reduction(depth, eval - beta);
             self.frames[ply].piece_to = G::PIECE_TO;
             self.keys.push(n.key);
             let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -413,7 +413,7 @@ impl<G: Game> Searcher<'_, G> {
             return Ok(0);
         }
         let tt_score = from_tt(h.score, ply);
-        let singular_beta = tt_score - singular_margin(depth);
+        let singular_beta = tt_score - self.params.singular_margin(depth);
         self.frames[ply].excluded = n.tt_move;
         let s = self.negamax(
             g,
@@ -458,23 +458,31 @@ impl<G: Game> Searcher<'_, G> {
     ) -> Pruning {
         let depth = n.depth;
         if tactical {
-            if depth <= SEE_TACTICAL_MAX_DEPTH && !g.see_ge(m, see_tactical_threshold(depth)) {
+            if depth <= SEE_TACTICAL_MAX_DEPTH
+                && !g.see_ge(m, self.params.see_tactical_threshold(depth))
+            {
                 return Pruning::Skip;
             }
             return Pruning::Search;
         }
-        if i as i32 >= late_move_count(depth, n.improving) {
+        if i as i32 >= self.params.late_move_count(depth, n.improving) {
             return Pruning::LateMove;
         }
         let lmr_depth = (depth - 1 - base_reduction).max(0);
-        if lmr_depth <= FUTILITY_MAX_DEPTH && n.eval + futility_margin(lmr_depth) <= alpha {
+        if lmr_depth <= FUTILITY_MAX_DEPTH
+            && n.eval + self.params.futility_margin(lmr_depth) <= alpha
+        {
             return Pruning::Skip;
         }
-        if lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && history < history_pruning_threshold(depth) {
+        if lmr_depth <= HISTORY_PRUNING_MAX_DEPTH
+            && history < self.params.history_pruning_threshold(depth)
+        {
             return Pruning::Skip;
         }
         // Moves that hang the moved piece.
-        if lmr_depth <= SEE_QUIET_MAX_DEPTH && !g.see_ge(m, see_quiet_threshold(lmr_depth)) {
+        if lmr_depth <= SEE_QUIET_MAX_DEPTH
+            && !g.see_ge(m, self.params.see_quiet_threshold(lmr_depth))
+        {
             return Pruning::Skip;
         }
         Pruning::Search
@@ -520,7 +528,7 @@ impl<G: Game> Searcher<'_, G> {
             if killer_or_above(score) {
                 r -= 1;
             }
-            r -= (history / LMR_HISTORY_DIVISOR)
+            r -= (history / self.params.lmr_history.max(1))
                 .clamp(-LMR_HISTORY_MAX_PLIES, LMR_HISTORY_MAX_PLIES);
         }
         r.clamp(0, (new_depth - 1).max(0))

@@ -5,7 +5,7 @@
 //! game's MVV-LVA order. Quiet moves other than the stored move and the
 //! killers score their history alone, below every tier.
 
-use super::params::{HISTORY_MAX, history_bonus};
+use super::params::HISTORY_MAX;
 use super::state::Searcher;
 use crate::game::Game;
 
@@ -128,7 +128,7 @@ impl<G: Game> Searcher<'_, G> {
         depth: i32,
         ply: usize,
     ) {
-        let bonus = history_bonus(depth);
+        let bonus = self.params.history_bonus(depth);
         let rows = self.continuation_rows(ply);
         let apply = |s: &mut Self, m: G::Move, delta: i32| {
             let pt = g.piece_to(m);

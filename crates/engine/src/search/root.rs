@@ -3,7 +3,7 @@
 
 use super::params::{
     FALLING_SCORE_DIVISOR, FALLING_SCORE_MAX, INSTABILITY_DECAY, INSTABILITY_TIME_SHARE,
-    SINGLE_MOVE_DEPTH, SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR,
+    SINGLE_MOVE_DEPTH, SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR, SearchParams,
 };
 use super::score::{MATE, MATE_BOUND, MAX_PLY, Score};
 use super::smp::{Finding, HelperJob, aspiration_search, helper_search, pick};
@@ -33,6 +33,9 @@ pub struct SearchOptions {
     /// The root moves to search (UCI `go searchmoves`), in protocol move
     /// form; empty, or naming no legal move: every legal move.
     pub searchmoves: Vec<String>,
+    /// The search's tunable margins and reductions (UCI: the options
+    /// [`SEARCH_TUNABLES`] names; `thaiboard tune spsa` tunes them).
+    pub params: SearchParams,
 }
 
 impl Default for SearchOptions {
@@ -43,6 +46,7 @@ impl Default for SearchOptions {
             seed: 0x9E37_79B9_7F4A_7C15,
             threads: 1,
             searchmoves: Vec::new(),
+            params: SearchParams::default(),
         }
     }
 }
@@ -185,6 +189,7 @@ pub fn search_with_tables<G: Game>(
         max_depth: max_depth(limits, opts),
         stop: &helpers_stop,
         nodes: &helper_nodes,
+        params: &opts.params,
     };
     let (mut result, main_finding) = std::thread::scope(|scope| {
         for (i, finding) in findings.iter().enumerate() {
@@ -313,6 +318,7 @@ fn main_search<G: Game>(
         plan.hard,
         limits.nodes,
         Some(started),
+        &opts.params,
     );
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);

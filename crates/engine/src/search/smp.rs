@@ -6,7 +6,7 @@
 //! tree, and a helper that finishes a deeper iteration than the main thread
 //! can supply the move (see [`pick`]).
 
-use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
+use super::params::{ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, SearchParams};
 use super::score::{DECIDED_BOUND, INF, MATE_BOUND};
 use super::state::{Searcher, new_searcher};
 use crate::game::Game;
@@ -28,7 +28,7 @@ pub(super) struct Finding<M> {
     pub(super) pv: Vec<M>,
 }
 
-/// One iteration at `depth`: a window `prev` ± [`ASPIRATION_DELTA`] around
+/// One iteration at `depth`: a window `prev` ± the aspiration delta around
 /// the last iteration's score (from [`ASPIRATION_MIN_DEPTH`], unless that
 /// score is decided), each failing side doubled until it opens fully; a full
 /// window without `prev`. The score means nothing once `s.stopped`.
@@ -40,7 +40,8 @@ pub(super) fn aspiration_search<G: Game>(
 ) -> i32 {
     let (mut alpha, mut beta, mut delta) = match prev {
         Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < DECIDED_BOUND => {
-            (p - ASPIRATION_DELTA, p + ASPIRATION_DELTA, ASPIRATION_DELTA)
+            let delta = s.params.aspiration_delta;
+            (p - delta, p + delta, delta)
         }
         _ => (-INF, INF, INF),
     };
@@ -82,6 +83,8 @@ pub(super) struct HelperJob<'a, G: Game> {
     pub(super) stop: &'a AtomicBool,
     /// Nodes of all helpers, added after each iteration.
     pub(super) nodes: &'a AtomicU64,
+    /// The tunable numbers of the search.
+    pub(super) params: &'a SearchParams,
 }
 
 /// A helper: iterative deepening with aspiration windows until the job's
@@ -90,7 +93,16 @@ pub(super) fn helper_search<G: Game>(
     job: &HelperJob<'_, G>,
     finding: &Mutex<Option<Finding<G::Move>>>,
 ) {
-    let mut s = new_searcher::<G>(job.tt, job.tables, job.stop, job.history, None, None, None);
+    let mut s = new_searcher::<G>(
+        job.tt,
+        job.tables,
+        job.stop,
+        job.history,
+        None,
+        None,
+        None,
+        job.params,
+    );
     s.root_only = job.root_only.to_vec();
     let mut counted = 0;
     let mut prev = None;

@@ -1,7 +1,7 @@
 //! One thread's search state and its bookkeeping: the stop conditions,
 //! repetitions, the principal variation.
 
-use super::params::{STOP_POLL_NODES, lmr_table};
+use super::params::{STOP_POLL_NODES, SearchParams};
 use super::score::{MAX_PLY, NO_EVAL};
 use crate::game::Game;
 use crate::tables::{ProbeCache, Tablebase};
@@ -58,6 +58,8 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) score_buffers: Vec<Vec<i32>>,
     pub(super) quiet_buffers: Vec<Vec<G::Move>>,
     pub(super) lmr: Vec<[i32; 64]>,
+    /// The tunable margins and reductions this search uses.
+    pub(super) params: SearchParams,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -113,8 +115,9 @@ impl<'a, G: Game> Searcher<'a, G> {
 }
 
 /// A searcher with empty tables over the shared table `tt`, probing the
-/// endgame `tables` if any; `history` holds the keys of the game's earlier
-/// positions.
+/// endgame `tables` if any, with the tunable numbers `params`; `history`
+/// holds the keys of the game's earlier positions.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn new_searcher<'a, G: Game>(
     tt: &'a Tt,
     tables: Option<&'a dyn Tablebase<G>>,
@@ -123,6 +126,7 @@ pub(super) fn new_searcher<'a, G: Game>(
     hard: Option<u64>,
     node_limit: Option<u64>,
     start: Option<Instant>,
+    params: &SearchParams,
 ) -> Searcher<'a, G> {
     Searcher::<G> {
         tt,
@@ -155,6 +159,7 @@ pub(super) fn new_searcher<'a, G: Game>(
         buffers: vec![Vec::new(); MAX_PLY + 1],
         score_buffers: vec![Vec::new(); MAX_PLY + 1],
         quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
-        lmr: lmr_table(),
+        lmr: params.lmr_table(),
+        params: *params,
     }
 }

@@ -4,6 +4,7 @@
 
 use super::Output;
 use super::command::echo;
+use crate::SearchParams;
 use crate::eval::nnue::{self, Layout};
 
 /// Lowest `UCI_Elo`.
@@ -108,6 +109,10 @@ pub(crate) struct Settings {
     pub(crate) random_mover: bool,
     /// `UCI_ShowWDL`: `info` lines carry `wdl W D L`.
     pub(crate) show_wdl: bool,
+    /// The search's tunable numbers: options not listed by `uci` (they are
+    /// for tuning, see `thaiboard tune spsa`), each set by its name in
+    /// [`crate::SEARCH_TUNABLES`].
+    pub(crate) params: SearchParams,
 }
 
 impl Default for Settings {
@@ -122,6 +127,7 @@ impl Default for Settings {
             elo: ELO_MAX,
             random_mover: false,
             show_wdl: false,
+            params: SearchParams::default(),
         }
     }
 }
@@ -198,7 +204,27 @@ impl Settings {
                     self.show_wdl = b;
                 }
             }
-            _ => return false,
+            _ => match crate::search_tunable_index(lower) {
+                Some(i) => {
+                    let t = &crate::SEARCH_TUNABLES[i];
+                    let lo = i64::from(t.min);
+                    let set = value
+                        .trim()
+                        .parse::<i64>()
+                        .ok()
+                        .and_then(|v| i32::try_from(v).ok())
+                        .map(|v| self.params.set(t.name, v));
+                    if !matches!(set, Some(Ok(()))) {
+                        out.say(&format!(
+                            "info string setoption {}: '{}' is not a number from {lo} to {}",
+                            t.name,
+                            echo(value),
+                            t.max
+                        ));
+                    }
+                }
+                None => return false,
+            },
         }
         true
     }

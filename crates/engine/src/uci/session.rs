@@ -365,6 +365,7 @@ impl<T: UciTables> Session<T> {
             seed: seed(),
             threads: self.settings.threads,
             searchmoves: self.searchmoves(&go.searchmoves),
+            params: self.settings.params,
         };
         let show_wdl = self.settings.show_wdl;
         let handle = std::thread::Builder::new()

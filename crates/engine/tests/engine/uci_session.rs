@@ -446,3 +446,57 @@ fn the_first_search_after_isready_is_the_search_of_a_fresh_table() {
     let (after_hash, _) = s.go("go depth 7");
     assert_eq!(nodes(&after_hash), nodes(&first));
 }
+
+/// The nodes of the last `info depth` line of `go depth N` from the start.
+fn nodes_at_depth(s: &mut Session, depth: u32) -> u64 {
+    s.ask("ucinewgame");
+    s.ask("position startpos");
+    let (lines, _) = s.go(&format!("go depth {depth}"));
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("no info line: {lines:?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+/// The search parameters `thaiboard tune spsa` tunes are options: each is
+/// accepted by name with its default and changes nothing then; a changed
+/// value changes the search; a value out of range is said and ignored.
+#[test]
+fn the_search_parameters_are_options_for_tuning() {
+    let mut s = Session::start();
+    let base = nodes_at_depth(&mut s, 7);
+    for t in engine::SEARCH_TUNABLES {
+        let said = s.ask(&format!("setoption name {} value {}", t.name, t.default));
+        assert!(info_strings(&said).is_empty(), "{}: {said:?}", t.name);
+    }
+    assert_eq!(
+        nodes_at_depth(&mut s, 7),
+        base,
+        "the defaults are the search's"
+    );
+    // Far less late-move reduction: the same depth costs more nodes.
+    s.ask("setoption name LMRDivisor value 400");
+    s.ask("setoption name LMRBase value -50");
+    let less_reduced = nodes_at_depth(&mut s, 7);
+    assert!(less_reduced > base, "{less_reduced} <= {base}");
+    // Out of range, or not a number: said, and the value stays.
+    for bad in ["119", "x", "99999999999"] {
+        let said = s.ask(&format!("setoption name LMRDivisor value {bad}"));
+        assert!(
+            said.iter()
+                .any(|l| l.contains("LMRDivisor") && l.contains("from 120 to 400")),
+            "{bad}: {said:?}"
+        );
+    }
+    assert_eq!(nodes_at_depth(&mut s, 7), less_reduced);
+    // Tuning options are not offered to GUIs.
+    let offered = s.ask("uci");
+    assert!(
+        !offered.iter().any(|l| l.contains("LMRDivisor")),
+        "{offered:?}"
+    );
+}

@@ -11,6 +11,7 @@ mod nnue_label_cli;
 mod pgn_cli;
 mod puzzles_cli;
 mod serve_cli;
+mod spsa_cli;
 mod tb_cli;
 mod tune_cli;
 mod uci_cli;
