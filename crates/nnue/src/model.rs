@@ -256,6 +256,48 @@ impl Model {
         }
     }
 
+    /// The float network of an engine's network (each integer over its
+    /// scale, the factoriser at zero), to train on from where it is:
+    /// quantised again it gives `net` back. A network of another shape
+    /// than its layout's is refused.
+    pub fn from_network(net: &Network) -> Result<Model, String> {
+        let s = Shape::of(net.layout);
+        let sizes = [
+            (net.feature_weights.len(), s.feature_biases),
+            (
+                net.feature_biases.len(),
+                s.output_weights - s.feature_biases,
+            ),
+            (net.output_weights.len(), s.output_biases - s.output_weights),
+            (net.output_biases.len(), s.factor_weights - s.output_biases),
+        ];
+        if sizes.iter().any(|(have, want)| have != want) {
+            return Err(format!(
+                "the network's shape is not a {} network's",
+                net.layout.name()
+            ));
+        }
+        let mut params = Vec::with_capacity(s.params);
+        params.extend(
+            net.feature_weights
+                .iter()
+                .map(|&w| f32::from(w) / QA as f32),
+        );
+        params.extend(net.feature_biases.iter().map(|&b| f32::from(b) / QA as f32));
+        params.extend(net.output_weights.iter().map(|&w| f32::from(w) / QB as f32));
+        params.extend(
+            net.output_biases
+                .iter()
+                .map(|&b| (f64::from(b) / f64::from(QA * QB)) as f32),
+        );
+        params.resize(s.params, 0.0);
+        Ok(Model {
+            shape: s,
+            params,
+            base: net.base,
+        })
+    }
+
     /// The engine's network: feature weights and biases times [`QA`],
     /// output weights times [`QB`], output biases times `QA * QB`, each
     /// rounded to the nearest integer (and saturated to its type).
@@ -323,6 +365,32 @@ mod tests {
             *b = 0.4;
         }
         m
+    }
+
+    #[test]
+    fn a_network_read_back_into_floats_quantises_to_itself() {
+        for layout in [Layout::Makruk, Layout::Makhos] {
+            let mut m = model(layout);
+            let s = m.shape;
+            // Factoriser rows are folded into the bucketed rows.
+            for w in &mut m.params[s.factor_weights..] {
+                *w = 0.01;
+            }
+            for b in &mut m.params[s.output_biases..s.factor_weights] {
+                *b = 0.37;
+            }
+            m.base = Base::Classical;
+            if layout == Layout::Makhos {
+                m.base = Base::Zero;
+            }
+            let net = m.quantize("x");
+            let back = Model::from_network(&net).unwrap();
+            assert_eq!(back.base, m.base);
+            assert_eq!(back.quantize("x"), net, "{}", layout.name());
+            let mut short = net.clone();
+            short.output_biases.pop();
+            assert!(Model::from_network(&short).is_err());
+        }
     }
 
     #[test]

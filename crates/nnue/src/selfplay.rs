@@ -8,8 +8,9 @@ use crate::data::{Record, Sample, shard_path, shards, write_shard};
 use crate::makhos_data::MakhosRecord;
 use engine::eval::nnue::{Layout, Network};
 use engine::{Game, MakhosGame, MakrukGame, Tt};
+use makruk::Variant;
 use std::path::Path;
-use tune::selfplay::{PlayConfig, Rng, play_out, random_opening};
+use tune::selfplay::{PlayConfig, Rng, play_out, random_opening, random_opening_from};
 
 /// How the games are played and stored.
 #[derive(Clone, Debug)]
@@ -55,9 +56,22 @@ pub fn generate(
     cfg: &GenConfig,
     on_shard: impl FnMut(&ShardStats),
 ) -> Result<(), String> {
+    generate_variant(dir, cfg, Variant::Makruk, on_shard)
+}
+
+/// [`generate`] for the games of `variant`: Makruk's, or Ouk Chatrang's
+/// (its first moves and counting rules; the records are the same, since the
+/// network sees the pieces alone).
+pub fn generate_variant(
+    dir: &Path,
+    cfg: &GenConfig,
+    variant: Variant,
+    on_shard: impl FnMut(&ShardStats),
+) -> Result<(), String> {
     check_network(cfg, Layout::Makruk)?;
     let one_game = |rng: &mut Rng, tts: &mut [Tt; 2], positions: &mut Vec<_>| {
-        let (start, keys) = random_opening::<MakrukGame>(cfg.random_plies, rng)?;
+        let start = MakrukGame::new(makruk::Position::new(variant));
+        let (start, keys) = random_opening_from(start, cfg.random_plies, rng)?;
         // The network changes the game's type, so each arm has its own play.
         Some(match cfg.network {
             Some(net) => play(start.with_network(net), keys, cfg, tts, positions, |g| {

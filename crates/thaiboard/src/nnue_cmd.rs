@@ -6,12 +6,13 @@
 //! `train` from its last checkpoint.
 
 use crate::error::CliError;
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand};
 use engine::eval::nnue::{Base, Layout, Network};
 use nnue::data::{Record, Sample, read_dirs, shards};
 use nnue::label::{LabelConfig, LabelStats, Labeller, label_dir};
 use nnue::makhos_data::MakhosRecord;
-use nnue::selfplay::{GenConfig, generate, generate_makhos};
+use nnue::selfplay::{GenConfig, generate, generate_makhos, generate_variant};
 use nnue::train::{Checkpoint, TrainConfig, split, train};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -66,9 +67,11 @@ pub enum NnueCommand {
 /// `nnue gen`'s options.
 #[derive(Args, Debug)]
 pub struct GenArgs {
-    /// The game: makruk, or makhos (Mak-hot, default rules).
-    #[arg(long, default_value = "makruk", value_parser = parse_layout)]
-    variant: Layout,
+    /// The game: makruk, cambodian (Ouk Chatrang: its first moves and
+    /// counts; the records and the network are Makruk's), or makhos
+    /// (Mak-hot, default rules).
+    #[arg(long, default_value = "makruk", value_parser = PossibleValuesParser::new(["makruk", "cambodian", "makhos"]))]
+    variant: String,
     /// The folder of the shards (created if needed).
     #[arg(long)]
     out: PathBuf,
@@ -181,6 +184,12 @@ pub struct TrainArgs {
     /// Start from random weights even if --out holds a checkpoint.
     #[arg(long)]
     fresh: bool,
+    /// Start a new run from this network's weights (a `.nnue` file of the
+    /// same game and base) instead of random ones: to go on training a
+    /// shipped network on new games, e.g. Ouk Chatrang's. A run already
+    /// in --out is resumed as usual (give --fresh to start again from it).
+    #[arg(long)]
+    init: Option<PathBuf>,
 }
 
 fn parse_layout(s: &str) -> Result<Layout, String> {
@@ -249,11 +258,7 @@ fn gen_cmd(a: GenArgs) -> Result<(), CliError> {
     };
     let start = std::time::Instant::now();
     let mut positions = 0;
-    let run = match a.variant {
-        Layout::Makruk => generate,
-        Layout::Makhos => generate_makhos,
-    };
-    run(&a.out, &cfg, &mut |s: &nnue::selfplay::ShardStats| {
+    let on_shard = |s: &nnue::selfplay::ShardStats| {
         positions += s.positions;
         println!(
             "shard {}: {} games (+{} dropped at the ply limit), {} positions, W-D-B {}-{}-{}; {:.0} positions/s this run",
@@ -266,7 +271,12 @@ fn gen_cmd(a: GenArgs) -> Result<(), CliError> {
             s.results[2],
             positions as f64 / start.elapsed().as_secs_f64().max(1e-9)
         );
-    })
+    };
+    match a.variant.as_str() {
+        "makhos" => generate_makhos(&a.out, &cfg, on_shard),
+        "cambodian" => generate_variant(&a.out, &cfg, makruk::Variant::Cambodian, on_shard),
+        _ => generate(&a.out, &cfg, on_shard),
+    }
     .map_err(input)?;
     let held = shards(&a.out).map_err(input)?.len();
     println!("{} holds {held} shards", a.out.display());
@@ -382,7 +392,24 @@ fn train_cmd(a: TrainArgs) -> Result<(), CliError> {
         );
         ck
     } else {
-        Checkpoint::new_for(a.seed, a.base, a.variant)
+        let mut ck = Checkpoint::new_for(a.seed, a.base, a.variant);
+        if let Some(path) = &a.init {
+            let net = Network::load(path).map_err(|e| input(format!("--init: {e}")))?;
+            net.check_layout(a.variant)
+                .map_err(|e| input(format!("--init: {e}")))?;
+            if net.base != a.base {
+                return Err(CliError::input(format!(
+                    "--init: {} adds its output to base {}, but --base is {}",
+                    path.display(),
+                    net.base.name(),
+                    a.base.name()
+                )));
+            }
+            ck.model = nnue::model::Model::from_network(&net)
+                .map_err(|e| input(format!("--init: {e}")))?;
+            println!("starting from {} ({})", path.display(), net.description);
+        }
+        ck
     };
     match a.variant {
         Layout::Makruk => train_on::<Record>(&a, &cfg, &mut ck, &latest),

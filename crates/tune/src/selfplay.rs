@@ -78,7 +78,13 @@ impl Rng {
 
 /// A random opening of `plies` plies; `None` when the game ends in it.
 pub fn random_opening<G: SelfPlay>(plies: u32, rng: &mut Rng) -> Option<(G, Vec<u64>)> {
-    let mut g = G::start();
+    random_opening_from(G::start(), plies, rng)
+}
+
+/// A random opening of `plies` plies from `start` (another variant's start
+/// position, say); `None` when the game ends in it.
+pub fn random_opening_from<G: Game>(start: G, plies: u32, rng: &mut Rng) -> Option<(G, Vec<u64>)> {
+    let mut g = start;
     let mut keys = Vec::new();
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -344,6 +350,24 @@ pub fn play_match<G: SelfPlay>(
 mod tests {
     use super::*;
     use crate::data::load;
+
+    /// Openings from Ouk Chatrang's start use its first moves: one ply of
+    /// White reaches the king's leap (d1-b2 or d1-f2), which Makruk's start
+    /// never does in one ply.
+    #[test]
+    fn openings_from_another_start_play_its_rules() {
+        let king_leapt = |variant| {
+            (0..300).any(|seed| {
+                let start = MakrukGame::new(makruk::Position::new(variant));
+                let (g, keys) = random_opening_from(start, 1, &mut Rng::new(seed)).unwrap();
+                assert_eq!(keys.len(), 1);
+                let king = g.pos.king_of(makruk::Color::White).to_string();
+                king == "b2" || king == "f2"
+            })
+        };
+        assert!(king_leapt(makruk::Variant::Cambodian));
+        assert!(!king_leapt(makruk::Variant::Makruk));
+    }
 
     fn cfg() -> PlayConfig {
         PlayConfig {

@@ -7,7 +7,7 @@ use engine::{Game, MakrukGame};
 use makruk::{Position, Role};
 use nnue::data::{Record, Sample, read_shard, shard_path, shards};
 use nnue::model::Rng;
-use nnue::selfplay::{GenConfig, generate};
+use nnue::selfplay::{GenConfig, generate, generate_variant};
 use nnue::train::{Checkpoint, TrainConfig, loss, train};
 
 /// Positions of random games from the start (every ply of each game).
@@ -321,4 +321,29 @@ fn several_data_folders_are_pooled_with_distinct_shard_numbers() {
     let missing = read_dirs::<Record>(&[base.join("none")]);
     assert!(missing.is_err());
     std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// `generate_variant` plays Ouk Chatrang's games: other games than
+/// Makruk's from the same seed, with records the trainer reads.
+#[test]
+fn ouk_chatrang_games_are_generated_by_their_own_rules() {
+    let base = std::env::temp_dir().join(format!("thaiboard-nnue-ouk-{}", std::process::id()));
+    let (ouk, makruk) = (base.join("ouk"), base.join("makruk"));
+    let cfg = GenConfig {
+        nodes: 150,
+        random_plies: 8,
+        max_plies: 300,
+        games_per_shard: 2,
+        shards: 1,
+        seed: 5,
+        network: None,
+    };
+    generate_variant(&ouk, &cfg, makruk::Variant::Cambodian, |_| {}).unwrap();
+    generate(&makruk, &cfg, |_| {}).unwrap();
+    let x: Vec<Record> = read_shard(&shard_path(&ouk, 0)).unwrap();
+    let y: Vec<Record> = read_shard(&shard_path(&makruk, 0)).unwrap();
+    assert!(!x.is_empty());
+    assert_ne!(x, y, "the same games as Makruk's");
+    assert!(x.iter().all(|r| r.position().is_some()));
+    let _ = std::fs::remove_dir_all(&base);
 }

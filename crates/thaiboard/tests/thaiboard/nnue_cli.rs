@@ -202,3 +202,88 @@ fn the_mak_hot_pipeline_from_the_command_line() {
     assert!(out.contains("makhos nnue (Scalar): depth 4 nodes"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ouk Chatrang games for a network, and a run that starts from the
+/// shipped network's weights: with a step size too small to move them, the
+/// network it writes searches exactly as the shipped one.
+#[test]
+fn ouk_chatrang_data_and_a_run_from_the_shipped_network() {
+    let (dir, data, run, net) = scratch("ouk-init");
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/nets/makruk.nnue");
+    let (data_s, run_s, net_s) = (
+        data.to_str().unwrap(),
+        run.to_str().unwrap(),
+        net.to_str().unwrap(),
+    );
+    let (ok, out, err) = thaiboard(&[
+        "nnue",
+        "gen",
+        "--variant",
+        "cambodian",
+        "--out",
+        data_s,
+        "--shards",
+        "1",
+        "--games-per-shard",
+        "2",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "300",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("shard 0: 2 games"), "{out}");
+    let train = |base: &str| {
+        thaiboard(&[
+            "nnue",
+            "train",
+            "--data",
+            data_s,
+            "--out",
+            run_s,
+            "--epochs",
+            "1",
+            "--batch",
+            "64",
+            "--val-percent",
+            "40",
+            "--base",
+            base,
+            "--lr",
+            "1e-9",
+            "--init",
+            shipped,
+        ])
+    };
+    let (ok, _, err) = train("zero");
+    assert!(!ok && err.contains("base classical"), "{err}");
+    let (ok, out, err) = train("classical");
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("starting from") && out.contains("epoch 1 "),
+        "{out}"
+    );
+    let ck = run.join("checkpoint.bin");
+    let (ok, out, err) = thaiboard(&[
+        "nnue",
+        "quantize",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+        "--out",
+        net_s,
+    ]);
+    assert!(ok, "{out}{err}");
+    let nodes = |file: &str| {
+        let (ok, out, err) = thaiboard(&["bench", "--depth", "5", "--eval-file", file]);
+        assert!(ok, "{out}{err}");
+        out.lines()
+            .find(|l| l.starts_with("makruk nnue (Scalar): depth 5 nodes"))
+            .unwrap_or_else(|| panic!("{out}"))
+            .split_whitespace()
+            .nth(6)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(nodes(net_s), nodes(shipped));
+    let _ = std::fs::remove_dir_all(&dir);
+}
