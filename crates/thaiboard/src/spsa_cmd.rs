@@ -101,11 +101,19 @@ pub fn run(args: SpsaArgs) -> Result<(), CliError> {
         return Err(CliError::input("give --out DIR"));
     };
     let state_path = dir.join(STATE);
+    let games = games_text(&args);
     let mut run = match read_state(&state_path)? {
         Some(run) => {
             if let Some(p) = &args.params {
                 run.same_params(&read_params(p)?)
                     .map_err(|e| CliError::input(format!("{}: {e}", state_path.display())))?;
+            }
+            if !args.show && !run.games.is_empty() && run.games != games {
+                return Err(CliError::input(format!(
+                    "{}: the run plays '{}', not '{games}'; give the same options to continue it",
+                    state_path.display(),
+                    run.games
+                )));
             }
             run
         }
@@ -117,7 +125,9 @@ pub fn run(args: SpsaArgs) -> Result<(), CliError> {
                 Some(p) => read_params(p)?,
                 None => engine_params(),
             };
-            Spsa::new(params, args.pairs, args.seed).map_err(CliError::input)?
+            let mut run = Spsa::new(params, args.pairs, args.seed).map_err(CliError::input)?;
+            run.games = games;
+            run
         }
     };
     if args.show {
@@ -199,12 +209,32 @@ pub fn run(args: SpsaArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The options that decide the games a step plays, as one line (the
+/// openings by file name, so a run's folder and openings can move).
+fn games_text(a: &SpsaArgs) -> String {
+    let tc = a.tc.map_or("-".to_string(), |t| t.to_string());
+    let openings = a
+        .openings
+        .as_deref()
+        .and_then(Path::file_name)
+        .map_or("-".into(), |n| n.to_string_lossy().into_owned());
+    format!(
+        "variant {} tc {tc} nodes {} openings {openings} batch {} maxmoves {} repetition {} engine [{}]",
+        a.variant,
+        a.nodes.map_or("-".to_string(), |n| n.to_string()),
+        a.batch,
+        a.maxmoves,
+        a.repetition,
+        a.engine.join(" ")
+    )
+}
+
 /// The run as `show` prints it: progress, then each parameter's start and
 /// current value, then the values as `thaiboard match --engine` words.
 fn show(run: &Spsa) -> String {
     let mut out = format!(
-        "pairs {}/{}, the + engine scored +{} -{} ={}\n",
-        run.pairs_done, run.pairs_total, run.wins, run.losses, run.draws
+        "pairs {}/{}, the + engine scored +{} -{} ={}\ngames: {}\n",
+        run.pairs_done, run.pairs_total, run.wins, run.losses, run.draws, run.games
     );
     for (p, t) in run.params.iter().zip(&run.theta) {
         out.push_str(&format!("{:<20} {:>8} -> {:>9.2}\n", p.name, p.start, t));

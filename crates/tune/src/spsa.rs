@@ -176,6 +176,10 @@ pub struct Spsa {
     pub losses: u64,
     /// Draws so far.
     pub draws: u64,
+    /// How the run's games are played (the driver's words: time control,
+    /// openings, ...), so that a continued run plays the same games.
+    #[serde(default)]
+    pub games: String,
 }
 
 impl Spsa {
@@ -196,6 +200,7 @@ impl Spsa {
             wins: 0,
             losses: 0,
             draws: 0,
+            games: String::new(),
         })
     }
 

@@ -137,6 +137,28 @@ fn bad_input_is_refused_with_the_reason() {
     };
     let (ok, stdout, stderr) = run(&params);
     assert!(ok, "{stdout}{stderr}");
+    // ... and with the same games.
+    let (ok, _, stderr) = thaiboard(&[
+        "tune",
+        "spsa",
+        "--out",
+        arg(&out),
+        "--nodes",
+        "300",
+        "--maxmoves",
+        "40",
+        "--batch",
+        "1",
+        "--steps",
+        "1",
+        "--openings",
+        OPENINGS,
+    ]);
+    assert!(!ok && stderr.contains("give the same options"), "{stderr}");
+    assert!(
+        stderr.contains("nodes 200") && stderr.contains("nodes 300"),
+        "{stderr}"
+    );
     std::fs::write(&params, "RFPMargin,int,100,40,260,10,0.002\n").unwrap();
     let (ok, _, stderr) = run(&params);
     assert!(
