@@ -201,7 +201,7 @@ pub fn run(args: SpsaArgs) -> Result<(), CliError> {
             run.wins,
             run.losses,
             run.draws,
-            values_text(&run, " ")
+            values_text(&run)
         );
         steps += 1;
     }
@@ -239,19 +239,19 @@ fn show(run: &Spsa) -> String {
     for (p, t) in run.params.iter().zip(&run.theta) {
         out.push_str(&format!("{:<20} {:>8} -> {:>9.2}\n", p.name, p.start, t));
     }
-    out.push_str(&values_text(run, " "));
+    out.push_str(&values_text(run));
     out.push('\n');
     out
 }
 
 /// The current values as `option.NAME=VALUE` words.
-fn values_text(run: &Spsa, sep: &str) -> String {
+fn values_text(run: &Spsa) -> String {
     run.params
         .iter()
         .zip(run.values())
         .map(|(p, v)| format!("option.{}={v}", p.name))
         .collect::<Vec<_>>()
-        .join(sep)
+        .join(" ")
 }
 
 fn read_params(path: &Path) -> Result<Vec<SpsaParam>, CliError> {
