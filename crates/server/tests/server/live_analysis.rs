@@ -113,8 +113,20 @@ async fn the_analysis_searches_with_the_threads_the_operator_gives() {
         let mut resp = reqwest::get(&url).await.unwrap();
         assert_eq!(resp.status(), StatusCode::OK);
         depths(&mut resp, 2).await;
+        // A thread takes its name when it first runs: on a busy machine the
+        // main search may report before every helper has been scheduled.
+        // The search runs for seconds more, so wait for them (and a count
+        // above N - 1 fails at once).
+        let mut seen = search_helpers();
+        for _ in 0..100 {
+            if seen >= threads - 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            seen = search_helpers();
+        }
         assert_eq!(
-            search_helpers(),
+            seen,
             threads - 1,
             "helper threads of a search with --engine-threads {threads}"
         );

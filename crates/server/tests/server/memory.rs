@@ -65,27 +65,39 @@ async fn memory_comes_back_to_its_base_after_slow_connections_and_deaf_sockets()
     }
     tokio::time::sleep(Duration::from_secs(3)).await;
     let base = rss_mib(pid);
+    let started = Instant::now();
     // The attack.
+    // The peak is the most memory seen between batches: on a loaded
+    // machine the attack takes long enough for the first slow connections
+    // to time out before the last socket opens.
+    let mut peak = base;
     let mut held = Vec::new();
     for _ in 0..(SLOW / 250) {
         held.extend(join_all((0..250).map(|_| slow(&addr))).await);
+        peak = peak.max(rss_mib(pid));
     }
     let mut sockets = Vec::new();
     for _ in 0..(SOCKETS / 250) {
         sockets.extend(join_all((0..250).map(|_| deaf_socket(&addr))).await);
+        peak = peak.max(rss_mib(pid));
     }
     let attacked_at = Instant::now();
-    let peak = rss_mib(pid);
+    eprintln!(
+        "memory: attack of {SLOW} slow connections and {SOCKETS} deaf sockets made in {:.1} s",
+        (attacked_at - started).as_secs_f64()
+    );
     assert!(
         peak > base + 30.0,
         "the attack did not show in memory ({base:.0} MiB, then {peak:.0}): no proof"
     );
     // Shed: the headers time out after 10 s, the sockets after two missed
     // pings. Then memory must come back near the base (the attackers still
-    // hold their ends: the server must not wait for them).
+    // hold their ends: the server must not wait for them). The wait is
+    // generous for a machine busy with other tests; a server that sheds
+    // nothing never gets there.
     let near = base + (peak - base) * 0.2;
     let mut now = peak;
-    while attacked_at.elapsed() < Duration::from_secs(40) {
+    while attacked_at.elapsed() < Duration::from_secs(90) {
         tokio::time::sleep(Duration::from_secs(1)).await;
         now = rss_mib(pid);
         if attacked_at.elapsed() > Duration::from_secs(12) && now <= near {
