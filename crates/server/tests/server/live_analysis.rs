@@ -96,6 +96,19 @@ fn search_helpers() -> usize {
         .count()
 }
 
+/// The helper count once `done` holds of it, or after 5 s the last one read.
+async fn helpers_once(done: impl Fn(usize) -> bool) -> usize {
+    let mut seen = search_helpers();
+    for _ in 0..100 {
+        if done(seen) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        seen = search_helpers();
+    }
+    seen
+}
+
 /// `serve --engine-threads N`: the analysis board's search runs N threads
 /// (N - 1 helpers beside the main search); the default is one thread. No
 /// other test asks for more than one, so helpers seen here are this search's.
@@ -117,14 +130,7 @@ async fn the_analysis_searches_with_the_threads_the_operator_gives() {
         // main search may report before every helper has been scheduled.
         // The search runs for seconds more, so wait for them (and a count
         // above N - 1 fails at once).
-        let mut seen = search_helpers();
-        for _ in 0..100 {
-            if seen >= threads - 1 {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            seen = search_helpers();
-        }
+        let seen = helpers_once(|n| n >= threads - 1).await;
         assert_eq!(
             seen,
             threads - 1,
@@ -132,14 +138,7 @@ async fn the_analysis_searches_with_the_threads_the_operator_gives() {
         );
         drop(resp);
         // The search stops when its client goes, and its helpers with it.
-        let mut left = usize::MAX;
-        for _ in 0..100 {
-            left = search_helpers();
-            if left == 0 {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let left = helpers_once(|n| n == 0).await;
         assert_eq!(left, 0, "helpers still running after the client went");
     }
 }
