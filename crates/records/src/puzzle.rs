@@ -19,8 +19,10 @@
 //!
 //! Mak-hot FENs contain commas, so the separator is a tab, which no column
 //! may hold. [`Puzzle::replay`] checks a puzzle against the rules crates:
-//! the position reads, every move is legal in turn, and the last move is the
-//! solver's. Whether the solution is the *only* winning line is the miner's
+//! the position reads, the game is not over there (a count that has already
+//! run out, say), every move is legal in turn and none follows the end of
+//! the game, the last move is the solver's, and it does not end the game in
+//! a draw or a loss for the solver. Whether the solution is the *only* winning line is the miner's
 //! question, not this module's (it needs a search).
 //!
 //! ```
@@ -36,7 +38,7 @@
 use std::fmt;
 use std::io::{BufRead, Read};
 
-use games::{AnyPosition, GameKind};
+use games::{AnyGame, AnyPosition, GameKind};
 
 /// The column names, the optional first line of a set.
 pub const PUZZLE_HEADER: &str = "id\tvariant\trules\tfen\tsolution\trating\tthemes\tsource";
@@ -84,13 +86,21 @@ impl fmt::Display for PuzzleError {
 impl std::error::Error for PuzzleError {}
 
 impl Puzzle {
-    /// Plays the solution from the position with the rules crates: every
-    /// position from the start to the end, or what is wrong (a FEN that does
-    /// not read, an illegal move with its number, a solution that is empty,
-    /// or one that ends on a reply instead of the solver's move).
+    /// Plays the solution from the position as a game under the rules crates
+    /// (as the server judges a round): every position from the start to the
+    /// end, or what is wrong (a FEN that does not read, a game already over
+    /// at the start, an illegal move or one after the end of the game with
+    /// its number, a solution that is empty, one that ends on a reply
+    /// instead of the solver's move, or one whose last move ends the game in
+    /// a draw or a loss for the solver).
     pub fn replay(&self) -> Result<Vec<AnyPosition>, String> {
-        let mut position = AnyPosition::from_fen(self.kind, &self.fen)
+        let position = AnyPosition::from_fen(self.kind, &self.fen)
             .map_err(|e| format!("the position does not read: {e}"))?;
+        let solver = position.turn();
+        let mut game = AnyGame::from_position(position.clone());
+        if let Some(o) = game.outcome() {
+            return Err(format!("the game is already over in the position ({o})"));
+        }
         if self.solution.is_empty() {
             return Err("the solution has no move".into());
         }
@@ -100,15 +110,20 @@ impl Puzzle {
                 self.solution.len()
             ));
         }
-        let mut positions = vec![position.clone()];
+        let mut positions = vec![position];
         for (i, text) in self.solution.iter().enumerate() {
-            let mv = position
-                .parse_engine(text)
+            game.play_engine(text)
                 .map_err(|e| format!("move {} ({text}) is not legal: {e}", i + 1))?;
-            position
-                .play(&mv)
-                .map_err(|e| format!("move {} ({text}) is not legal: {e}", i + 1))?;
-            positions.push(position.clone());
+            positions.push(game.position());
+        }
+        if let Some(o) = game.outcome()
+            && o.winner != Some(solver)
+        {
+            let n = self.solution.len();
+            return Err(format!(
+                "move {n} ({}), the last, ends the game without the solver's win ({o})",
+                self.solution[n - 1]
+            ));
         }
         Ok(positions)
     }
@@ -352,5 +367,36 @@ mod tests {
         assert!(p.replay().unwrap_err().contains("ends on a reply"));
         let p = one("abcd\tmakruk\tdefault\tnot a fen\th1h7\t900\t-\t-").unwrap();
         assert!(p.replay().unwrap_err().contains("does not read"));
+    }
+
+    #[test]
+    fn replay_plays_the_game_rules_a_count_that_ran_out_included() {
+        // Black's count against a bare khun: 32 plies allowed.
+        let line = |count: &str, solution: &str| {
+            one(&format!(
+                "abcd\tmakruk\tdefault\t8/8/3r4/2m5/4n1m1/1k6/8/1K6 b - 32 {count} 97\t{solution}\t900\t-\t-"
+            ))
+            .unwrap()
+        };
+        // Ply 33 of 32: the game was drawn before the mate (a puzzle once
+        // shipped so, which the server could not judge).
+        let e = line("33", "d6d1").replay().unwrap_err();
+        assert!(
+            e.contains("already over") && e.contains("counting_draw"),
+            "{e}"
+        );
+        // Ply 32 of 32: the mate in time counts, a quiet move draws.
+        assert_eq!(line("32", "d6d1").replay().unwrap().len(), 2);
+        let e = line("32", "d6d2").replay().unwrap_err();
+        assert!(
+            e.contains("move 1 (d6d2), the last") && e.contains("counting_draw"),
+            "{e}"
+        );
+        // A move after the end of the game is not legal.
+        let e = line("31", "d6d2 b1a1 d2d1").replay().unwrap_err();
+        assert!(
+            e.contains("move 3 (d2d1) is not legal: the game is over"),
+            "{e}"
+        );
     }
 }

@@ -437,9 +437,15 @@ fn mine_game(
         if !matches!(scan.verdict(&start), puzzles::Verdict::Unique { .. }) {
             continue;
         }
+        // A record may run past a count that nobody declared: a line must
+        // also replay as a game (not over at its start, not drawn on the
+        // way), as the server judges a round.
         if let Some(line) = confirm.solve(&start) {
-            skip_until = ply + line.moves.len() + 1;
-            found.push(make_puzzle(&start, &line, &format!("{key}:{ply}")));
+            let puzzle = make_puzzle(&start, &line, &format!("{key}:{ply}"));
+            if puzzle.replay().is_ok() {
+                skip_until = ply + line.moves.len() + 1;
+                found.push(puzzle);
+            }
         }
     }
     (found, positions)

@@ -57,6 +57,58 @@ fn mining_finds_the_one_move_win_and_refuses_two_winning_moves() {
     assert!(text(&check).contains("1 good, 0 bad"), "{}", text(&check));
 }
 
+/// A record that plays on past its count (as a human game may): Black's
+/// count against the bare khun allows 32 plies and stands at 31. Rd1 mates
+/// in time; after Rd2 Ka1 the count has run out, so the game is drawn and
+/// the mate Rd1 that follows in the record is no puzzle.
+#[test]
+fn mining_keeps_the_mate_in_time_and_not_the_one_after_the_count_ran_out() {
+    let dir = scratch("puzzles-count");
+    let pgn = dir.join("count.pgn");
+    let fen = "8/8/3r4/2m5/4n1m1/1k6/8/1K6 b - 32 31 97";
+    std::fs::write(
+        &pgn,
+        format!(
+            "[Variant \"makruk\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n\
+             97... Rd2 98. Ka1 Rd1# *\n\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.join("set.tsv");
+    let mined = run(&[
+        "puzzles",
+        "mine",
+        "--variant",
+        "makruk",
+        "--games",
+        arg(&pgn),
+        "--out",
+        arg(&out),
+    ]);
+    assert!(mined.status.success(), "{}", text(&mined));
+    let found = lines(&out);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let cols: Vec<&str> = found[0].split('\t').collect();
+    assert_eq!(cols[3..5], [fen, "d6d1"]);
+    assert_eq!(cols[7], "count.pgn#1:0");
+    // `check` refuses the line mined after the count ran out, saying why.
+    let late = found[0]
+        .replace(fen, "8/8/8/2m5/4n1m1/1k6/3r4/K7 b - 32 33 99")
+        .replace("d6d1", "d2d1");
+    std::fs::write(
+        &out,
+        format!("{}\n{late}\n", records::puzzle::PUZZLE_HEADER),
+    )
+    .unwrap();
+    let check = run(&["puzzles", "check", arg(&out)]);
+    assert!(!check.status.success(), "{}", text(&check));
+    assert!(
+        text(&check).contains("already over in the position (1/2-1/2 by counting_draw)"),
+        "{}",
+        text(&check)
+    );
+}
+
 #[test]
 fn a_killed_run_resumes_without_duplicates() {
     let dir = scratch("puzzles-resume");
