@@ -54,6 +54,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn no_moves_loses(&self) -> bool;
     /// The static evaluation in centipawns, from the side to move's view.
     fn evaluate(&self) -> i32;
+    /// A key of the position's structure (Makruk: where the bias stand), for
+    /// the search's correction history: positions with the same key share
+    /// what the search learnt of their evaluation's error. The default,
+    /// `None`, keeps no correction.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
     /// Whether a move is tactical (capture or promotion): not a killer or
     /// history candidate and never reduced.
     fn is_tactical(&self, m: Self::Move) -> bool;

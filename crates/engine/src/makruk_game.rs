@@ -275,6 +275,17 @@ impl<E: MakrukEvaluator> Game for MakrukGame<E> {
         self.eval.evaluate(&self.pos, self.weights)
     }
 
+    fn correction_key(&self) -> Option<u64> {
+        // Both sides' bias, mixed (SplitMix64's finaliser) so that the
+        // table's low bits see every square.
+        let white = self.pos.pieces(makruk::Color::White, Role::Pawn).0;
+        let black = self.pos.pieces(makruk::Color::Black, Role::Pawn).0;
+        let mut z = white ^ black.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Some(z ^ (z >> 31))
+    }
+
     fn is_tactical(&self, m: Move) -> bool {
         m.is_promotion() || self.pos.is_capture(m)
     }

@@ -5,14 +5,17 @@
 //! - `node`: one node of the main search, as numbered steps;
 //! - `qsearch`: quiescence;
 //! - `ordering`: move-ordering tiers and the history tables;
+//! - `correction`: the correction history of the static evaluation;
 //! - `params`: every margin, reduction and pruning threshold, and the
 //!   tunable ones ([`SearchParams`]);
 //! - `score`: mate and endgame-table scores and the table's bounds;
 //! - `state`: one thread's search state.
 //!
-//! Imports run one way: `score` and `params` at the bottom, then `state`,
+//! Imports run one way: `score` and `params` at the bottom, then
+//! `correction` and `state`,
 //! `ordering`, `qsearch` and `node`, then `smp`, and `root` on top.
 
+mod correction;
 mod node;
 mod ordering;
 mod params;

@@ -26,10 +26,14 @@ struct Node {
     quiet: bool,
     /// The static evaluation is above the one two plies before.
     improving: bool,
-    /// The static evaluation sharpened by the stored score.
+    /// The corrected static evaluation sharpened by the stored score.
     eval: i32,
-    /// The static evaluation as computed (`NO_EVAL` when not quiet).
+    /// The static evaluation as computed (`NO_EVAL` when not quiet): what
+    /// the transposition table keeps.
     raw_eval: i32,
+    /// The static evaluation corrected by the correction history
+    /// (`NO_EVAL` when not quiet): what pruning and `improving` read.
+    corrected_eval: i32,
     key: u64,
     hit: Option<Hit>,
     /// The stored move's code (0 for none).
@@ -139,27 +143,40 @@ impl<G: Game> Searcher<'_, G> {
         }
 
         // Step 4. Static evaluation (from the table when stored there),
-        // sharpened by a stored score whose bound points past it, and
-        // whether the position improves on two plies before.
+        // corrected by what the search has learnt of its error in this
+        // structure, sharpened by a stored score whose bound points past
+        // it, and whether the position improves on two plies before.
         let quiet = g.quiet();
-        let raw_eval = if !quiet {
-            NO_EVAL
-        } else if let Some(e) = hit.and_then(|h| h.eval) {
-            e
+        let scale = self.params.correction_scale;
+        let correction_key = if quiet && scale > 0 {
+            g.correction_key()
         } else {
-            static_eval(g)
+            None
+        };
+        let (raw_eval, corrected_eval) = if !quiet {
+            (NO_EVAL, NO_EVAL)
+        } else {
+            let e = match hit.and_then(|h| h.eval) {
+                Some(e) => e,
+                None => static_eval(g),
+            };
+            (
+                e,
+                self.correction
+                    .correct(g.white_to_move(), correction_key, e, scale),
+            )
         };
         let eval = if quiet {
-            sharpened(raw_eval, hit, ply)
+            sharpened(corrected_eval, hit, ply)
         } else {
-            raw_eval
+            NO_EVAL
         };
-        self.frames[ply].eval = raw_eval;
+        self.frames[ply].eval = corrected_eval;
         self.frames[ply + 1].excluded = 0;
         let improving = quiet
             && ply >= 2
             && self.frames[ply - 2].eval != NO_EVAL
-            && raw_eval > self.frames[ply - 2].eval;
+            && corrected_eval > self.frames[ply - 2].eval;
         let mut node = Node {
             ply,
             depth,
@@ -169,6 +186,7 @@ impl<G: Game> Searcher<'_, G> {
             improving,
             eval,
             raw_eval,
+            corrected_eval,
             key,
             hit,
             tt_move,
@@ -227,6 +245,7 @@ impl<G: Game> Searcher<'_, G> {
         // Step 9. The move loop.
         let depth = node.depth;
         let mut best_code = 0;
+        let mut best_tactical = false;
         let mut bound = Bound::Upper;
         let mut late_pruning = false;
         self.keys.push(key);
@@ -311,6 +330,7 @@ impl<G: Game> Searcher<'_, G> {
             if score > best {
                 best = score;
                 best_code = code;
+                best_tactical = tactical;
                 if score > alpha {
                     alpha = score;
                     bound = Bound::Exact;
@@ -338,6 +358,21 @@ impl<G: Game> Searcher<'_, G> {
             let eval = (node.raw_eval != NO_EVAL).then_some(node.raw_eval);
             self.tt
                 .store(key, best_code, to_tt(best, ply), depth, bound, eval);
+        }
+
+        // Step 11. Correction history: learn how far the evaluation missed,
+        // unless a capture or promotion decided the node (the evaluation
+        // could not see it), the score is decided, or the bound says nothing
+        // about the evaluation (a lower bound below it, an upper one above).
+        if excluded == 0
+            && let Some(structure) = correction_key
+            && best.abs() < DECIDED_BOUND
+            && !(bound != Bound::Upper && best_tactical)
+            && !(bound == Bound::Lower && best <= corrected_eval)
+            && !(bound == Bound::Upper && best >= corrected_eval)
+        {
+            self.correction
+                .learn(g.white_to_move(), structure, best - corrected_eval, depth);
         }
         best
     }
@@ -373,7 +408,7 @@ impl<G: Game> Searcher<'_, G> {
         if null_ok
             && depth >= NULL_MOVE_MIN_DEPTH
             && eval >= beta
-            && n.raw_eval >= beta - self.params.null_move_eval_margin(depth)
+            && n.corrected_eval >= beta - self.params.null_move_eval_margin(depth)
             && g.null_move_safe()
             && let Some(child) = g.play_null()
         {
@@ -425,7 +460,7 @@ impl<G: Game> Searcher<'_, G> {
         );
         // The excluded search reused this ply's frame: restore it.
         self.frames[ply].excluded = 0;
-        self.frames[ply].eval = n.raw_eval;
+        self.frames[ply].eval = n.corrected_eval;
         self.frames[ply + 1].excluded = 0;
         if self.stopped {
             return Err(0);

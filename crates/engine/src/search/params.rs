@@ -128,6 +128,11 @@ tunables! {
     history_bonus_max: "HistoryBonusMax" = 1600, 400..=4000, c_end 150.0;
     /// The first aspiration window either side of the last score.
     aspiration_delta: "AspirationDelta" = 30, 8..=100, c_end 4.0;
+    /// How much of what the correction history learnt is added to the
+    /// static evaluation, in percent (100: Stockfish's proportions). 0, the
+    /// default, keeps no correction at all: it is under test
+    /// (`docs/src/results/2026-11-search-changes.md`).
+    correction_scale: "CorrectionScale" = 0, 0..=200, c_end 10.0;
 }
 
 impl SearchParams {
@@ -307,6 +312,22 @@ pub(super) const LMR_HISTORY_MAX_PLIES: i32 = 2;
 
 /// At most this many quiet moves tried before a cutoff get the malus.
 pub(super) const MAX_TRIED_QUIETS: usize = 64;
+
+// Correction history.
+
+/// The correction table has `2 << CORRECTION_BITS` entries (both sides to move).
+pub(super) const CORRECTION_BITS: u32 = 14;
+
+/// The bound of a correction entry, in `1 / CORRECTION_GRAIN` of the
+/// evaluation's unit (so at most 32 centipawns).
+pub(super) const CORRECTION_MAX: i32 = 1024;
+
+/// A correction entry's unit: this many make one centipawn.
+pub(super) const CORRECTION_GRAIN: i32 = 32;
+
+/// A node `depth` plies deep with its score `error` from its evaluation moves its
+/// entry by `error * depth / CORRECTION_DEPTH_DIVISOR` (at most a quarter of the bound).
+pub(super) const CORRECTION_DEPTH_DIVISOR: i32 = 8;
 
 // Quiescence.
 

@@ -1,6 +1,7 @@
 //! One thread's search state and its bookkeeping: the stop conditions,
 //! repetitions, the principal variation.
 
+use super::correction::CorrectionHistory;
 use super::params::{STOP_POLL_NODES, SearchParams};
 use super::score::{MAX_PLY, NO_EVAL};
 use crate::game::Game;
@@ -12,7 +13,7 @@ use std::time::Instant;
 /// What one ply of the current line remembers.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Frame {
-    /// The static evaluation there (`NO_EVAL` in check).
+    /// The static evaluation there, corrected (`NO_EVAL` in check).
     pub(super) eval: i32,
     /// The continuation-history row of the move played from this ply
     /// (`G::PIECE_TO` for a null move or none yet).
@@ -48,6 +49,8 @@ pub(super) struct Searcher<'a, G: Game> {
     /// Quiet moves by (piece and destination of the move before,
     /// piece and destination of this move): `(G::PIECE_TO + 1)` rows.
     pub(super) continuation: Vec<i16>,
+    /// How far the static evaluation missed, by bia structure.
+    pub(super) correction: CorrectionHistory,
     pub(super) frames: Vec<Frame>,
     pub(super) keys: Vec<u64>,
     pub(super) pv: Vec<Vec<G::Move>>,
@@ -144,6 +147,7 @@ pub(super) fn new_searcher<'a, G: Game>(
         killers: vec![[0; 2]; MAX_PLY + 1],
         history: vec![0; 4096],
         continuation: vec![0; (G::PIECE_TO + 1) * G::PIECE_TO],
+        correction: CorrectionHistory::new(),
         frames: vec![
             Frame {
                 eval: NO_EVAL,

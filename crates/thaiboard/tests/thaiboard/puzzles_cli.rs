@@ -25,7 +25,29 @@ const ONE_WIN: &str = "7k/8/1m4K1/3ppp2/3p4/3n4/8/R7 w - - 0 1";
 const TWO_WINS: &str = "7k/8/1m4K1/3ppp2/3p4/3n4/8/R1R5 w - - 0 1";
 
 fn game(fen: &str) -> String {
-    format!("[Variant \"makruk\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n*\n\n")
+    game_with(fen, "*")
+}
+
+/// A Makruk game from `fen` with the movetext `moves` (ending in its result).
+fn game_with(fen: &str, moves: &str) -> String {
+    format!("[Variant \"makruk\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n{moves}\n\n")
+}
+
+/// `puzzles mine` of the Makruk games in `pgn` into `out`, which must
+/// succeed: the puzzle lines it wrote.
+fn mine_makruk(pgn: &Path, out: &Path) -> Vec<String> {
+    let mined = run(&[
+        "puzzles",
+        "mine",
+        "--variant",
+        "makruk",
+        "--games",
+        arg(pgn),
+        "--out",
+        arg(out),
+    ]);
+    assert!(mined.status.success(), "{}", text(&mined));
+    lines(out)
 }
 
 #[test]
@@ -34,18 +56,7 @@ fn mining_finds_the_one_move_win_and_refuses_two_winning_moves() {
     let pgn = dir.join("known.pgn");
     std::fs::write(&pgn, game(ONE_WIN) + &game(TWO_WINS)).unwrap();
     let out = dir.join("set.tsv");
-    let mined = run(&[
-        "puzzles",
-        "mine",
-        "--variant",
-        "makruk",
-        "--games",
-        arg(&pgn),
-        "--out",
-        arg(&out),
-    ]);
-    assert!(mined.status.success(), "{}", text(&mined));
-    let found = lines(&out);
+    let found = mine_makruk(&pgn, &out);
     assert_eq!(found.len(), 1, "{found:?}");
     let cols: Vec<&str> = found[0].split('\t').collect();
     assert_eq!(cols[1..5], ["makruk", "default", ONE_WIN, "a1a8"]);
@@ -66,27 +77,9 @@ fn mining_keeps_the_mate_in_time_and_not_the_one_after_the_count_ran_out() {
     let dir = scratch("puzzles-count");
     let pgn = dir.join("count.pgn");
     let fen = "8/8/3r4/2m5/4n1m1/1k6/8/1K6 b - 32 31 97";
-    std::fs::write(
-        &pgn,
-        format!(
-            "[Variant \"makruk\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n\
-             97... Rd2 98. Ka1 Rd1# *\n\n"
-        ),
-    )
-    .unwrap();
+    std::fs::write(&pgn, game_with(fen, "97... Rd2 98. Ka1 Rd1# *")).unwrap();
     let out = dir.join("set.tsv");
-    let mined = run(&[
-        "puzzles",
-        "mine",
-        "--variant",
-        "makruk",
-        "--games",
-        arg(&pgn),
-        "--out",
-        arg(&out),
-    ]);
-    assert!(mined.status.success(), "{}", text(&mined));
-    let found = lines(&out);
+    let found = mine_makruk(&pgn, &out);
     assert_eq!(found.len(), 1, "{found:?}");
     let cols: Vec<&str> = found[0].split('\t').collect();
     assert_eq!(cols[3..5], [fen, "d6d1"]);
