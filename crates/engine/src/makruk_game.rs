@@ -112,12 +112,16 @@ fn count_key(pos: &Position) -> u64 {
         Some(c) => {
             // SplitMix64 finaliser of (limit, ply): distinct counts give
             // unrelated keys.
-            let mut z = (u64::from(c.limit) << 32 | u64::from(c.ply)) ^ 0x9E37_79B9_7F4A_7C15;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
+            mix((u64::from(c.limit) << 32 | u64::from(c.ply)) ^ 0x9E37_79B9_7F4A_7C15)
         }
     }
+}
+
+/// SplitMix64's finaliser: every input bit reaches every output bit.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Ordering values of roles as victims and attackers.
@@ -280,10 +284,9 @@ impl<E: MakrukEvaluator> Game for MakrukGame<E> {
         // table's low bits see every square.
         let white = self.pos.pieces(makruk::Color::White, Role::Pawn).0;
         let black = self.pos.pieces(makruk::Color::Black, Role::Pawn).0;
-        let mut z = white ^ black.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Some(z ^ (z >> 31))
+        Some(mix(
+            white ^ black.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ))
     }
 
     fn is_tactical(&self, m: Move) -> bool {
