@@ -456,6 +456,9 @@ async function run() {
     await alice.click('#start');
     // A player on the arena page is taken to the game paired while it is open.
     await alice.waitForURL(/\/game\//);
+    // Bob's arena page is still open from joining: its next refresh takes him to
+    // the game too. Wait for that, so it cannot race the visit below.
+    await bob.waitForURL(/\/game\//, { timeout: 10000 });
     await bob.goto(url);
     await bob.waitForSelector('#tournament-status:has-text("ends in")');
     await bob.click('#pairings a.game-link');
