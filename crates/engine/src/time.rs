@@ -103,8 +103,10 @@ pub(crate) fn movetime_reserve(movetime: u64, overhead: u64) -> u64 {
     (movetime / 50).max(1).min(overhead)
 }
 
-/// The time plan of one search: a soft limit (no new iteration after it) and
-/// a hard limit (abort), in milliseconds; `None` when untimed.
+/// The time plan of one search: a soft limit (no new iteration after it;
+/// it stretches and shrinks with the best move's stability) and a hard
+/// limit (abort), in milliseconds; `None` when untimed. A fixed move time
+/// has no soft limit: it is searched whole.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub(crate) struct Plan {
     pub soft: Option<u64>,
@@ -123,12 +125,13 @@ impl Limits {
         if let Some(mt) = self.movetime {
             // The GUI gives the search this time (Fairy-Stockfish searches
             // all of it): keep back only what the answer needs to arrive
-            // in time, never more than the overhead.
+            // in time, never more than the overhead. No soft limit, so a
+            // stable best move does not end the search early.
             let t = mt
                 .saturating_sub(movetime_reserve(mt, self.overhead))
                 .max(1);
             return Plan {
-                soft: Some(t),
+                soft: None,
                 hard: Some(t),
             };
         }
@@ -410,7 +413,7 @@ mod tests {
                 Some(searched),
                 "movetime {movetime}, overhead {overhead}"
             );
-            assert_eq!(p.soft, p.hard);
+            assert_eq!(p.soft, None, "searched whole");
         }
         assert_eq!(plan(Limits::default()).hard, None);
     }

@@ -129,10 +129,10 @@ tunables! {
     /// The first aspiration window either side of the last score.
     aspiration_delta: "AspirationDelta" = 30, 8..=100, c_end 4.0;
     /// How much of what the correction history learnt is added to the
-    /// static evaluation, in percent (100: Stockfish's proportions). 0, the
-    /// default, keeps no correction at all: it is under test
-    /// (`docs/src/results/2026-11-search-changes.md`).
-    correction_scale: "CorrectionScale" = 0, 0..=200, c_end 10.0;
+    /// static evaluation, in percent (100, the default: Stockfish's
+    /// proportions, accepted by an SPRT in
+    /// `docs/src/results/2026-11-search-changes.md`). 0 keeps no correction.
+    correction_scale: "CorrectionScale" = 100, 0..=200, c_end 10.0;
 }
 
 impl SearchParams {

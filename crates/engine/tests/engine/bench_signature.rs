@@ -6,7 +6,7 @@
 use engine::bench::{DEFAULT_DEPTHS, bench_makhos, bench_makruk};
 
 /// Makruk nodes of `thaiboard bench` (depth 10, six positions).
-const MAKRUK_NODES: u64 = 189_817;
+const MAKRUK_NODES: u64 = 229_656;
 /// Mak-hot nodes of `thaiboard bench` (depth 14, four positions).
 const MAKHOS_NODES: u64 = 845_936;
 
