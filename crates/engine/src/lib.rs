@@ -49,8 +49,9 @@ pub use game::{Game, StandPat};
 pub use makhos_game::MakhosGame;
 pub use makruk_game::{MakrukGame, gives_check as makruk_gives_check, see as makruk_see};
 pub use search::{
-    MATE, MAX_PLY, SEARCH_TUNABLES, Score, SearchInfo, SearchOptions, SearchParams, SearchResult,
-    SearchTunable, search, search_tunable_index, search_with_tables,
+    MATE, MAX_PLY, SEARCH_TUNABLES, Score, SearchInfo, SearchMemory, SearchOptions, SearchParams,
+    SearchResult, SearchTunable, search, search_tunable_index, search_with_memory,
+    search_with_tables,
 };
 pub use tables::{PROBE_CACHE_SLOTS, ProbeCache, TableValue, Tablebase};
 pub use time::{Limits, MAX_HARD_MS, MAX_SOFT_MS, SLOW_MOVER_DEFAULT, SLOW_MOVER_RANGE};

@@ -36,6 +36,13 @@ impl CorrectionHistory {
         (usize::from(white) << CORRECTION_BITS) | (key as usize & mask)
     }
 
+    /// Keeps `percent` of every entry (0: forgets them all).
+    pub(super) fn scale(&mut self, percent: i32) {
+        for e in &mut self.entries {
+            *e = (i32::from(*e) * percent / 100) as i16;
+        }
+    }
+
     /// The evaluation `eval` of a position whose structure key is `key`
     /// (`None`: the game keeps no correction), corrected by `scale` percent
     /// of what the table has learnt for the side to move (`white`); never a
@@ -105,6 +112,14 @@ mod tests {
             t.correct(true, Some(key), 0, 100),
             -CORRECTION_MAX / CORRECTION_GRAIN
         );
+        // Scaled for the next search: half of it kept, then none.
+        t.scale(50);
+        assert_eq!(
+            t.correct(true, Some(key), 0, 100),
+            -CORRECTION_MAX / CORRECTION_GRAIN / 2
+        );
+        t.scale(0);
+        assert_eq!(t.correct(true, Some(key), 0, 100), 0);
     }
 
     #[test]

@@ -6,16 +6,18 @@
 //! - `qsearch`: quiescence;
 //! - `ordering`: move-ordering tiers and the history tables;
 //! - `correction`: the correction history of the static evaluation;
+//! - `memory`: the histories one search hands to the next of the game;
 //! - `params`: every margin, reduction and pruning threshold, and the
 //!   tunable ones ([`SearchParams`]);
 //! - `score`: mate and endgame-table scores and the table's bounds;
 //! - `state`: one thread's search state.
 //!
 //! Imports run one way: `score` and `params` at the bottom, then
-//! `correction` and `state`,
+//! `correction`, `memory` and `state`,
 //! `ordering`, `qsearch` and `node`, then `smp`, and `root` on top.
 
 mod correction;
+mod memory;
 mod node;
 mod ordering;
 mod params;
@@ -25,6 +27,9 @@ mod score;
 mod smp;
 mod state;
 
+pub use memory::SearchMemory;
 pub use params::{SEARCH_TUNABLES, SearchParams, SearchTunable, search_tunable_index};
-pub use root::{SearchInfo, SearchOptions, SearchResult, search, search_with_tables};
+pub use root::{
+    SearchInfo, SearchOptions, SearchResult, search, search_with_memory, search_with_tables,
+};
 pub use score::{MATE, MAX_PLY, Score};

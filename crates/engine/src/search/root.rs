@@ -1,6 +1,7 @@
 //! The root: iterative deepening, MultiPV, the soft time limit, the
 //! threads of one search and the skill limit.
 
+use super::memory::{SearchMemory, ThreadMemory};
 use super::params::{
     FALLING_SCORE_DIVISOR, FALLING_SCORE_MAX, INSTABILITY_DECAY, INSTABILITY_TIME_SHARE,
     SINGLE_MOVE_DEPTH, SOFT_TIME_SCALE, STABLE_ITERATIONS, STABLE_TIME_FACTOR, SearchParams,
@@ -168,6 +169,28 @@ pub fn search_with_tables<G: Game>(
     opts: &SearchOptions,
     tables: Option<&dyn Tablebase<G>>,
     stop: &AtomicBool,
+    on_info: impl FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    let mut fresh = SearchMemory::new();
+    search_with_memory(
+        root, history, tt, &mut fresh, limits, opts, tables, stop, on_info,
+    )
+}
+
+/// [`search_with_tables`] for a move of a game whose earlier moves were
+/// searched with the same `memory`: the search starts from the histories
+/// they learnt and leaves its own there for the next move. Keep one memory
+/// per game, as the `tt`, and clear both for a new game.
+#[allow(clippy::too_many_arguments)]
+pub fn search_with_memory<G: Game>(
+    root: &G,
+    history: &[u64],
+    tt: &mut Tt,
+    memory: &mut SearchMemory,
+    limits: &Limits,
+    opts: &SearchOptions,
+    tables: Option<&dyn Tablebase<G>>,
+    stop: &AtomicBool,
     mut on_info: impl FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
     let plan = limits.plan(root.white_to_move());
@@ -191,13 +214,18 @@ pub fn search_with_tables<G: Game>(
         nodes: &helper_nodes,
         params: &opts.params,
     };
+    // Each thread takes its own tables from the memory and puts back what it
+    // learnt when it ends.
+    let mut slots = std::mem::take(&mut memory.threads);
+    slots.resize_with(helpers + 1, ThreadMemory::default);
+    let (main_slot, helper_slots) = slots.split_first_mut().expect("one slot per thread");
     let (mut result, main_finding) = std::thread::scope(|scope| {
-        for (i, finding) in findings.iter().enumerate() {
+        for ((i, finding), slot) in findings.iter().enumerate().zip(helper_slots.iter_mut()) {
             let job = &job;
             let spawned = std::thread::Builder::new()
                 .name(format!("search helper {}", i + 1))
                 .stack_size(16 << 20)
-                .spawn_scoped(scope, move || helper_search(job, finding));
+                .spawn_scoped(scope, move || helper_search(job, finding, slot));
             // Without a helper the search is merely slower.
             if spawned.is_err() {
                 break;
@@ -224,9 +252,11 @@ pub fn search_with_tables<G: Game>(
             &helper_nodes,
             plan,
             started,
+            main_slot,
             &mut on_info,
         )
     });
+    memory.threads = slots;
     // The helpers have finished: count all their nodes.
     result.nodes += helper_nodes.load(Ordering::Relaxed);
     // With one line wanted at full strength, the threads vote on the move.
@@ -308,6 +338,7 @@ fn main_search<G: Game>(
     helper_nodes: &AtomicU64,
     plan: crate::time::Plan,
     started: Instant,
+    memory: &mut ThreadMemory,
     mut on_info: impl FnMut(&SearchInfo),
 ) -> (SearchResult<G::Move>, Option<Finding<G::Move>>) {
     let mut s = new_searcher::<G>(
@@ -319,6 +350,7 @@ fn main_search<G: Game>(
         limits.nodes,
         Some(started),
         &opts.params,
+        std::mem::take(memory),
     );
     let mut root_moves = Vec::new();
     root.legal_moves(&mut root_moves);
@@ -328,6 +360,7 @@ fn main_search<G: Game>(
         root_moves.retain(|&m| root_only.contains(&G::encode(m)));
     }
     if root_moves.is_empty() {
+        *memory = s.into_memory();
         let score = if root.no_moves_loses() { -MATE } else { 0 };
         let result = SearchResult {
             best: None,
@@ -477,6 +510,7 @@ fn main_search<G: Game>(
         nodes: s.nodes,
         table_hits: s.table_hits,
     };
+    *memory = s.into_memory();
     // The best line of the last completed iteration, for the threads' vote.
     let finding = (completed > 0 && !lines[0].0.is_empty()).then(|| Finding {
         depth: completed,

@@ -6,6 +6,7 @@
 //! tree, and a helper that finishes a deeper iteration than the main thread
 //! can supply the move (see [`pick`]).
 
+use super::memory::ThreadMemory;
 use super::params::{ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, SearchParams};
 use super::score::{DECIDED_BOUND, INF, MATE_BOUND};
 use super::state::{Searcher, new_searcher};
@@ -88,10 +89,12 @@ pub(super) struct HelperJob<'a, G: Game> {
 }
 
 /// A helper: iterative deepening with aspiration windows until the job's
-/// `stop`, writing each completed iteration into `finding`.
+/// `stop`, writing each completed iteration into `finding`, starting from
+/// the histories in `memory` and leaving there what it learnt.
 pub(super) fn helper_search<G: Game>(
     job: &HelperJob<'_, G>,
     finding: &Mutex<Option<Finding<G::Move>>>,
+    memory: &mut ThreadMemory,
 ) {
     let mut s = new_searcher::<G>(
         job.tt,
@@ -102,6 +105,7 @@ pub(super) fn helper_search<G: Game>(
         None,
         None,
         job.params,
+        std::mem::take(memory),
     );
     s.root_only = job.root_only.to_vec();
     let mut counted = 0;

@@ -2,6 +2,7 @@
 //! repetitions, the principal variation.
 
 use super::correction::CorrectionHistory;
+use super::memory::ThreadMemory;
 use super::params::{STOP_POLL_NODES, SearchParams};
 use super::score::{MAX_PLY, NO_EVAL};
 use crate::game::Game;
@@ -109,6 +110,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         false
     }
 
+    /// What this search learnt, for the game's next search.
+    pub(super) fn into_memory(self) -> ThreadMemory {
+        ThreadMemory {
+            history: self.history,
+            continuation: self.continuation,
+            correction: Some(self.correction),
+        }
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
@@ -117,9 +127,10 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
-/// A searcher with empty tables over the shared table `tt`, probing the
-/// endgame `tables` if any, with the tunable numbers `params`; `history`
-/// holds the keys of the game's earlier positions.
+/// A searcher over the shared table `tt`, probing the endgame `tables` if
+/// any, with the tunable numbers `params`, starting from the histories in
+/// `memory` (what the game's last search learnt; empty: nothing yet);
+/// `history` holds the keys of the game's earlier positions.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn new_searcher<'a, G: Game>(
     tt: &'a Tt,
@@ -130,7 +141,9 @@ pub(super) fn new_searcher<'a, G: Game>(
     node_limit: Option<u64>,
     start: Option<Instant>,
     params: &SearchParams,
+    memory: ThreadMemory,
 ) -> Searcher<'a, G> {
+    let memory = memory.carried::<G>(params.history_carry);
     Searcher::<G> {
         tt,
         tables,
@@ -145,9 +158,9 @@ pub(super) fn new_searcher<'a, G: Game>(
         stopped: false,
         may_stop_on_limits: false,
         killers: vec![[0; 2]; MAX_PLY + 1],
-        history: vec![0; 4096],
-        continuation: vec![0; (G::PIECE_TO + 1) * G::PIECE_TO],
-        correction: CorrectionHistory::new(),
+        history: memory.history,
+        continuation: memory.continuation,
+        correction: memory.correction.unwrap_or_else(CorrectionHistory::new),
         frames: vec![
             Frame {
                 eval: NO_EVAL,

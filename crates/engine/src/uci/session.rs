@@ -8,7 +8,8 @@ use super::tables::UciTables;
 use super::{Board, Output, perft};
 use crate::eval::nnue::{self, Layout, Network};
 use crate::{
-    Game, Limits, MakhosGame, MakrukGame, SearchOptions, Tablebase, Tt, search_with_tables,
+    Game, Limits, MakhosGame, MakrukGame, SearchMemory, SearchOptions, Tablebase, Tt,
+    search_with_memory,
 };
 use games::GameKind;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +26,9 @@ pub(crate) struct Session<T: UciTables> {
     makhos_rules: makhos::Rules,
     board: Board,
     tt: Arc<Mutex<Tt>>,
+    /// The histories the game's searches hand on (cleared with the table,
+    /// and when the game or the evaluation changes).
+    memory: Arc<Mutex<SearchMemory>>,
     settings: Settings,
     stop: Arc<AtomicBool>,
     /// True from `go` until its `bestmove` is written.
@@ -58,6 +62,7 @@ impl<T: UciTables> Session<T> {
             makhos_rules: makhos::Rules::Default,
             board: Board::start(GameKind::MAKRUK),
             tt: Arc::new(Mutex::new(Tt::new(16))),
+            memory: Arc::new(Mutex::new(SearchMemory::new())),
             settings: Settings::default(),
             stop: Arc::new(AtomicBool::new(false)),
             running: Arc::new(AtomicBool::new(false)),
@@ -109,7 +114,7 @@ impl<T: UciTables> Session<T> {
             }
             Command::UciNewGame => {
                 self.finish_search();
-                lock(&self.tt).clear();
+                self.forget();
                 self.board = Board::start(self.kind);
                 self.refused = None;
             }
@@ -156,6 +161,12 @@ impl<T: UciTables> Session<T> {
         true
     }
 
+    /// Forgets what earlier searches left: the table and the histories.
+    fn forget(&mut self) {
+        lock(&self.tt).clear();
+        lock(&self.memory).clear();
+    }
+
     fn cmd_uci(&self) {
         self.say(&format!("id name thaiboard {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the thaiboard authors");
@@ -196,6 +207,7 @@ impl<T: UciTables> Session<T> {
                 self.kind = kind;
                 self.board = Board::start(kind);
                 self.refused = None;
+                lock(&self.memory).clear();
             }
             "makhos rules" => match makhos_rules(value) {
                 Ok(r) => {
@@ -206,6 +218,7 @@ impl<T: UciTables> Session<T> {
                     if let Board::Makhos(g, _) = &mut self.board {
                         g.rules = r;
                     }
+                    lock(&self.memory).clear();
                 }
                 Err(e) => self.say(&format!("info string Makhos Rules: {e}")),
             },
@@ -215,16 +228,16 @@ impl<T: UciTables> Session<T> {
                     self.warmed = false;
                 }
             }
-            "clear hash" => lock(&self.tt).clear(),
+            "clear hash" => self.forget(),
             "tablebasepath" => {
                 let dir = (value != "<empty>").then(|| std::path::PathBuf::from(&value));
                 self.tables.set_dir(dir);
             }
-            // The table keeps static evaluations: a change of evaluation
-            // clears it.
+            // The table keeps static evaluations and the memory their
+            // corrections: a change of evaluation clears both.
             "use nnue" | "use nnue makhos" | "evalfile" => {
                 self.set_evaluation(name, value);
-                lock(&self.tt).clear();
+                self.forget();
             }
             "ponder" | "uci_chess960" | "uci_analysemode" => {}
             _ => self.say(&format!(
@@ -357,6 +370,7 @@ impl<T: UciTables> Session<T> {
         let [network, makhos_network] =
             Layout::ALL.map(|l| self.networks[l.index()].filter(|_| self.use_nnue[l.index()]));
         let tt = Arc::clone(&self.tt);
+        let memory = Arc::clone(&self.memory);
         let stop = Arc::clone(&self.stop);
         let out = self.out.clone();
         let opts = SearchOptions {
@@ -375,6 +389,7 @@ impl<T: UciTables> Session<T> {
                 let infinite = limits.infinite;
                 let (best, ponder, score) = {
                     let mut tt = lock(&tt);
+                    let mut memory = lock(&memory);
                     let run = Run {
                         limits: &limits,
                         opts: &opts,
@@ -385,11 +400,11 @@ impl<T: UciTables> Session<T> {
                     match (&board, network) {
                         (Board::Makruk(g, hist), Some(net)) => {
                             let tables = makruk_tables.as_deref().map(|t| t as _);
-                            run.search(&g.with_network(net), hist, &mut tt, tables)
+                            run.search(&g.with_network(net), hist, &mut tt, &mut memory, tables)
                         }
                         (Board::Makruk(g, hist), None) => {
                             let tables = makruk_tables.as_deref().map(|t| t as _);
-                            run.search(g, hist, &mut tt, tables)
+                            run.search(g, hist, &mut tt, &mut memory, tables)
                         }
                         (Board::Makhos(g, hist), _) => {
                             let tables = makhos_tables.as_deref().map(|t| t as _);
@@ -397,7 +412,7 @@ impl<T: UciTables> Session<T> {
                                 Some(net) => g.with_network(net),
                                 None => g.clone(),
                             };
-                            run.search(&g, hist, &mut tt, tables)
+                            run.search(&g, hist, &mut tt, &mut memory, tables)
                         }
                     }
                 };
@@ -554,12 +569,14 @@ impl Run<'_> {
         g: &G,
         hist: &[u64],
         tt: &mut Tt,
+        memory: &mut SearchMemory,
         tables: Option<&dyn Tablebase<G>>,
     ) -> (Option<String>, Option<String>, String) {
-        let r = search_with_tables(
+        let r = search_with_memory(
             g,
             hist,
             tt,
+            memory,
             self.limits,
             self.opts,
             tables,
@@ -591,8 +608,10 @@ fn random_move<G: Game>(g: &G) -> Option<String> {
     Some(G::move_text(moves[(z % moves.len() as u64) as usize]))
 }
 
-fn lock(tt: &Mutex<Tt>) -> std::sync::MutexGuard<'_, Tt> {
-    tt.lock().unwrap_or_else(|e| e.into_inner())
+/// The lock of a table shared with the search thread (a panicked search
+/// leaves it usable).
+fn lock<V>(shared: &Mutex<V>) -> std::sync::MutexGuard<'_, V> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn seed() -> u64 {

@@ -4,6 +4,7 @@
 mod bench_signature;
 mod counting;
 mod eval_terms;
+mod memory;
 mod nnue;
 mod search;
 mod see;
