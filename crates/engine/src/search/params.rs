@@ -135,10 +135,10 @@ tunables! {
     correction_scale: "CorrectionScale" = 100, 0..=200, c_end 10.0;
     /// How much of its histories (move order and the evaluation's
     /// correction) a search hands to the next search of the game, in
-    /// percent: 0, the default while it is under test
-    /// (`docs/src/results/2026-11-search-changes.md`), starts every search
-    /// afresh; 100 keeps them whole.
-    history_carry: "HistoryCarry" = 0, 0..=100, c_end 8.0;
+    /// percent: 100, the default (accepted by an SPRT in
+    /// `docs/src/results/2026-11-search-changes.md`), keeps them whole; 0
+    /// starts every search afresh.
+    history_carry: "HistoryCarry" = 100, 0..=100, c_end 8.0;
 }
 
 impl SearchParams {

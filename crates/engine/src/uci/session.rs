@@ -224,7 +224,9 @@ impl<T: UciTables> Session<T> {
             },
             "hash" => {
                 if let Some(mb) = number(&self.out, name, value, 1, 4096) {
+                    // A new table: the game's searches start afresh.
                     *lock(&self.tt) = Tt::new(mb as usize);
+                    lock(&self.memory).clear();
                     self.warmed = false;
                 }
             }

@@ -441,7 +441,8 @@ fn the_first_search_after_isready_is_the_search_of_a_fresh_table() {
     s.ask("position startpos moves e3e4 e6e5");
     let (again, _) = s.go("go depth 7");
     assert_eq!(nodes(&first), nodes(&again));
-    // A new table is warmed again, with the same result.
+    // A new table (which forgets the histories too) is warmed again, with
+    // the same result.
     s.ask("setoption name Hash value 16");
     let (after_hash, _) = s.go("go depth 7");
     assert_eq!(nodes(&after_hash), nodes(&first));
@@ -499,4 +500,45 @@ fn the_search_parameters_are_options_for_tuning() {
         !offered.iter().any(|l| l.contains("LMRDivisor")),
         "{offered:?}"
     );
+}
+
+/// The searches of one game hand on their histories (`HistoryCarry`, 100
+/// by default): the second search of a game differs from the same search
+/// with nothing carried, and each command that forgets them makes it the
+/// same again.
+#[test]
+fn the_searches_of_a_game_hand_on_their_histories() {
+    let second = |carry: u32, between: Option<&str>| -> u64 {
+        let mut s = Session::start();
+        s.ask(&format!("setoption name HistoryCarry value {carry}"));
+        s.ask("position startpos");
+        s.go("go depth 8");
+        if let Some(command) = between {
+            s.ask(command);
+        }
+        s.ask("position startpos moves c3c4 f6f5");
+        let (lines, _) = s.go("go depth 8");
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap_or_else(|| panic!("no info line: {lines:?}"));
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    assert_ne!(second(100, None), second(0, None), "nothing was handed on");
+    for forget in [
+        "ucinewgame",
+        "setoption name Clear Hash",
+        "setoption name Hash value 16",
+        "setoption name UCI_Variant value makruk",
+        "setoption name Use NNUE value true",
+    ] {
+        assert_eq!(
+            second(100, Some(forget)),
+            second(0, Some(forget)),
+            "{forget}"
+        );
+    }
 }
