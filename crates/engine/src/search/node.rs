@@ -20,6 +20,9 @@ struct Node {
     /// The remaining depth (less one after internal iterative reduction).
     depth: i32,
     pv_node: bool,
+    /// A null-window node expected to fail high (Stockfish's `cutNode`):
+    /// its late moves are reduced more.
+    cut_node: bool,
     in_check: bool,
     /// The side to move may stand pat (not in check, no compulsory
     /// capture): only then is there a static evaluation to prune on.
@@ -56,7 +59,11 @@ enum Pruning {
 impl<G: Game> Searcher<'_, G> {
     /// The score of `g` searched `depth` plies deep within (`alpha`,
     /// `beta`), from the side to move's view. `null_ok` is false right
-    /// after a null move and in the singular-extension search.
+    /// after a null move and in the singular-extension search; `cut_node`
+    /// says the node is expected to fail high (never in a PV node: the
+    /// children of a cut node's first move are expected all-nodes, of a
+    /// reduced late move cut nodes again).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
         g: &G,
@@ -65,6 +72,7 @@ impl<G: Game> Searcher<'_, G> {
         mut beta: i32,
         ply: usize,
         null_ok: bool,
+        cut_node: bool,
     ) -> i32 {
         // Step 1. Node entry: stop, draws by rule or repetition, the
         // deepest ply, mate-distance pruning.
@@ -181,6 +189,7 @@ impl<G: Game> Searcher<'_, G> {
             ply,
             depth,
             pv_node,
+            cut_node: cut_node && !pv_node,
             in_check,
             quiet,
             improving,
@@ -296,7 +305,8 @@ impl<G: Game> Searcher<'_, G> {
             self.frames[ply].piece_to = g.piece_to(m);
             let mut score;
             if i == 0 {
-                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                let child_cut = !node.pv_node && !node.cut_node;
+                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, child_cut);
             } else {
                 // Step 9c. Late-move reduction.
                 let r = self.reduction(
@@ -309,12 +319,32 @@ impl<G: Game> Searcher<'_, G> {
                     base_reduction,
                     new_depth,
                 );
-                score = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                // A reduced move is expected to fail low here: its child, to
+                // fail high. Searched again at full depth, the child is what
+                // this node's first child would be.
+                let reduced_cut = r > 0 || !node.cut_node;
+                score = -self.negamax(
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    reduced_cut,
+                );
                 if score > alpha && r > 0 {
-                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    score = -self.negamax(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        !node.cut_node,
+                    );
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
             }
             if self.stopped {
@@ -415,7 +445,15 @@ impl<G: Game> Searcher<'_, G> {
             let r = self.params.null_move_reduction(depth, eval - beta);
             self.frames[ply].piece_to = G::PIECE_TO;
             self.keys.push(n.key);
-            let s = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            let s = -self.negamax(
+                &child,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                !n.cut_node,
+            );
             self.keys.pop();
             if self.stopped {
                 return Some(0);
@@ -457,6 +495,7 @@ impl<G: Game> Searcher<'_, G> {
             singular_beta,
             ply,
             false,
+            n.cut_node,
         );
         // The excluded search reused this ply's frame: restore it.
         self.frames[ply].excluded = 0;
@@ -525,7 +564,7 @@ impl<G: Game> Searcher<'_, G> {
 
     /// Step 9c: how many plies shallower move number `i` (ordering score
     /// `score`) is first searched: the base reduction, more when not
-    /// improving, less in PV nodes, for checks and evasions, for tactical
+    /// improving and in cut nodes, less in PV nodes, for checks and evasions, for tactical
     /// moves and killers, and by history.
     #[allow(clippy::too_many_arguments)]
     fn reduction(
@@ -550,6 +589,9 @@ impl<G: Game> Searcher<'_, G> {
         let mut r = base_reduction;
         if n.pv_node {
             r -= 1;
+        }
+        if n.cut_node {
+            r += self.params.cut_node_reduction;
         }
         if !n.improving {
             r += 1;

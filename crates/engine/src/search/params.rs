@@ -139,6 +139,10 @@ tunables! {
     /// `docs/src/results/2026-11-search-changes.md`), keeps them whole; 0
     /// starts every search afresh.
     history_carry: "HistoryCarry" = 100, 0..=100, c_end 8.0;
+    /// Plies more of late-move reduction in a cut node (a null-window node
+    /// expected to fail high); 0, the default while it is under test,
+    /// reduces cut nodes as any other.
+    cut_node_reduction: "CutNodeReduction" = 0, 0..=3, c_end 0.5;
 }
 
 impl SearchParams {

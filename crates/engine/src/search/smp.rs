@@ -47,7 +47,7 @@ pub(super) fn aspiration_search<G: Game>(
         _ => (-INF, INF, INF),
     };
     loop {
-        let score = s.negamax(root, depth as i32, alpha, beta, 0, true);
+        let score = s.negamax(root, depth as i32, alpha, beta, 0, true, false);
         if s.stopped {
             return score;
         }
