@@ -30,34 +30,46 @@ fn carrying(carry: i32, threads: usize) -> SearchOptions {
     }
 }
 
-/// A search of `fen` to `d` plies from an empty table, with `memory` if
-/// any, kept whole.
-fn searched(fen: &str, d: u32, memory: Option<&mut SearchMemory>) -> SearchResult<makruk::Move> {
-    let mut tt = Tt::new(4);
+/// A search of `fen` to `d` plies from an empty table with `memory` and `opts`.
+fn run(
+    fen: &str,
+    d: u32,
+    memory: &mut SearchMemory,
+    opts: &SearchOptions,
+) -> SearchResult<makruk::Move> {
     let stop = AtomicBool::new(false);
-    let opts = carrying(100, 1);
+    search_with_memory(
+        &game(fen),
+        &[],
+        &mut Tt::new(4),
+        memory,
+        &depth(d),
+        opts,
+        None,
+        &stop,
+        |_| {},
+    )
+}
+
+/// A search of `fen` to `d` plies from an empty table, with `memory`
+/// kept whole, or without one.
+fn searched(fen: &str, d: u32, memory: Option<&mut SearchMemory>) -> SearchResult<makruk::Move> {
     match memory {
-        Some(m) => search_with_memory(
-            &game(fen),
-            &[],
-            &mut tt,
-            m,
-            &depth(d),
-            &opts,
-            None,
-            &stop,
-            |_| {},
-        ),
-        None => search_with_tables(
-            &game(fen),
-            &[],
-            &mut tt,
-            &depth(d),
-            &opts,
-            None,
-            &stop,
-            |_| {},
-        ),
+        Some(m) => run(fen, d, m, &carrying(100, 1)),
+        None => {
+            let stop = AtomicBool::new(false);
+            let opts = carrying(100, 1);
+            search_with_tables(
+                &game(fen),
+                &[],
+                &mut Tt::new(4),
+                &depth(d),
+                &opts,
+                None,
+                &stop,
+                |_| {},
+            )
+        }
     }
 }
 
@@ -113,34 +125,9 @@ fn the_next_search_starts_from_what_the_last_one_learnt() {
 #[test]
 fn each_thread_keeps_its_own_tables() {
     let mut memory = SearchMemory::new();
-    let stop = AtomicBool::new(false);
-    let opts = carrying(100, 2);
-    let mut tt = Tt::new(4);
-    let r = search_with_memory(
-        &game(START),
-        &[],
-        &mut tt,
-        &mut memory,
-        &depth(8),
-        &opts,
-        None,
-        &stop,
-        |_| {},
-    );
-    assert!(r.best.is_some());
+    assert!(run(START, 8, &mut memory, &carrying(100, 2)).best.is_some());
     assert_eq!(memory.threads(), 2);
     // One thread later: the main thread's tables are kept, the helper's dropped.
-    let r = search_with_memory(
-        &game(LATER),
-        &[],
-        &mut tt,
-        &mut memory,
-        &depth(8),
-        &carrying(100, 1),
-        None,
-        &stop,
-        |_| {},
-    );
-    assert!(r.best.is_some());
+    assert!(run(LATER, 8, &mut memory, &carrying(100, 1)).best.is_some());
     assert_eq!(memory.threads(), 1);
 }

@@ -424,28 +424,18 @@ fn movetime_is_searched_nearly_whole() {
 /// cleared table counts, at fixed depth.
 #[test]
 fn the_first_search_after_isready_is_the_search_of_a_fresh_table() {
-    let nodes = |lines: &[String]| -> u64 {
-        let last = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .unwrap();
-        let words: Vec<&str> = last.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "nodes").unwrap();
-        words[at + 1].parse().unwrap()
-    };
     let mut s = Session::start();
     s.ask("position startpos moves e3e4 e6e5");
     let (first, _) = s.go("go depth 7");
     s.ask("ucinewgame");
     s.ask("position startpos moves e3e4 e6e5");
     let (again, _) = s.go("go depth 7");
-    assert_eq!(nodes(&first), nodes(&again));
+    assert_eq!(last_nodes(&first), last_nodes(&again));
     // A new table (which forgets the histories too) is warmed again, with
     // the same result.
     s.ask("setoption name Hash value 16");
     let (after_hash, _) = s.go("go depth 7");
-    assert_eq!(nodes(&after_hash), nodes(&first));
+    assert_eq!(last_nodes(&after_hash), last_nodes(&first));
 }
 
 /// The nodes of the last `info depth` line of `go depth N` from the start.
@@ -453,6 +443,11 @@ fn nodes_at_depth(s: &mut Session, depth: u32) -> u64 {
     s.ask("ucinewgame");
     s.ask("position startpos");
     let (lines, _) = s.go(&format!("go depth {depth}"));
+    last_nodes(&lines)
+}
+
+/// The nodes of a search's last `info depth` line.
+fn last_nodes(lines: &[String]) -> u64 {
     let info = lines
         .iter()
         .rev()
@@ -517,15 +512,7 @@ fn the_searches_of_a_game_hand_on_their_histories() {
             s.ask(command);
         }
         s.ask("position startpos moves c3c4 f6f5");
-        let (lines, _) = s.go("go depth 8");
-        let info = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .unwrap_or_else(|| panic!("no info line: {lines:?}"));
-        let words: Vec<&str> = info.split_whitespace().collect();
-        let at = words.iter().position(|&w| w == "nodes").unwrap();
-        words[at + 1].parse().unwrap()
+        last_nodes(&s.go("go depth 8").0)
     };
     assert_ne!(second(100, None), second(0, None), "nothing was handed on");
     for forget in [
