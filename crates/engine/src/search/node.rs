@@ -155,12 +155,7 @@ impl<G: Game> Searcher<'_, G> {
         // structure, sharpened by a stored score whose bound points past
         // it, and whether the position improves on two plies before.
         let quiet = g.quiet();
-        let scale = self.params.correction_scale;
-        let correction_key = if quiet && scale > 0 {
-            g.correction_key()
-        } else {
-            None
-        };
+        let correction_key = if quiet { self.correction_key(g) } else { None };
         let (raw_eval, corrected_eval) = if !quiet {
             (NO_EVAL, NO_EVAL)
         } else {
@@ -168,11 +163,7 @@ impl<G: Game> Searcher<'_, G> {
                 Some(e) => e,
                 None => static_eval(g),
             };
-            (
-                e,
-                self.correction
-                    .correct(g.white_to_move(), correction_key, e, scale),
-            )
+            (e, self.corrected(g, correction_key, e))
         };
         let eval = if quiet {
             sharpened(corrected_eval, hit, ply)

@@ -51,11 +51,7 @@ impl<G: Game> Searcher<'_, G> {
         if g.quiet() {
             let e = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(g));
             raw_eval = Some(e);
-            let scale = self.params.correction_scale;
-            let structure = if scale > 0 { g.correction_key() } else { None };
-            let corrected = self
-                .correction
-                .correct(g.white_to_move(), structure, e, scale);
+            let corrected = self.corrected(g, self.correction_key(g), e);
             let stand = sharpened(corrected, hit, ply);
             if stand >= beta {
                 if hit.is_none() {

@@ -110,6 +110,24 @@ impl<'a, G: Game> Searcher<'a, G> {
         false
     }
 
+    /// The structure key the correction history reads for `g`: `None` when
+    /// the search keeps no correction (`CorrectionScale` 0) or the game has
+    /// no structure.
+    pub(super) fn correction_key(&self, g: &G) -> Option<u64> {
+        if self.params.correction_scale > 0 {
+            g.correction_key()
+        } else {
+            None
+        }
+    }
+
+    /// The static evaluation `eval` of `g` (structure key `key`) corrected
+    /// by what the correction history learnt.
+    pub(super) fn corrected(&self, g: &G, key: Option<u64>, eval: i32) -> i32 {
+        self.correction
+            .correct(g.white_to_move(), key, eval, self.params.correction_scale)
+    }
+
     /// What this search learnt, for the game's next search.
     pub(super) fn into_memory(self) -> ThreadMemory {
         ThreadMemory {
