@@ -332,6 +332,12 @@ async function run() {
     const [gif] = await Promise.all([carol.waitForEvent('download'), carol.click('#share-gif')]);
     expect(readFileSync(await gif.path()).subarray(0, 6).toString() === 'GIF89a', 'the GIF download is a GIF');
     await carol.click('#tab-analysis');
+    await carol.waitForSelector('#analyse');
+    // An update of the game redraws the tabs; a redraw that changes nothing keeps the
+    // button under the pointer (a click in progress is not lost to its replacement).
+    await carol.evaluate(() => { document.querySelector('#analyse').kept = true; window.dispatchEvent(new Event('notationchange')); });
+    await carol.waitForTimeout(300);
+    expect(await carol.evaluate(() => document.querySelector('#analyse')?.kept === true), 'a redraw that changes nothing keeps the analyse button');
     await carol.click('#analyse');
     await carol.waitForSelector('#eval-graph', { timeout: 60000 });
     await carol.waitForSelector('#analysis-here', { timeout: 60000 });

@@ -89,6 +89,8 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
   let active = 'overview';
   let analysis: Analysis | null = null;
   let poll: number | undefined;
+  /** Requests for the analysis so far: only the latest one's reply is kept. */
+  let analysisSeq = 0;
   let hide = localStorage.getItem('hideComments') === '1';
 
   const strip = h('div', { class: 'tabs', role: 'tablist' });
@@ -196,14 +198,27 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     ];
   }
 
+  /** Reads the game's analysis, and polls it while it runs and its tab is open. */
   async function fetchAnalysis(): Promise<void> {
+    const seq = ++analysisSeq;
+    const fresh = await api.call<Analysis>('GET', `/api/games/${game().id}/analysis`);
+    // A reply overtaken by a later request (or by the request to analyse)
+    // is stale: it must neither undo the newer state nor stop its polling.
+    if (seq !== analysisSeq) return;
     const before = analysis?.positions.map(p => p.symbol ?? '').join();
-    analysis = await api.call<Analysis>('GET', `/api/games/${game().id}/analysis`);
+    analysis = fresh;
     if (analysis.positions.map(p => p.symbol ?? '').join() !== before) ctx.onAnalysis?.();
     window.clearTimeout(poll);
-    if ((analysis.status === 'queued' || analysis.status === 'running') && active === 'analysis') {
-      poll = window.setTimeout(async () => { await fetchAnalysis(); render(); }, 1000);
-    }
+    if ((analysis.status === 'queued' || analysis.status === 'running') && active === 'analysis') pollAnalysis(1000);
+  }
+
+  /** Reads the analysis again in `ms`; a reply lost on the way (a network blip, a restarting server) is asked for again. */
+  function pollAnalysis(ms: number): void {
+    window.clearTimeout(poll);
+    poll = window.setTimeout(async () => {
+      try { await fetchAnalysis(); } catch { pollAnalysis(3000); return; }
+      render();
+    }, ms);
   }
 
   function graph(a: Analysis): Node {
@@ -295,9 +310,12 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     const g = game();
     if (g.status !== 'finished') return [h('p', { id: 'analysis-unavailable' }, t('tabs.analysisAfter'))];
     if (!analysis) await fetchAnalysis();
-    const a = analysis!;
+    const a = analysis;
+    // Overtaken by a newer request for the analysis, whose caller draws the tab.
+    if (!a) return [];
     if (a.status === 'none') {
       return [h('button', { id: 'analyse', class: 'primary', onclick: async () => {
+        analysisSeq++;
         analysis = await api.call<Analysis>('POST', `/api/games/${g.id}/analysis`);
         await fetchAnalysis();
         render();
@@ -394,7 +412,30 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     }, label)));
     let nodes: Node[];
     try { nodes = await tabs.find(t => t[0] === active)![2](); } catch (e) { nodes = [h('p', { class: 'error' }, (e as Error).message)]; }
-    if (seq === renderSeq) panel.replaceChildren(...nodes);
+    if (seq === renderSeq) show(nodes);
+  }
+
+  /**
+   * Puts `nodes` in the panel. A redraw that would change nothing leaves the
+   * panel as it is, so a click or a selection in progress there is not lost
+   * to a redraw that replaces the element under the pointer (every update
+   * of the game redraws the tabs). One that changes something keeps what
+   * the user was typing into a box that is drawn again.
+   */
+  function show(nodes: Node[]): void {
+    const next = document.createElement('div');
+    next.append(...nodes);
+    if (next.innerHTML === panel.innerHTML) return;
+    const focused = document.activeElement;
+    let refocus: HTMLInputElement | HTMLTextAreaElement | null = null;
+    for (const old of panel.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('textarea[id], input[id]:not([type=checkbox])')) {
+      const twin = next.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(old.id)}`);
+      if (!twin) continue;
+      if (old.value !== old.defaultValue) twin.value = old.value;
+      if (old === focused) refocus = twin;
+    }
+    panel.replaceChildren(...next.childNodes);
+    refocus?.focus();
   }
 
   loadComments().then(() => { ctx.onComments?.(); render(); });

@@ -24,7 +24,10 @@ fn a_run_climbs_toward_the_stronger_side_and_continues_where_it_stopped() {
     let params = dir.join("params.csv");
     // Skill Level as the parameter: the early perturbation (more than
     // c_end) plays full strength against level 0, so whichever way the
-    // sign points, the stronger engine wins and the value climbs.
+    // sign points, the stronger engine wins and the value climbs. A pair
+    // can still come out even (two draws, or a game each: the weaker side's
+    // moves are random), so each run plays six pairs, and the value must
+    // climb in each.
     std::fs::write(&params, "Skill Level,int,10,0,20,10,0.002\n").unwrap();
     let out = dir.join("run");
     let play = |steps: &str| {
@@ -49,24 +52,24 @@ fn a_run_climbs_toward_the_stronger_side_and_continues_where_it_stopped() {
             OPENINGS,
         ])
     };
-    let (ok, stdout, stderr) = play("2");
+    let (ok, stdout, stderr) = play("6");
     assert!(ok, "{stdout}{stderr}");
-    assert!(stderr.contains("pairs 2/40"), "{stderr}");
-    let after_two = shown(&stdout, "Skill Level");
-    let (ok, stdout, stderr) = play("2");
+    assert!(stderr.contains("pairs 6/40"), "{stderr}");
+    let after_six = shown(&stdout, "Skill Level");
+    let (ok, stdout, stderr) = play("6");
     assert!(ok, "{stdout}{stderr}");
     assert!(
-        stderr.contains("pairs 4/40") && !stderr.contains("pairs 2/40"),
+        stderr.contains("pairs 12/40") && !stderr.contains("pairs 6/40"),
         "{stderr}"
     );
-    let after_four = shown(&stdout, "Skill Level");
-    assert!(
-        after_two > 10.0 && after_four > after_two,
-        "{after_two} {after_four}"
-    );
+    let after_twelve = shown(&stdout, "Skill Level");
     // The log has a header and a line a step.
     let log = std::fs::read_to_string(out.join("steps.csv")).unwrap();
-    assert_eq!(log.lines().count(), 5, "{log}");
+    assert!(
+        after_six > 10.0 && after_twelve > after_six,
+        "{after_six} {after_twelve}: {log}"
+    );
+    assert_eq!(log.lines().count(), 13, "{log}");
     assert!(
         log.starts_with("pairs,wins,losses,draws,Skill Level\n"),
         "{log}"
@@ -74,8 +77,8 @@ fn a_run_climbs_toward_the_stronger_side_and_continues_where_it_stopped() {
     // --show prints the run without playing.
     let (ok, stdout, _) = thaiboard(&["tune", "spsa", "--out", arg(&out), "--show"]);
     assert!(ok);
-    assert!(stdout.starts_with("pairs 4/40"), "{stdout}");
-    let word = format!("option.Skill Level={}", after_four.round());
+    assert!(stdout.starts_with("pairs 12/40"), "{stdout}");
+    let word = format!("option.Skill Level={}", after_twelve.round());
     assert!(stdout.contains(&word), "{word}: {stdout}");
 }
 
