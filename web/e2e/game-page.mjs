@@ -139,6 +139,18 @@ export async function gamePageSteps() {
     await white.screenshot({ path: join(artifacts, 'gp-03-typed-error.png') });
   });
 
+  await step('a comment being typed is kept when the opponent\'s move redraws the tabs', async () => {
+    const g = await startGame(white, black, 'makruk', 'white', 'live');
+    await white.goto(`${env.base}/game/${g}`);
+    await white.waitForSelector('#comment-text');
+    await white.fill('#comment-text', 'half a thought');
+    await replay(white, black, g, ['e3e4', 'd6d5']);
+    await white.waitForSelector('#overview tr:has-text("d5")');
+    const kept = await white.inputValue('#comment-text');
+    expect(kept === 'half a thought', `the typed comment after the redraw: "${kept}"`);
+    expect(await white.evaluate(() => document.activeElement?.id) === 'comment-text', 'the box keeps the focus');
+  });
+
   await step('chat: the players talk, spectators apart, HTML shown as text, a report, a mute', async () => {
     const g = await startGame(white, black, 'makruk', 'white', 'live');
     await white.goto(`${env.base}/game/${g}`);
