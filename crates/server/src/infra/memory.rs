@@ -7,7 +7,9 @@
 //! memory back the next time it parks ([`on_park`], the runtime's
 //! `on_thread_park` hook), through the release function the binary set
 //! ([`set_release`]: the binary chose the allocator, the library does not
-//! know it).
+//! know it). The rest of a crowd leaves after that moment, and a worker
+//! that released before a block came back to it keeps that block: so the
+//! release is asked for again each second for [`AFTER_CROWD_SECS`].
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,18 +51,43 @@ pub fn ask_release() {
     }
 }
 
+/// Seconds during which a release is asked for again, once a second, after
+/// a crowd fell to half: longer than the header timeout (10 s), by which the
+/// slowest of a crowd of slow connections is gone.
+pub const AFTER_CROWD_SECS: u32 = 15;
+
+/// When to release, from the number of open connections read once a second.
+#[derive(Debug, Default)]
+struct Releases {
+    /// The most connections open at once since the last crowd fell.
+    high: usize,
+    /// Releases still due, one a second, after a crowd fell.
+    due: u32,
+}
+
+impl Releases {
+    /// Takes the connections open now; says whether to ask a release.
+    fn tick(&mut self, now: usize) -> bool {
+        self.high = self.high.max(now);
+        if self.high >= CROWD && now <= self.high / 2 {
+            self.high = now;
+            self.due = AFTER_CROWD_SECS;
+        }
+        let release = self.due > 0;
+        self.due = self.due.saturating_sub(1);
+        release
+    }
+}
+
 /// Watches `open` (connections open now) every second until `stop`: when
 /// it falls to half of its high-water mark, and that mark was a crowd, a
-/// release is asked for.
+/// release is asked for, and again each second for [`AFTER_CROWD_SECS`].
 pub async fn watch(open: impl Fn() -> usize, stop: impl Fn() -> bool) {
-    let mut high = 0;
+    let mut releases = Releases::default();
     while !stop() {
         tokio::time::sleep(Duration::from_secs(1)).await;
-        let now = open();
-        high = high.max(now);
-        if high >= CROWD && now <= high / 2 {
+        if releases.tick(open()) {
             ask_release();
-            high = now;
         }
     }
 }
@@ -68,6 +95,30 @@ pub async fn watch(open: impl Fn() -> usize, stop: impl Fn() -> bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crowd_falling_to_half_is_released_for_a_while_and_then_left_alone() {
+        let mut r = Releases::default();
+        // Ordinary use: never a crowd, never a release.
+        assert!((0..100).all(|i| !r.tick(i % (CROWD - 1))));
+        // A crowd: nothing while it stands or shrinks by less than half.
+        for now in [1000, 4000, 3000, 2001] {
+            assert!(!r.tick(now), "{now}");
+        }
+        // Half gone: a release a second while it keeps halving (2000, 800,
+        // 10), then for AFTER_CROWD_SECS from the last halving, then none.
+        let ticks: Vec<bool> = [2000, 1500, 800, 10, 0]
+            .into_iter()
+            .chain(std::iter::repeat_n(0, 30))
+            .map(|now| r.tick(now))
+            .collect();
+        let released = ticks.iter().take_while(|&&b| b).count();
+        assert_eq!(released, 3 + AFTER_CROWD_SECS as usize);
+        assert!(ticks[released..].iter().all(|&b| !b));
+        // A second crowd is released again.
+        assert!(!r.tick(600));
+        assert!(r.tick(300));
+    }
 
     #[test]
     fn a_thread_releases_once_per_request() {
