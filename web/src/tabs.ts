@@ -95,6 +95,9 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
 
   const strip = h('div', { class: 'tabs', role: 'tablist' });
   const panel = h('div', { class: 'tab-panel', id: 'tab-panel' });
+  /** The boxes the user typed into since they were drawn (what a redraw must keep). */
+  const typedIn = new WeakSet<EventTarget>();
+  panel.addEventListener('input', ev => { if (ev.target) typedIn.add(ev.target); });
   const el = h('div', { class: 'game-tabs' }, strip, panel);
 
   // Conditional moves are for correspondence games only.
@@ -431,7 +434,8 @@ export function gameTabs(ctx: TabContext): { el: HTMLElement; refresh: () => voi
     for (const old of panel.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('textarea[id], input[id]:not([type=checkbox])')) {
       const twin = next.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(old.id)}`);
       if (!twin) continue;
-      if (old.value !== old.defaultValue) twin.value = old.value;
+      // Only typing is kept: a box the page filled shows what the page fills now.
+      if (typedIn.has(old)) { twin.value = old.value; typedIn.add(twin); }
       if (old === focused) refocus = twin;
     }
     panel.replaceChildren(...next.childNodes);
