@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::mpsc;
 
 /// `gameStart` or `gameFinish` lines of `view`, one per player: (user id, line).
 async fn game_lines(db: &Db, kind: &str, view: &GameView) -> ApiResult<Vec<(String, Value)>> {
@@ -61,8 +62,23 @@ async fn challenge_line(
 
 /// Hands what the game service publishes to the event streams: a new
 /// challenge, a closed one, a started game, a finished one.
+///
+/// The lines are made (which reads the database) one event after another,
+/// on one task, in the order the events were published: a bot never hears
+/// a challenge cancelled before it hears the challenge, nor a game finish
+/// before its start.
 pub fn subscribe(games: &Arc<Games>, bots: Arc<BotHub>) {
     let db = games.db().clone();
+    let (queue, mut queued) = mpsc::unbounded_channel::<Announcement>();
+    let announcer = bots.clone();
+    tokio::spawn(async move {
+        while let Some(next) = queued.recv().await {
+            let view = &next.view;
+            if let Err(e) = announce(&db, &announcer, next.what, next.declined, view).await {
+                eprintln!("thaiboard-server: bot event of game {}: {e}", view.id);
+            }
+        }
+    });
     games.subscribe(Box::new(move |event: &GameEvent| {
         let view = &event.game;
         if event.ended() {
@@ -89,13 +105,21 @@ pub fn subscribe(games: &Arc<Games>, bots: Arc<BotHub>) {
             Status::Finished | Status::Aborted if listened() => ("gameFinish", ""),
             Status::Finished | Status::Aborted => return,
         };
-        let (db, bots, view) = (db.clone(), bots.clone(), view.clone());
-        tokio::spawn(async move {
-            if let Err(e) = announce(&db, &bots, what, declined, &view).await {
-                eprintln!("thaiboard-server: bot event of game {}: {e}", view.id);
-            }
+        // Fails only once the announcer has stopped, with the server.
+        let _ = queue.send(Announcement {
+            what,
+            declined,
+            view: view.clone(),
         });
     }));
+}
+
+/// An event waiting for its lines to be made and sent: its kind and status
+/// (see [`announce`]), a decline's reason, and the game.
+struct Announcement {
+    what: (&'static str, &'static str),
+    declined: Option<String>,
+    view: Arc<GameView>,
 }
 
 async fn announce(

@@ -638,6 +638,11 @@ async fn a_stream_opened_while_a_challenge_is_made_hears_it_once() {
                 break;
             }
         }
+        // A bot hears of a challenge before it hears it cancelled.
+        assert_eq!(
+            heard, 1,
+            "round {round}: challenge {id} cancelled before heard"
+        );
         // Anything still on its way comes within a moment.
         while let Ok(Some(line)) =
             tokio::time::timeout(Duration::from_millis(20), events.line()).await
