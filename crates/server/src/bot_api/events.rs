@@ -73,9 +73,8 @@ pub fn subscribe(games: &Arc<Games>, bots: Arc<BotHub>) {
     let announcer = bots.clone();
     tokio::spawn(async move {
         while let Some(next) = queued.recv().await {
-            let view = &next.view;
-            if let Err(e) = announce(&db, &announcer, next.what, next.declined, view).await {
-                eprintln!("thaiboard-server: bot event of game {}: {e}", view.id);
+            if let Err(e) = announce(&db, &announcer, &next).await {
+                eprintln!("thaiboard-server: bot event of game {}: {e}", next.view.id);
             }
         }
     });
@@ -122,19 +121,15 @@ struct Announcement {
     view: Arc<GameView>,
 }
 
-async fn announce(
-    db: &Db,
-    bots: &BotHub,
-    (kind, status): (&str, &str),
-    declined: Option<String>,
-    view: &GameView,
-) -> ApiResult<()> {
+/// Makes the lines of `next` and sends them to the users they concern.
+async fn announce(db: &Db, bots: &BotHub, next: &Announcement) -> ApiResult<()> {
+    let ((kind, status), view) = (next.what, &*next.view);
     let lines = if status.is_empty() {
         game_lines(db, kind, view).await?
     } else {
         match challenge_line(db, kind, view, status).await? {
             Some((ids, mut line)) => {
-                if let Some(reason) = declined {
+                if let Some(reason) = &next.declined {
                     line["challenge"]["declineReasonKey"] = json!(reason);
                 }
                 ids.into_iter().map(|id| (id, line.clone())).collect()
