@@ -174,8 +174,10 @@ fn a_long_stall_ends_in_a_promotion() {
     );
 }
 
-/// Material that cannot mate scores close to a draw: a lone met, two mets
-/// on one colour, a lone khon; bare khuns are an immediate draw.
+/// Material that cannot mate scores close to a draw: a lone met, mets all
+/// on one colour (two, or three as in a game against Fairy-Stockfish that
+/// the engine scored +6 until its stalemate), a lone khon; bare khuns are
+/// an immediate draw.
 #[test]
 fn material_that_cannot_mate_scores_near_zero() {
     let w = MakrukWeights::DEFAULT;
@@ -183,13 +185,23 @@ fn material_that_cannot_mate_scores_near_zero() {
         "8/3k4/8/3M4/8/8/4K3/8 w - - 0 1",
         "8/3k4/8/3M4/4M3/8/4K3/8 w - - 0 1",
         "8/3k4/8/3S4/8/8/4K3/8 b - - 0 1",
+        "6k1/4M3/3M1MK1/8/8/8/8/8 b - - 0 1",
+        "6k1/4M3/3M1MK1/8/8/8/8/8 w - - 0 1",
+        "8/8/2M3M1/8/2M5/8/2K5/k7 b - - 0 1",
     ] {
         let s = evaluate_makruk(&pos(fen), &w);
         assert!(s.abs() <= 50, "{fen}: {s}");
     }
-    // Two mets on different colours can mate: not scored as a draw.
-    let s = evaluate_makruk(&pos("8/3k4/8/3M4/3M4/8/4K3/8 w - - 0 1"), &w);
-    assert!(s > 150, "{s}");
+    // Mets on both colours can mate, as can mets with a bia (it may promote
+    // on the other colour): not scored as a draw.
+    for fen in [
+        "8/3k4/8/3M4/3M4/8/4K3/8 w - - 0 1",
+        "6k1/4M3/3M1MK1/7M/8/8/8/8 b - - 0 1",
+        "6k1/4M3/3M1MK1/8/8/7P/8/8 b - - 0 1",
+    ] {
+        let s = evaluate_makruk(&pos(fen), &w);
+        assert!(s.abs() > 150, "{fen}: {s}");
+    }
     let (_, s) = run("8/3k4/8/8/8/8/4K3/8 w - - 0 1", 3);
     assert_eq!(s, Score::Cp(0));
 }

@@ -17,8 +17,11 @@ fn centre_distance(sq: Square) -> i32 {
 }
 
 /// Whether `color`'s material (khun aside) can never mate: no ruea and at
-/// most one other piece or bia (a bia only becomes a met), or two mets on
-/// squares of one colour.
+/// most one other piece or bia (a bia only becomes a met), or mets alone,
+/// all on squares of one colour. A met steps diagonally, so such mets
+/// attack only squares of their own colour: they never check a khun on the
+/// other colour, and a khun they check has four neighbours of the other
+/// colour, which the own khun alone cannot all cover.
 pub fn makruk_cannot_mate(pos: &Position, color: Color) -> bool {
     if pos.pieces(color, Role::Rook).any() {
         return false;
@@ -27,15 +30,14 @@ pub fn makruk_cannot_mate(pos: &Position, color: Color) -> bool {
     if others <= 1 {
         return true;
     }
-    let mets = pos.pieces(color, Role::Met) | pos.pieces(color, Role::Pawn);
-    if mets.count() == others && others == 2 {
-        let dark = |s: Square| (s.file() + s.rank()) % 2;
-        let mut it = mets;
-        if let (Some(a), Some(b)) = (it.next(), it.next()) {
-            return pos.pieces(color, Role::Pawn).is_empty() && dark(a) == dark(b);
-        }
+    let mets = pos.pieces(color, Role::Met);
+    if mets.count() != others {
+        return false;
     }
-    false
+    let colour = |s: Square| (s.file() + s.rank()) % 2;
+    let mut squares = mets;
+    let first = squares.next().map(colour);
+    squares.all(|s| Some(colour(s)) == first)
 }
 
 /// The Makruk evaluation from White's view, before the side-to-move flip
