@@ -10,6 +10,9 @@ pub enum StandPat {
     Forbidden,
 }
 
+/// How many kinds of captured piece [`Game::victim`] tells apart.
+pub const CAPTURE_KINDS: usize = 8;
+
 /// What the search needs to know about a game. Positions are values
 /// (copy-make): [`Game::play`] returns the next position.
 pub trait Game: Clone + Send + Sync + 'static {
@@ -66,6 +69,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_tactical(&self, m: Self::Move) -> bool;
     /// An ordering score for tactical moves (MVV-LVA or captured material).
     fn tactical_order(&self, m: Self::Move) -> i32;
+    /// The kind of piece a tactical move captures, as an index below
+    /// [`CAPTURE_KINDS`] (0: none, or a game that does not tell them apart):
+    /// with [`Game::piece_to`], the capture history's index.
+    fn victim(&self, _m: Self::Move) -> usize {
+        0
+    }
     /// Whether a capture loses material by static exchange (quiescence
     /// skips it, ordering puts it after the quiet killers). Games without
     /// such a notion keep the default `false`.

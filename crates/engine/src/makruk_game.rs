@@ -305,6 +305,10 @@ impl<E: MakrukEvaluator> Game for MakrukGame<E> {
         victim * 16 - attacker + if m.is_promotion() { 8 } else { 0 }
     }
 
+    fn victim(&self, m: Move) -> usize {
+        self.pos.role_at(m.to()).map_or(0, |r| r.index() + 1)
+    }
+
     fn losing_capture(&self, m: Move) -> bool {
         let (Some(victim), Some(attacker)) = (self.pos.role_at(m.to()), self.pos.role_at(m.from()))
         else {

@@ -10,7 +10,7 @@
 //! fresh memory is exactly the search without one.
 
 use super::correction::CorrectionHistory;
-use crate::game::Game;
+use crate::game::{CAPTURE_KINDS, Game};
 
 /// The quiet-move history's size: one entry per (from, to) of a 64-square board.
 pub(super) const HISTORY_SIZE: usize = 4096;
@@ -24,6 +24,9 @@ pub(super) struct ThreadMemory {
     /// Quiet moves by (piece and destination of the move before, piece and
     /// destination of this move): `(G::PIECE_TO + 1)` rows.
     pub(super) continuation: Vec<i16>,
+    /// Tactical moves by (moving piece and destination, captured kind):
+    /// `G::PIECE_TO * CAPTURE_KINDS` entries.
+    pub(super) capture: Vec<i32>,
     /// How far the static evaluation missed, by structure.
     pub(super) correction: Option<CorrectionHistory>,
 }
@@ -39,6 +42,10 @@ impl ThreadMemory {
         let continuation = (G::PIECE_TO + 1) * G::PIECE_TO;
         if self.continuation.len() != continuation {
             self.continuation = vec![0; continuation];
+        }
+        let capture = G::PIECE_TO * CAPTURE_KINDS;
+        if self.capture.len() != capture {
+            self.capture = vec![0; capture];
         }
         if self.correction.is_none() {
             self.correction = Some(CorrectionHistory::new());
@@ -60,6 +67,9 @@ impl ThreadMemory {
         }
         for c in &mut m.continuation {
             *c = (i32::from(*c) * p / 100) as i16;
+        }
+        for c in &mut m.capture {
+            *c = *c * p / 100;
         }
         if let Some(c) = &mut m.correction {
             c.scale(p);
@@ -110,16 +120,21 @@ mod tests {
         let mut m = ThreadMemory::default().fitted::<MakrukGame>();
         m.history[7] = 42;
         m.continuation[3] = 5;
+        m.capture[9] = -30;
         let kept = m.fitted::<MakrukGame>();
         assert_eq!((kept.history[7], kept.continuation[3]), (42, 5));
+        assert_eq!(kept.capture[9], -30);
         let halved = kept.clone().carried::<MakrukGame>(50);
         assert_eq!((halved.history[7], halved.continuation[3]), (21, 2));
+        assert_eq!(halved.capture[9], -15);
         let forgotten = kept.clone().carried::<MakrukGame>(0);
         assert!(forgotten.history.iter().all(|&v| v == 0));
         assert!(forgotten.continuation.iter().all(|&v| v == 0));
+        assert!(forgotten.capture.iter().all(|&v| v == 0));
         let other = kept.fitted::<MakhosGame>();
         let rows = (MakhosGame::PIECE_TO + 1) * MakhosGame::PIECE_TO;
         assert_eq!(other.continuation.len(), rows);
         assert!(other.continuation.iter().all(|&v| v == 0));
+        assert_eq!(other.capture.len(), MakhosGame::PIECE_TO * CAPTURE_KINDS);
     }
 }

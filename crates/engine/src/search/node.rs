@@ -43,6 +43,9 @@ struct Node {
     tt_move: u64,
     /// The move this node skips (singular-extension search), as a code.
     excluded: u64,
+    /// The stored move is legal here and tactical (known once the moves are
+    /// generated).
+    tt_capture: bool,
 }
 
 /// What the move loop's pruning decides for one move.
@@ -191,6 +194,7 @@ impl<G: Game> Searcher<'_, G> {
             hit,
             tt_move,
             excluded,
+            tt_capture: false,
         };
 
         // Step 5. Pruning before the moves: reverse futility, razoring,
@@ -216,9 +220,11 @@ impl<G: Game> Searcher<'_, G> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         let mut tried = std::mem::take(&mut self.quiet_buffers[ply]);
+        let mut tried_tactical = std::mem::take(&mut self.tactical_buffers[ply]);
         moves.clear();
         scores.clear();
         tried.clear();
+        tried_tactical.clear();
         g.legal_moves(&mut moves);
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|&m| !self.excluded.contains(&G::encode(m)));
@@ -241,6 +247,10 @@ impl<G: Game> Searcher<'_, G> {
             };
         }
         scores.extend(moves.iter().map(|&m| self.order(g, m, tt_move, ply, rows)));
+        node.tt_capture = tt_move != 0
+            && moves
+                .iter()
+                .any(|&m| G::encode(m) == tt_move && g.is_tactical(m));
 
         // Step 9. The move loop.
         let depth = node.depth;
@@ -343,11 +353,12 @@ impl<G: Game> Searcher<'_, G> {
                 self.buffers[ply] = moves;
                 self.score_buffers[ply] = scores;
                 self.quiet_buffers[ply] = tried;
+                self.tactical_buffers[ply] = tried_tactical;
                 return 0;
             }
 
             // Step 9d. A new best move; at a cutoff, reward the quiet move
-            // and penalise the quiet moves tried before it.
+            // and penalise the moves tried before it.
             if score > best {
                 best = score;
                 best_code = code;
@@ -358,19 +369,22 @@ impl<G: Game> Searcher<'_, G> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         bound = Bound::Lower;
-                        self.reward_quiets(g, m, &tried, depth, ply);
+                        self.reward_cutoff(g, m, &tried, &tried_tactical, depth, ply);
                         break;
                     }
                 }
             }
             if !tactical && tried.len() < MAX_TRIED_QUIETS {
                 tried.push(m);
+            } else if tactical && tried_tactical.len() < MAX_TRIED_QUIETS {
+                tried_tactical.push(m);
             }
         }
         self.keys.pop();
         self.buffers[ply] = moves;
         self.score_buffers[ply] = scores;
         self.quiet_buffers[ply] = tried;
+        self.tactical_buffers[ply] = tried_tactical;
 
         // Step 10. Store the result (not for a partial move list: the
         // singular search, or a root with MultiPV lines excluded or only
@@ -555,7 +569,8 @@ impl<G: Game> Searcher<'_, G> {
 
     /// Step 9c: how many plies shallower move number `i` (ordering score
     /// `score`) is first searched: the base reduction, more when not
-    /// improving and in cut nodes, less in PV nodes, for checks and evasions, for tactical
+    /// improving, in cut nodes and for quiet moves after a tactical stored
+    /// move, less in PV nodes, for checks and evasions, for tactical
     /// moves and killers, and by history.
     #[allow(clippy::too_many_arguments)]
     fn reduction(
@@ -586,6 +601,9 @@ impl<G: Game> Searcher<'_, G> {
         }
         if !n.improving {
             r += 1;
+        }
+        if n.tt_capture && !tactical {
+            r += self.params.tt_capture_reduction;
         }
         if gives_check || n.in_check {
             r -= 1;

@@ -7,7 +7,7 @@
 
 use super::params::HISTORY_MAX;
 use super::state::Searcher;
-use crate::game::Game;
+use crate::game::{CAPTURE_KINDS, Game};
 
 /// The stored (transposition-table) move: searched first.
 pub(super) const TIER_TT_MOVE: i32 = 1 << 30;
@@ -19,6 +19,14 @@ pub(super) const TIER_KILLER_1: i32 = 1 << 28;
 pub(super) const TIER_KILLER_2: i32 = TIER_KILLER_1 - 1;
 /// Tactical moves that lose material by exchange.
 pub(super) const TIER_BAD_TACTICAL: i32 = 1 << 27;
+
+/// A tactical move's MVV-LVA order is raised by this before it is scaled,
+/// so every tactical move's place in its tier is positive.
+const TACTICAL_ORDER_OFFSET: i32 = 32;
+/// One point of MVV-LVA order is worth this much of a tactical move's
+/// place in its tier (a step of the captured piece, 16 points, is worth a
+/// full capture history at `CaptureHistory` 200).
+const TACTICAL_ORDER_STEP: i32 = 1024;
 
 /// In quiescence: the stored move first.
 pub(super) const QS_TIER_TT_MOVE: i32 = 1 << 20;
@@ -89,6 +97,24 @@ impl<G: Game> Searcher<'_, G> {
             + i32::from(self.continuation[rows[1] + pt])
     }
 
+    /// The capture-history index of the tactical move `m`: its moving
+    /// piece, destination and captured kind.
+    fn capture_index(g: &G, m: G::Move) -> usize {
+        g.piece_to(m) * CAPTURE_KINDS + g.victim(m)
+    }
+
+    /// A tactical move's place within its tier: its MVV-LVA order first,
+    /// then its capture history as much as `CaptureHistory` weighs it.
+    /// Always positive and far below the next tier.
+    fn tactical_rank(&self, g: &G, m: G::Move) -> i32 {
+        let order = (g.tactical_order(m) + TACTICAL_ORDER_OFFSET) * TACTICAL_ORDER_STEP;
+        let weight = self.params.capture_history;
+        if weight == 0 {
+            return order;
+        }
+        order + self.capture_history[Self::capture_index(g, m)] * weight / 200
+    }
+
     /// The ordering score of `m` in the main search: its tier, or its
     /// history for a plain quiet move.
     pub(super) fn order(
@@ -104,10 +130,11 @@ impl<G: Game> Searcher<'_, G> {
             return TIER_TT_MOVE;
         }
         if g.is_tactical(m) {
+            let rank = self.tactical_rank(g, m);
             if g.losing_capture(m) {
-                return TIER_BAD_TACTICAL + g.tactical_order(m);
+                return TIER_BAD_TACTICAL + rank;
             }
-            return TIER_GOOD_TACTICAL + g.tactical_order(m);
+            return TIER_GOOD_TACTICAL + rank;
         }
         if self.killers[ply][0] == code {
             return TIER_KILLER_1;
@@ -118,13 +145,15 @@ impl<G: Game> Searcher<'_, G> {
         self.quiet_score(g, m, rows)
     }
 
-    /// Rewards the quiet move that caused a cutoff and penalises the quiet
-    /// moves searched before it.
-    pub(super) fn reward_quiets(
+    /// Rewards the move that caused a cutoff (a quiet move in the history
+    /// tables and as a killer, a tactical one in the capture history) and
+    /// penalises the quiet and tactical moves searched before it.
+    pub(super) fn reward_cutoff(
         &mut self,
         g: &G,
         best: G::Move,
         tried: &[G::Move],
+        tried_tactical: &[G::Move],
         depth: i32,
         ply: usize,
     ) {
@@ -149,9 +178,82 @@ impl<G: Game> Searcher<'_, G> {
                 k[0] = code;
             }
             apply(self, best, bonus);
+        } else {
+            gravity(
+                &mut self.capture_history[Self::capture_index(g, best)],
+                bonus,
+            );
         }
         for &m in tried {
             apply(self, m, -bonus);
+        }
+        for &m in tried_tactical {
+            gravity(&mut self.capture_history[Self::capture_index(g, m)], -bonus);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::memory::ThreadMemory;
+    use super::super::params::SearchParams;
+    use super::super::state::new_searcher;
+    use super::*;
+    use crate::MakrukGame;
+    use crate::tt::Tt;
+    use std::sync::atomic::AtomicBool;
+
+    /// The ruea on c5 takes either of two loose bia: equal by MVV-LVA.
+    fn two_equal_captures() -> (MakrukGame, makruk::Move, makruk::Move) {
+        let fen = "4k3/8/8/p1R1p3/8/8/8/4K3 w - - 0 1";
+        let pos = makruk::Position::from_fen(makruk::Variant::Makruk, fen).unwrap();
+        let find = |uci: &str| {
+            pos.legal_moves()
+                .iter()
+                .find(|m| m.to_uci() == uci)
+                .copied()
+                .unwrap()
+        };
+        let (a, e) = (find("c5a5"), find("c5e5"));
+        (MakrukGame::new(pos), a, e)
+    }
+
+    #[test]
+    fn capture_history_orders_equal_captures_only_when_weighed() {
+        let (g, a, e) = two_equal_captures();
+        let tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        for weight in [0, 100] {
+            let params = SearchParams {
+                capture_history: weight,
+                ..SearchParams::default()
+            };
+            let mut s = new_searcher::<MakrukGame>(
+                &tt,
+                None,
+                &stop,
+                &[],
+                None,
+                None,
+                None,
+                &params,
+                ThreadMemory::default(),
+            );
+            let rows = s.continuation_rows(0);
+            let before = (s.order(&g, a, 0, 0, rows), s.order(&g, e, 0, 0, rows));
+            assert_eq!(before.0, before.1, "no history yet: MVV-LVA ties them");
+            assert!(before.0 > TIER_GOOD_TACTICAL && before.0 < TIER_TT_MOVE);
+            // e5 was tried and failed, then a5 cut off.
+            s.reward_cutoff(&g, a, &[], &[e], 8, 0);
+            let (ra, re) = (s.order(&g, a, 0, 0, rows), s.order(&g, e, 0, 0, rows));
+            if weight == 0 {
+                assert_eq!((ra, re), before, "unweighed, the order is MVV-LVA's");
+            } else {
+                assert!(ra > before.0 && re < before.1, "{ra} {re} from {before:?}");
+                assert!(re > TIER_GOOD_TACTICAL, "the history stays within the tier");
+            }
+            // A tactical cutoff is no killer.
+            assert_eq!(s.killers[0], [0, 0]);
         }
     }
 }

@@ -143,6 +143,16 @@ tunables! {
     /// expected to fail high); 0, the default while it is under test,
     /// reduces cut nodes as any other.
     cut_node_reduction: "CutNodeReduction" = 0, 0..=3, c_end 0.5;
+    /// How much the capture history (captures and promotions by moving
+    /// piece, destination and captured kind, rewarded at cutoffs) weighs in
+    /// the order of tactical moves within their tier, in percent: at 100 a
+    /// full history is worth half a step of the captured piece's value. 0,
+    /// the default while it is under test, orders them by MVV-LVA alone.
+    capture_history: "CaptureHistory" = 0, 0..=200, c_end 10.0;
+    /// Plies more of late-move reduction for the quiet moves of a node whose
+    /// stored move is tactical (Stockfish's `ttCapture`); 0, the default
+    /// while it is under test, reduces them as any other.
+    tt_capture_reduction: "TTCaptureReduction" = 0, 0..=2, c_end 0.5;
 }
 
 impl SearchParams {
@@ -320,7 +330,8 @@ pub(super) const LMR_HISTORY_MAX_PLIES: i32 = 2;
 
 // History.
 
-/// At most this many quiet moves tried before a cutoff get the malus.
+/// At most this many quiet moves, and as many tactical ones, tried before a
+/// cutoff get the malus.
 pub(super) const MAX_TRIED_QUIETS: usize = 64;
 
 // Correction history.

@@ -50,6 +50,8 @@ pub(super) struct Searcher<'a, G: Game> {
     /// Quiet moves by (piece and destination of the move before,
     /// piece and destination of this move): `(G::PIECE_TO + 1)` rows.
     pub(super) continuation: Vec<i16>,
+    /// Tactical moves by (moving piece and destination, captured kind).
+    pub(super) capture_history: Vec<i32>,
     /// How far the static evaluation missed, by bia structure.
     pub(super) correction: CorrectionHistory,
     pub(super) frames: Vec<Frame>,
@@ -61,6 +63,8 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) buffers: Vec<Vec<G::Move>>,
     pub(super) score_buffers: Vec<Vec<i32>>,
     pub(super) quiet_buffers: Vec<Vec<G::Move>>,
+    /// The tactical moves tried at each ply before a cutoff.
+    pub(super) tactical_buffers: Vec<Vec<G::Move>>,
     pub(super) lmr: Vec<[i32; 64]>,
     /// The tunable margins and reductions this search uses.
     pub(super) params: SearchParams,
@@ -133,6 +137,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         ThreadMemory {
             history: self.history,
             continuation: self.continuation,
+            capture: self.capture_history,
             correction: Some(self.correction),
         }
     }
@@ -178,6 +183,7 @@ pub(super) fn new_searcher<'a, G: Game>(
         killers: vec![[0; 2]; MAX_PLY + 1],
         history: memory.history,
         continuation: memory.continuation,
+        capture_history: memory.capture,
         correction: memory.correction.unwrap_or_else(CorrectionHistory::new),
         frames: vec![
             Frame {
@@ -194,6 +200,7 @@ pub(super) fn new_searcher<'a, G: Game>(
         buffers: vec![Vec::new(); MAX_PLY + 1],
         score_buffers: vec![Vec::new(); MAX_PLY + 1],
         quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
+        tactical_buffers: vec![Vec::new(); MAX_PLY + 1],
         lmr: params.lmr_table(),
         params: *params,
     }
