@@ -198,7 +198,7 @@ impl<G: Game> Searcher<'_, G> {
         };
 
         // Step 5. Pruning before the moves: reverse futility, razoring,
-        // null move.
+        // null move, ProbCut.
         if let Some(s) = self.prune_before_moves(g, &node, alpha, beta, null_ok) {
             return s;
         }
@@ -468,7 +468,75 @@ impl<G: Game> Searcher<'_, G> {
                 return Some(if s >= DECIDED_BOUND { beta } else { s });
             }
         }
-        None
+        self.probcut(g, n, beta)
+    }
+
+    /// Step 5, ProbCut: a capture or promotion that beats beta by a margin
+    /// (`ProbCutMargin`; 0 tries none) in quiescence, then in a search
+    /// [`PROBCUT_REDUCTION`] plies shallower, very probably beats beta in
+    /// the full search, and the node fails high at once. Not where a stored
+    /// score deep enough already says the capture will not do it.
+    fn probcut(&mut self, g: &G, n: &Node, beta: i32) -> Option<i32> {
+        let (depth, ply) = (n.depth, n.ply);
+        let margin = self.params.probcut_margin;
+        let probcut_beta = beta + margin;
+        if margin == 0 || depth < PROBCUT_MIN_DEPTH || probcut_beta >= DECIDED_BOUND {
+            return None;
+        }
+        if let Some(h) = n.hit
+            && h.depth > depth - PROBCUT_REDUCTION
+            && from_tt(h.score, ply) < probcut_beta
+        {
+            return None;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        g.noisy_moves(&mut moves);
+        moves.sort_by_key(|&m| -g.tactical_order(m));
+        let mut result = None;
+        self.keys.push(n.key);
+        for &m in &moves {
+            if !g.is_tactical(m) || !g.see_ge(m, probcut_beta - n.eval) {
+                continue;
+            }
+            let child = g.play(m);
+            self.frames[ply].piece_to = g.piece_to(m);
+            let window = (-probcut_beta, -probcut_beta + 1);
+            let mut s = -self.qsearch(&child, window.0, window.1, ply + 1, 0);
+            if s >= probcut_beta && !self.stopped {
+                let reduced = depth - PROBCUT_REDUCTION;
+                s = -self.negamax(
+                    &child,
+                    reduced,
+                    window.0,
+                    window.1,
+                    ply + 1,
+                    true,
+                    !n.cut_node,
+                );
+            }
+            if self.stopped {
+                result = Some(0);
+                break;
+            }
+            if s >= probcut_beta {
+                let eval = (n.raw_eval != NO_EVAL).then_some(n.raw_eval);
+                let stored = depth - PROBCUT_REDUCTION + 1;
+                self.tt.store(
+                    n.key,
+                    G::encode(m),
+                    to_tt(s, ply),
+                    stored,
+                    Bound::Lower,
+                    eval,
+                );
+                result = Some(s - margin);
+                break;
+            }
+        }
+        self.keys.pop();
+        self.buffers[ply] = moves;
+        result
     }
 
     /// Step 7: when the stored move is much better than every other move,

@@ -153,6 +153,14 @@ tunables! {
     /// stored move is tactical (Stockfish's `ttCapture`); 0, the default
     /// while it is under test, reduces them as any other.
     tt_capture_reduction: "TTCaptureReduction" = 0, 0..=2, c_end 0.5;
+    /// How far above beta a capture must score for ProbCut to fail the
+    /// node high on its shallow search; 0, the default while it is under
+    /// test, tries no ProbCut.
+    probcut_margin: "ProbCutMargin" = 0, 0..=500, c_end 20.0;
+    /// Quiescence skips a capture (not a check) whose exchange cannot bring
+    /// the stand-pat score plus this margin above alpha; 0, the default
+    /// while it is under test, skips none.
+    qs_futility: "QSFutility" = 0, 0..=400, c_end 15.0;
 }
 
 impl SearchParams {
@@ -284,6 +292,13 @@ pub(super) const RAZOR_MAX_DEPTH: i32 = 2;
 
 /// Null-move pruning needs at least this depth.
 pub(super) const NULL_MOVE_MIN_DEPTH: i32 = 3;
+
+/// ProbCut is tried from this depth on ...
+pub(super) const PROBCUT_MIN_DEPTH: i32 = 5;
+
+/// ... and its captures are searched this many plies shallower than the
+/// node (their result stored one ply deeper than that).
+pub(super) const PROBCUT_REDUCTION: i32 = 4;
 
 // Step 6. Internal iterative reduction.
 

@@ -4,7 +4,7 @@
 
 use super::ordering::{QS_TIER_QUIET, QS_TIER_TT_MOVE, pick_best};
 use super::params::QS_MAX_EVASION_PLIES;
-use super::score::{INF, MATE, MAX_PLY, sharpened, static_eval, to_tt, tt_cutoff};
+use super::score::{DECIDED_BOUND, INF, MATE, MAX_PLY, sharpened, static_eval, to_tt, tt_cutoff};
 use super::state::Searcher;
 use crate::game::{Game, StandPat};
 use crate::tt::Bound;
@@ -46,13 +46,14 @@ impl<G: Game> Searcher<'_, G> {
         // Stand pat before generating moves: a cutoff needs none. `quiet`
         // is exactly when the noisy moves allow standing pat.
         let mut best = -INF;
+        let mut stand = -INF;
         let mut raw_eval = None;
         let old_alpha = alpha;
         if g.quiet() {
             let e = hit.and_then(|h| h.eval).unwrap_or_else(|| static_eval(g));
             raw_eval = Some(e);
             let corrected = self.corrected(g, self.correction_key(g), e);
-            let stand = sharpened(corrected, hit, ply);
+            stand = sharpened(corrected, hit, ply);
             if stand >= beta {
                 if hit.is_none() {
                     self.tt
@@ -63,6 +64,14 @@ impl<G: Game> Searcher<'_, G> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        // Captures that cannot lift the stand-pat score near alpha even
+        // when they win their exchange are skipped (`QSFutility`, the
+        // margin; 0 skips none), unless they give check.
+        let futility_base = if futility_applies(self.params.qs_futility, stand) {
+            stand + self.params.qs_futility
+        } else {
+            INF
+        };
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         moves.clear();
@@ -105,6 +114,13 @@ impl<G: Game> Searcher<'_, G> {
             if policy == StandPat::Allowed && g.losing_capture(m) {
                 continue;
             }
+            if futility_base <= alpha
+                && policy == StandPat::Allowed
+                && !g.see_ge(m, alpha - futility_base + 1)
+                && !g.forcing(m)
+            {
+                continue;
+            }
             let child = g.play(m);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
@@ -137,4 +153,10 @@ impl<G: Game> Searcher<'_, G> {
             .store(key, best_code, to_tt(best, ply), -1, bound, raw_eval);
         best
     }
+}
+
+/// Whether quiescence's futility pruning applies: a margin is set and the
+/// side to move stood pat on a score that is not a mate's.
+fn futility_applies(margin: i32, stand: i32) -> bool {
+    margin > 0 && stand.abs() < DECIDED_BOUND
 }

@@ -4,7 +4,7 @@
 //! (Mak-hot at depths 14, 17 and 18 with a material-only evaluation: the
 //! expected move wins at least a man more than any other at each depth).
 
-use engine::{Limits, MakhosGame, MakrukGame, Score, SearchOptions, Tt, search};
+use engine::{Limits, MakhosGame, MakrukGame, Score, SearchOptions, SearchParams, Tt, search};
 use std::sync::atomic::AtomicBool;
 
 /// Tab-separated `POSITION<TAB>MOVE<TAB>...` lines, `#` comments skipped.
@@ -62,6 +62,32 @@ const DEPTH_MAKHOS: u32 = 10;
 
 #[test]
 fn makruk_mates_are_found() {
+    makruk_mates_are_found_with(&SearchOptions::default());
+}
+
+/// The search changes still under test (tunables at 0 by default), all
+/// on at once at values like those of their matches, prune nothing that
+/// hides a mate.
+#[test]
+fn makruk_mates_are_found_with_the_changes_under_test() {
+    let mut params = SearchParams::default();
+    for (name, value) in [
+        ("CutNodeReduction", 2),
+        ("CaptureHistory", 100),
+        ("TTCaptureReduction", 1),
+        ("ProbCutMargin", 200),
+        ("QSFutility", 150),
+    ] {
+        assert_eq!(params.get(name), Some(0), "{name} is no longer at 0");
+        params.set(name, value).unwrap();
+    }
+    makruk_mates_are_found_with(&SearchOptions {
+        params,
+        ..SearchOptions::default()
+    });
+}
+
+fn makruk_mates_are_found_with(options: &SearchOptions) {
     let set = cases(include_str!("../data/makruk_mates.txt"));
     assert!(set.len() >= 8, "{} positions", set.len());
     let stop = AtomicBool::new(false);
@@ -76,7 +102,7 @@ fn makruk_mates_are_found() {
             &[],
             &mut Tt::new(4),
             &limits(2 * n as u32 + 1),
-            &SearchOptions::default(),
+            options,
             &stop,
             |i| score = i.score,
         );
@@ -97,7 +123,7 @@ fn makruk_mates_are_found() {
                 &[],
                 &mut Tt::new(4),
                 &limits(2 * n as u32),
-                &SearchOptions::default(),
+                options,
                 &stop,
                 |i| s = i.score,
             );
