@@ -44,8 +44,16 @@ struct Node {
     /// The move this node skips (singular-extension search), as a code.
     excluded: u64,
     /// The stored move is legal here and tactical (known once the moves are
-    /// generated).
+    /// generated, and only looked for when `TTCaptureReduction` is on).
     tt_capture: bool,
+}
+
+impl Node {
+    /// The static evaluation the transposition table keeps for this node
+    /// (none when it was not quiet).
+    fn stored_eval(&self) -> Option<i32> {
+        (self.raw_eval != NO_EVAL).then_some(self.raw_eval)
+    }
 }
 
 /// What the move loop's pruning decides for one move.
@@ -247,7 +255,9 @@ impl<G: Game> Searcher<'_, G> {
             };
         }
         scores.extend(moves.iter().map(|&m| self.order(g, m, tt_move, ply, rows)));
-        node.tt_capture = tt_move != 0
+        // Only `TTCaptureReduction` reads it: no scan of the moves without.
+        node.tt_capture = self.params.tt_capture_reduction > 0
+            && tt_move != 0
             && moves
                 .iter()
                 .any(|&m| G::encode(m) == tt_move && g.is_tactical(m));
@@ -390,9 +400,14 @@ impl<G: Game> Searcher<'_, G> {
         // singular search, or a root with MultiPV lines excluded or only
         // some moves searched).
         if excluded == 0 && (ply != 0 || (self.excluded.is_empty() && self.root_only.is_empty())) {
-            let eval = (node.raw_eval != NO_EVAL).then_some(node.raw_eval);
-            self.tt
-                .store(key, best_code, to_tt(best, ply), depth, bound, eval);
+            self.tt.store(
+                key,
+                best_code,
+                to_tt(best, ply),
+                depth,
+                bound,
+                node.stored_eval(),
+            );
         }
 
         // Step 11. Correction history: learn how far the evaluation missed,
@@ -520,7 +535,6 @@ impl<G: Game> Searcher<'_, G> {
                 break;
             }
             if s >= probcut_beta {
-                let eval = (n.raw_eval != NO_EVAL).then_some(n.raw_eval);
                 let stored = depth - PROBCUT_REDUCTION + 1;
                 self.tt.store(
                     n.key,
@@ -528,7 +542,7 @@ impl<G: Game> Searcher<'_, G> {
                     to_tt(s, ply),
                     stored,
                     Bound::Lower,
-                    eval,
+                    n.stored_eval(),
                 );
                 result = Some(s - margin);
                 break;
