@@ -130,7 +130,8 @@ async fn join(
             store::delivered(&app.db.pool, &s.user.id, &game).await?;
             return Ok(Json(state_of(&entry.pool, entry.joined_at, Some(game))));
         }
-        if entry.pool == pool.key() {
+        // Claimed for a game being made, or in this pool already: stays.
+        if entry.claimed || entry.pool == pool.key() {
             return Ok(Json(state_of(&entry.pool, entry.joined_at, None)));
         }
     }

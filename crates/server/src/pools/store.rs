@@ -14,8 +14,11 @@ pub struct Entry {
     pub pool: String,
     /// When the player joined, ms.
     pub joined_at: i64,
-    /// The game they were paired into, if any.
+    /// The game they were paired into, once that game exists.
     pub game_id: Option<String>,
+    /// Whether a matcher has claimed them for a game (which may not exist
+    /// yet: the claim comes first, the game a moment after).
+    pub claimed: bool,
 }
 
 /// A waiting player with the pool they wait in.
@@ -67,7 +70,9 @@ pub async fn leave(pool: &AnyPool, user: &str) -> ApiResult<bool> {
     Ok(done.rows_affected() > 0)
 }
 
-/// Marks `user` as seen at `now`; their row, if they have one.
+/// Marks `user` as seen at `now`; their row, if they have one. A claimed
+/// game is named only once its row exists, so that whoever hears of it can
+/// open it.
 pub async fn touch(pool: &AnyPool, user: &str, now: i64) -> ApiResult<Option<Entry>> {
     let row = sqlx::query(
         "UPDATE pool_entries SET seen_at = $2 WHERE user_id = $1 RETURNING pool, joined_at, game_id",
@@ -76,15 +81,24 @@ pub async fn touch(pool: &AnyPool, user: &str, now: i64) -> ApiResult<Option<Ent
     .bind(now)
     .fetch_optional(pool)
     .await?;
-    row.map(|r| {
-        Ok(Entry {
-            pool: r.try_get(0)?,
-            joined_at: r.try_get(1)?,
-            game_id: r.try_get(2)?,
-        })
-    })
-    .transpose()
-    .map_err(|e: sqlx::Error| ApiError::internal(e))
+    let Some(row) = row else { return Ok(None) };
+    let claimed: Option<String> = row.try_get(2).map_err(ApiError::internal)?;
+    let game_id = match claimed.as_deref() {
+        Some(id) => sqlx::query("SELECT id FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()
+            .map_err(ApiError::internal)?,
+        None => None,
+    };
+    Ok(Some(Entry {
+        pool: row.try_get(0).map_err(ApiError::internal)?,
+        joined_at: row.try_get(1).map_err(ApiError::internal)?,
+        game_id,
+        claimed: claimed.is_some(),
+    }))
 }
 
 /// Removes `user`'s row once they have heard of their game `game_id`.

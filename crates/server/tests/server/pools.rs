@@ -139,6 +139,36 @@ async fn a_player_who_leaves_is_not_paired_and_bad_requests_say_why() {
         .await;
 }
 
+#[tokio::test]
+async fn a_claim_whose_game_is_not_made_yet_is_not_announced() {
+    // The matcher claims two rows first and makes the game a moment later;
+    // a poll in between must not name a game that cannot be opened yet,
+    // and a join in between must not move the player away from it.
+    let server = start().await;
+    let alice = Client::registered(&server, "alice").await;
+    join(&alice, "makruk", "5+3").await;
+    sqlx::query(
+        "UPDATE pool_entries SET game_id = 'notyetmade', paired_at = $2 WHERE user_id = $1",
+    )
+    .bind(alice.user["id"].as_str().unwrap())
+    .bind(i64::MAX / 2)
+    .execute(&server.app.db.pool)
+    .await
+    .unwrap();
+    let (_, v) = alice.get("/api/pools/mine").await;
+    assert_eq!(v["status"], "waiting", "{v}");
+    assert!(v["game"].is_null(), "{v}");
+    let v = join(&alice, "makhos", "3+2").await;
+    assert_eq!(v["variant"], "makruk", "{v}");
+    let still =
+        sqlx::query_scalar::<_, String>("SELECT game_id FROM pool_entries WHERE user_id = $1")
+            .bind(alice.user["id"].as_str().unwrap())
+            .fetch_one(&server.app.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(still, "notyetmade");
+}
+
 /// Sets `c`'s rating in rating pool `pool` (`makruk/blitz`).
 async fn set_rating(server: &thaiboard_server::Server, c: &Client, pool: &str, rating: f64) {
     sqlx::query(
