@@ -83,21 +83,19 @@ pub async fn touch(pool: &AnyPool, user: &str, now: i64) -> ApiResult<Option<Ent
     .await?;
     let Some(row) = row else { return Ok(None) };
     let claimed: Option<String> = row.try_get(2).map_err(ApiError::internal)?;
-    let game_id = match claimed.as_deref() {
-        Some(id) => sqlx::query("SELECT id FROM games WHERE id = $1")
+    let made = match claimed.as_deref() {
+        Some(id) => sqlx::query("SELECT 1 FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(pool)
             .await?
-            .map(|r| r.try_get(0))
-            .transpose()
-            .map_err(ApiError::internal)?,
-        None => None,
+            .is_some(),
+        None => false,
     };
     Ok(Some(Entry {
         pool: row.try_get(0).map_err(ApiError::internal)?,
         joined_at: row.try_get(1).map_err(ApiError::internal)?,
-        game_id,
         claimed: claimed.is_some(),
+        game_id: claimed.filter(|_| made),
     }))
 }
 
