@@ -4,7 +4,7 @@
 //! (codes computed from the enrolled secret), the devices signed in and the
 //! security log, closing an account with its export.
 
-use crate::common::{Client, started_game, test_config, test_database};
+use crate::common::{Client, own_database, started_game, test_config, test_database};
 use crate::mail::{Smtp, link, mails, put_email, start_smtp, wait_mail};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -43,7 +43,7 @@ async fn login(
 
 /// A server that mails through `smtp`; its clock can be moved.
 async fn mail_server(smtp: &Smtp) -> (Server, thaiboard_server::TimeSource) {
-    let (url, _) = test_database();
+    let url = own_database().await;
     let mut config = test_config(&url);
     config.smtp_url = Some(format!("smtp://127.0.0.1:{}", smtp.port));
     let time = config.time.clone();
@@ -396,7 +396,7 @@ fn code_at(url: &str, ms: i64) -> String {
 
 #[tokio::test]
 async fn two_factor_is_enrolled_by_qr_code_and_asked_at_login_and_for_a_new_password() {
-    let (url, _) = test_database();
+    let url = own_database().await;
     let config = test_config(&url);
     let time = config.time.clone();
     let server = Server::start(config).await.unwrap();
@@ -531,7 +531,7 @@ async fn two_factor_is_enrolled_by_qr_code_and_asked_at_login_and_for_a_new_pass
 
 #[tokio::test]
 async fn two_factor_can_be_turned_off_with_the_password_and_a_code() {
-    let (url, _) = test_database();
+    let url = own_database().await;
     let config = test_config(&url);
     let time = config.time.clone();
     let server = Server::start(config).await.unwrap();

@@ -31,7 +31,8 @@ async fn open_challenges(server: &thaiboard_server::Server, user: &Value) -> i64
 
 #[tokio::test]
 async fn a_repeated_challenge_with_a_key_creates_one() {
-    let server = crate::common::start().await;
+    // Its clock is moved on: a database of its own.
+    let server = crate::common::start_on_own_database().await;
     let c = Client::registered(&server, "idem").await;
     let body = json!({ "variant": "makruk" });
     // Without a key, two requests are two challenges: the server cannot tell.

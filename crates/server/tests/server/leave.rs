@@ -3,7 +3,7 @@
 //! `THAIBOARD_TEST_DATABASE_URL`). Time is injected: the server's
 //! `TimeSource` is moved forward by days at once, nothing sleeps for them.
 
-use crate::common::{Client, started_game, test_config, test_database};
+use crate::common::{Client, own_database, started_game, test_config};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use reqwest::StatusCode;
@@ -26,7 +26,7 @@ async fn start_on(url: &str, time: &TimeSource, leave_days: i64) -> Server {
 }
 
 async fn start(time: &TimeSource, leave_days: i64) -> Server {
-    start_on(&test_database().0, time, leave_days).await
+    start_on(&own_database().await, time, leave_days).await
 }
 
 /// Today in UTC by the server's time.
@@ -412,7 +412,7 @@ fn leave_survives_a_server_restart() {
 
 async fn leave_survives_a_server_restart_body() {
     let time = TimeSource::default();
-    let (url, _) = test_database();
+    let url = own_database().await;
     let server = start_on(&url, &time, 30).await;
     let (white, _black, id) = correspondence_game(&server).await;
     let started = ms(&view(&white, &id).await["clock"]["server_now"]);
@@ -667,13 +667,11 @@ fn leave_booked_on_one_server_process_stops_the_clock_on_another() {
 
 async fn leave_booked_on_one_server_process_stops_the_clock_on_another_body() {
     // Server processes share games through PostgreSQL only.
-    let Some(url) = std::env::var("THAIBOARD_TEST_DATABASE_URL")
-        .ok()
-        .filter(|u| u.starts_with("postgres"))
-    else {
+    let url = own_database().await;
+    if !url.starts_with("postgres") {
         eprintln!("skipped: needs THAIBOARD_TEST_DATABASE_URL=postgres://...");
         return;
-    };
+    }
     let time = TimeSource::default();
     let a = start_on(&url, &time, 30).await;
     let b = start_on(&url, &time, 30).await;

@@ -300,7 +300,7 @@ fn the_deadline_warning_waits_for_the_end_of_leave() {
 async fn the_deadline_warning_waits_for_the_end_of_leave_body() {
     const DAY: i64 = 86_400_000;
     let Some(smtp) = start_smtp() else { return };
-    let (url, _) = crate::common::test_database();
+    let url = crate::common::own_database().await;
     let mut config = crate::common::test_config(&url);
     config.smtp_url = Some(format!("smtp://127.0.0.1:{}", smtp.port));
     config.mail_sweep_secs = 1;

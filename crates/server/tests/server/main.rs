@@ -44,6 +44,7 @@ mod registrations;
 mod sessions;
 mod set_up_positions;
 mod settings;
+mod shared_database;
 mod shutdown;
 mod social;
 mod tablebase;

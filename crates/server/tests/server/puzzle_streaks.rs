@@ -298,24 +298,17 @@ fn same_browser_on(c: &Client, server: &Server) -> Client {
 /// only when `THAIBOARD_TEST_DATABASE_URL` names a PostgreSQL database.
 #[tokio::test]
 async fn two_servers_on_one_database_agree_on_dailies_and_rounds() {
-    let (url, _) = crate::common::test_database();
+    // Both go by one clock, moved on a day below, on a database no other
+    // test's server shares (its dailies are theirs alone).
+    let url = crate::common::own_database().await;
     if !url.starts_with("postgres") {
         eprintln!("skipped: THAIBOARD_TEST_DATABASE_URL is not a PostgreSQL URL");
         return;
     }
-    // Both go by one clock, moved to a day of its own (other tests share
-    // the database and its dailies).
     let time = thaiboard_server::TimeSource::default();
-    let days = 3000 + rand::random_range(0..60_000_i64);
-    time.advance(days * 86_400_000);
     let config = || {
         let mut c = crate::common::test_config(&url);
         c.time = time.clone();
-        // The janitor of a server this far ahead would remove every unused
-        // guest of the tests running beside it on the same database (their
-        // guests are days old by its clock): it keeps guests for the shift
-        // and a month more.
-        c.guest_unused_after_secs = (days + 30) * 86_400;
         c
     };
     let one = Server::start(config()).await.unwrap();

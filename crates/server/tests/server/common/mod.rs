@@ -30,6 +30,37 @@ pub fn test_database() -> (String, std::path::PathBuf) {
     (url, dir)
 }
 
+/// A database that no other test's server uses: on PostgreSQL a new schema
+/// of `THAIBOARD_TEST_DATABASE_URL`'s database (the URL names it in its
+/// search path), on SQLite a new file. A test that moves its server's clock
+/// ([`thaiboard_server::TimeSource::advance`]) needs one: the clock sweep
+/// of a server running days ahead would end, by its time, the games of
+/// every test beside it on a shared database.
+pub async fn own_database() -> String {
+    use sqlx::Connection;
+    let (url, _) = test_database();
+    if !url.starts_with("postgres") {
+        return url;
+    }
+    let schema = unique("test_").to_lowercase();
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    let join = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{join}options=-c%20search_path%3D{schema}")
+}
+
+/// Starts a server with the test configuration on [`own_database`], for a
+/// test that moves its clock.
+pub async fn start_on_own_database() -> Server {
+    Server::start(test_config(&own_database().await))
+        .await
+        .unwrap()
+}
+
 /// A test configuration on port 0.
 pub fn test_config(database_url: &str) -> Config {
     Config {
