@@ -281,18 +281,30 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// The most lazy-SMP helper threads (`search helper N`) alive in this
-    /// process at once while `run` runs on a thread of its own (Linux lists
-    /// a process's threads under /proc). No other unit test searches with
-    /// more than one thread.
+    /// The lazy-SMP helper threads (`search helper N`) alive in this
+    /// process (Linux lists a process's threads under /proc).
+    fn helpers() -> usize {
+        std::fs::read_dir("/proc/self/task")
+            .unwrap()
+            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+            .filter(|name| name.starts_with("search helper"))
+            .count()
+    }
+
+    /// The most lazy-SMP helper threads alive in this process at once while
+    /// `run` runs on a thread of its own. No other unit test searches with
+    /// more than one thread, but the helpers of an earlier search may still
+    /// be winding down (a search returns once their work is done, not once
+    /// the system has removed their threads): it waits for them first.
     fn most_helpers_during(run: impl FnOnce() + Send + 'static) -> usize {
-        let helpers = || {
-            std::fs::read_dir("/proc/self/task")
-                .unwrap()
-                .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
-                .filter(|name| name.starts_with("search helper"))
-                .count()
-        };
+        let waited = std::time::Instant::now();
+        while helpers() > 0 {
+            assert!(
+                waited.elapsed() < std::time::Duration::from_secs(10),
+                "helper threads of an earlier search are still alive"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
         let search = std::thread::spawn(run);
         let mut most = 0;
         while !search.is_finished() {
