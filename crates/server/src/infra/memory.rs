@@ -9,7 +9,8 @@
 //! ([`set_release`]: the binary chose the allocator, the library does not
 //! know it). The rest of a crowd leaves after that moment, and a worker
 //! that released before a block came back to it keeps that block: so the
-//! release is asked for again each second for [`AFTER_CROWD_SECS`].
+//! release is asked for again each second for [`AFTER_CROWD_SECS`], and
+//! for as long as the crowd keeps leaving.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,8 +53,9 @@ pub fn ask_release() {
 }
 
 /// Seconds during which a release is asked for again, once a second, after
-/// a crowd fell to half: longer than the header timeout (10 s), by which the
-/// slowest of a crowd of slow connections is gone.
+/// a crowd fell to half or the last of it left: longer than the header
+/// timeout (10 s), by which the slowest of a crowd of slow connections is
+/// gone.
 pub const AFTER_CROWD_SECS: u32 = 15;
 
 /// When to release, from the number of open connections read once a second.
@@ -63,14 +65,22 @@ struct Releases {
     high: usize,
     /// Releases still due, one a second, after a crowd fell.
     due: u32,
+    /// The connections open at the last tick.
+    last: usize,
 }
 
 impl Releases {
     /// Takes the connections open now; says whether to ask a release.
     fn tick(&mut self, now: usize) -> bool {
         self.high = self.high.max(now);
+        let falling = now < self.last;
+        self.last = now;
         if self.high >= CROWD && now <= self.high / 2 {
             self.high = now;
+            self.due = AFTER_CROWD_SECS;
+        } else if falling && self.due > 0 {
+            // The rest of a fallen crowd is still leaving (its last quarter
+            // falls below a crowd and halves no more): keep releasing.
             self.due = AFTER_CROWD_SECS;
         }
         let release = self.due > 0;
@@ -105,15 +115,18 @@ mod tests {
         for now in [1000, 4000, 3000, 2001] {
             assert!(!r.tick(now), "{now}");
         }
-        // Half gone: a release a second while it keeps halving (2000, 800,
-        // 10), then for AFTER_CROWD_SECS from the last halving, then none.
-        let ticks: Vec<bool> = [2000, 1500, 800, 10, 0]
+        // Half gone: a release a second while it keeps falling (2000 to
+        // 0, the last 200 of it one a tick over 200 ticks, below a crowd),
+        // then for AFTER_CROWD_SECS from the last fall, then none.
+        let leaving = [2000, 1500, 800, 400, 200]
             .into_iter()
+            .chain((0..200).rev());
+        let ticks: Vec<bool> = leaving
             .chain(std::iter::repeat_n(0, 30))
             .map(|now| r.tick(now))
             .collect();
         let released = ticks.iter().take_while(|&&b| b).count();
-        assert_eq!(released, 3 + AFTER_CROWD_SECS as usize);
+        assert_eq!(released, 5 + 200 + AFTER_CROWD_SECS as usize - 1);
         assert!(ticks[released..].iter().all(|&b| !b));
         // A second crowd is released again.
         assert!(!r.tick(600));
