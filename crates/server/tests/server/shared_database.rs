@@ -1,8 +1,8 @@
 //! The tests share `THAIBOARD_TEST_DATABASE_URL`'s database (PostgreSQL in
 //! CI). A server whose clock a test moves on runs on a database of its own
 //! ([`crate::common::own_database`]): started days ahead on the shared one,
-//! its clock sweep would end the games of the tests beside it (a correspondence
-//! game once lost its clock after a restart so, in CI).
+//! its clock sweep would end the games of the tests beside it by timeout (in
+//! CI it once ended the correspondence game of the kill-and-restart test).
 
 use crate::common::{own_database, start, started_game, test_config};
 use serde_json::json;
