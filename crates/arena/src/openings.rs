@@ -192,19 +192,30 @@ mod tests {
         assert_eq!(o[1].moves.len(), 1);
     }
 
-    /// The endgame files of `data/openings/` read whole, Makruk counting fields kept.
+    /// The endgame files of `data/openings/` and the positions our engine
+    /// let go read whole, Makruk counting fields kept.
     #[test]
     fn reads_the_endgame_openings_files() {
-        let makruk = include_str!("../../../data/openings/makruk-endings.epd");
-        let o = parse_openings(MAKRUK, makruk, None).unwrap();
-        assert_eq!(o.len(), 40);
-        for (opening, line) in o.iter().zip(
-            makruk
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty()),
-        ) {
-            let fen = line.split(';').next().unwrap().trim();
-            assert_eq!(opening.start.fen(), fen);
+        for (makruk, count) in [
+            (
+                include_str!("../../../data/openings/makruk-endings.epd"),
+                40,
+            ),
+            (
+                include_str!("../../../data/openings/makruk-unconverted.epd"),
+                49,
+            ),
+        ] {
+            let o = parse_openings(MAKRUK, makruk, None).unwrap();
+            assert_eq!(o.len(), count);
+            for (opening, line) in o.iter().zip(
+                makruk
+                    .lines()
+                    .filter(|l| !l.starts_with('#') && !l.trim().is_empty()),
+            ) {
+                let fen = line.split(';').next().unwrap().trim();
+                assert_eq!(opening.start.fen(), fen);
+            }
         }
         let makhos = include_str!("../../../data/openings/makhos-endings.txt");
         assert_eq!(parse_openings(MAKHOS, makhos, None).unwrap().len(), 40);

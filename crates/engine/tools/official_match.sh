@@ -5,13 +5,27 @@
 # Run it on a quiet machine (no build or other match beside it). It is
 # resumable: run it again with the same PGN and it plays only the games
 # the file lacks (a game cut off by a stop is played again).
-# usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN
+# Words after the PGN are UCI options of our engine, NAME=VALUE (e.g.
+# TablebasePath=/path/to/tables).
+# usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NAME=VALUE...]
 set -eu
-usage="usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN"
+usage="usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NAME=VALUE...]"
 tb=${1:?$usage}
 fsf=${2:?$usage}
 pgn=${3:?$usage}
+shift 3
+for o in "$@"; do
+  case $o in
+    *=*) ;;
+    *) echo "official_match.sh: option $o is not NAME=VALUE" >&2; exit 2 ;;
+  esac
+done
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-exec "$tb" match --engine name=thaiboard "cmd=$tb uci" --engine name=fsf "cmd=$fsf" \
+# Each option becomes option.NAME=VALUE of our engine (set -- keeps spaces).
+for o in "$@"; do
+  set -- "$@" "option.$o"
+  shift
+done
+exec "$tb" match --engine name=thaiboard "cmd=$tb uci" "$@" --engine name=fsf "cmd=$fsf" \
   --tc 10+0.1 --openings "$root/data/openings/makruk.epd" --random-order --seed 11 \
   --games 200 --concurrency 1 --pgn "$pgn" --resume
