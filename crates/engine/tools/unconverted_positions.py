@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The positions where an engine let a win go: from the drawn games of a
 `thaiboard match` PGN, the position just after the engine's first move
-scored at +THRESHOLD pawns or more (from its own side, as the move comments
-of `thaiboard match` give it). Played again against the same opponent, with
-`thaiboard match --openings`, they measure how often an engine converts what
-it saw as a win.
+scored at +THRESHOLD pawns or more, or a mate (from its own side, as the
+move comments of `thaiboard match` give it). Played again against the same
+opponent, with `thaiboard match --openings`, they measure how often an
+engine converts what it saw as a win.
 
 usage: unconverted_positions.py GAMES.pgn[.gz] ENGINE [THRESHOLD] > out.epd
 ENGINE is the name in the White / Black tags (e.g. thaiboard); THRESHOLD
@@ -27,6 +27,16 @@ def read(path):
         return f.read()
 
 
+def score_of(comment):
+    """The score, in pawns, of a move comment (`{+0.53/14 0.61s}`; a mate
+    `{+M3/...}` counts as infinitely many), or None."""
+    m = re.match(r"\{([+-]?)(M?)(\d+(?:\.\d+)?)/", comment)
+    if not m:
+        return None
+    sign = -1.0 if m.group(1) == "-" else 1.0
+    return sign * (float("inf") if m.group(2) else float(m.group(3)))
+
+
 def games(text):
     """(tags, [(SAN, score or None)]) of each game of a PGN text."""
     for chunk in text.split("[Event ")[1:]:
@@ -35,9 +45,8 @@ def games(text):
         moves = []
         for comment, token in re.findall(r"(\{[^}]*\})|(\S+)", body):
             if comment:
-                m = re.match(r"\{([+-]?\d+\.\d+)/", comment)
-                if moves and m:
-                    moves[-1] = (moves[-1][0], float(m.group(1)))
+                if moves:
+                    moves[-1] = (moves[-1][0], score_of(comment))
                 continue
             token = re.sub(r"^\d+\.+", "", token)
             if token and token not in ("1-0", "0-1", "1/2-1/2", "*"):
