@@ -66,9 +66,16 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     path, engine = sys.argv[1], sys.argv[2]
-    threshold = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
+    try:
+        threshold = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
+    except ValueError:
+        sys.exit(f"unconverted_positions.py: THRESHOLD {sys.argv[3]!r} is not a number")
+    try:
+        text = read(path)
+    except (OSError, UnicodeDecodeError) as e:
+        sys.exit(f"unconverted_positions.py: cannot read {path}: {e}")
     draws = found = 0
-    for tags, moves in games(read(path)):
+    for tags, moves in games(text):
         if tags.get("Result") != "1/2-1/2" or engine not in (tags.get("White"), tags.get("Black")):
             continue
         draws += 1
