@@ -14,18 +14,15 @@ tb=${1:?$usage}
 fsf=${2:?$usage}
 pgn=${3:?$usage}
 shift 3
-for o in "$@"; do
-  case $o in
-    *=*) ;;
-    *) echo "official_match.sh: option $o is not NAME=VALUE" >&2; exit 2 ;;
-  esac
-done
-root=$(cd "$(dirname "$0")/../../.." && pwd)
 # Each option becomes option.NAME=VALUE of our engine (set -- keeps spaces).
 for o in "$@"; do
-  set -- "$@" "option.$o"
+  case $o in
+    *=*) set -- "$@" "option.$o" ;;
+    *) echo "official_match.sh: option $o is not NAME=VALUE" >&2; exit 2 ;;
+  esac
   shift
 done
+root=$(cd "$(dirname "$0")/../../.." && pwd)
 exec "$tb" match --engine name=thaiboard "cmd=$tb uci" "$@" --engine name=fsf "cmd=$fsf" \
   --tc 10+0.1 --openings "$root/data/openings/makruk.epd" --random-order --seed 11 \
   --games 200 --concurrency 1 --pgn "$pgn" --resume

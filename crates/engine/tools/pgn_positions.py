@@ -9,23 +9,11 @@ replaces it with a score). Each position (placement and side to move) is
 written once. SAN moves are matched against pyffish's (pip install pyffish);
 a game stops at the first move that does not match, with a note on stderr.
 """
-import re
 import sys
 
 import pyffish as sf
 
-VARIANT = "makruk"
-
-
-def games(text):
-    """(start FEN, SAN tokens) of each game of a PGN text."""
-    for chunk in text.split("[Event ")[1:]:
-        m = re.search(r'\[FEN "([^"]+)"', chunk)
-        fen = m.group(1) if m else sf.start_fen(VARIANT)
-        body = chunk.split("\n\n", 1)[1] if "\n\n" in chunk else ""
-        body = re.sub(r"\{[^}]*\}", " ", body)
-        body = re.sub(r"\d+\.(\.\.)?", " ", body)
-        yield fen, [t for t in body.split() if t not in ("1-0", "0-1", "1/2-1/2", "*")]
+from pgn_games import VARIANT, games, uci_of
 
 
 def main():
@@ -33,19 +21,11 @@ def main():
     for path in sys.argv[1:]:
         with open(path) as f:
             text = f.read()
-        for number, (fen, tokens) in enumerate(games(text), 1):
-            for san in tokens:
-                san = san.rstrip("+#!?")
-                move = next(
-                    (
-                        m
-                        for m in sf.legal_moves(VARIANT, fen, [])
-                        if sf.get_san(VARIANT, fen, m).rstrip("+#") == san
-                    ),
-                    None,
-                )
+        for number, (_, fen, moves) in enumerate(games(text), 1):
+            for san, _ in moves:
+                move = uci_of(fen, san)
                 if move is None:
-                    sys.stderr.write(f"{path}: game {number}: no legal move {san}\n")
+                    sys.stderr.write(f"{path}: game {number}: no legal move {san.rstrip('+#!?')}\n")
                     break
                 fen = sf.get_fen(VARIANT, fen, [move])
                 key = " ".join(fen.split()[:2])

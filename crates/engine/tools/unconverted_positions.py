@@ -18,7 +18,7 @@ import sys
 
 import pyffish as sf
 
-VARIANT = "makruk"
+from pgn_games import VARIANT, games, uci_of
 
 
 def read(path):
@@ -37,31 +37,6 @@ def score_of(comment):
     return sign * (float("inf") if m.group(2) else float(m.group(3)))
 
 
-def games(text):
-    """(tags, [(SAN, score or None)]) of each game of a PGN text."""
-    for chunk in text.split("[Event ")[1:]:
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
-        body = chunk.split("\n\n", 1)[1] if "\n\n" in chunk else ""
-        moves = []
-        for comment, token in re.findall(r"(\{[^}]*\})|(\S+)", body):
-            if comment:
-                if moves:
-                    moves[-1] = (moves[-1][0], score_of(comment))
-                continue
-            token = re.sub(r"^\d+\.+", "", token)
-            if token and token not in ("1-0", "0-1", "1/2-1/2", "*"):
-                moves.append((token, None))
-        yield tags, moves
-
-
-def uci_of(fen, san):
-    """The legal move of `fen` written `san`, or None."""
-    for move in sf.legal_moves(VARIANT, fen, []):
-        if sf.get_san(VARIANT, fen, move) == san:
-            return move
-    return None
-
-
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -75,13 +50,13 @@ def main():
     except (OSError, UnicodeDecodeError) as e:
         sys.exit(f"unconverted_positions.py: cannot read {path}: {e}")
     draws = found = 0
-    for tags, moves in games(text):
+    for tags, fen, moves in games(text):
         if tags.get("Result") != "1/2-1/2" or engine not in (tags.get("White"), tags.get("Black")):
             continue
         draws += 1
         ours = "w" if tags["White"] == engine else "b"
-        fen = tags.get("FEN") or sf.start_fen(VARIANT)
-        for san, score in moves:
+        for san, comment in moves:
+            score = score_of(comment) if comment else None
             mover = fen.split()[1]
             move = uci_of(fen, san)
             if move is None:
