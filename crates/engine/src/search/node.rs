@@ -311,7 +311,7 @@ impl<G: Game> Searcher<'_, G> {
             } else {
                 0
             };
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
             let child = g.play(m);
             self.frames[ply].piece_to = g.piece_to(m);
             let mut score;
@@ -334,9 +334,10 @@ impl<G: Game> Searcher<'_, G> {
                 // fail high. Searched again at full depth, the child is what
                 // this node's first child would be.
                 let reduced_cut = r > 0 || !node.cut_node;
+                let reduced = new_depth - r;
                 score = -self.negamax(
                     &child,
-                    new_depth - r,
+                    reduced,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -344,15 +345,21 @@ impl<G: Game> Searcher<'_, G> {
                     reduced_cut,
                 );
                 if score > alpha && r > 0 {
-                    score = -self.negamax(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        true,
-                        !node.cut_node,
-                    );
+                    // Deeper when it beat the best by far, shallower when
+                    // barely (`LMRResearchMargin`); the PV search below
+                    // keeps the depth chosen here.
+                    new_depth = self.params.research_depth(new_depth, reduced, score, best);
+                    if new_depth > reduced {
+                        score = -self.negamax(
+                            &child,
+                            new_depth,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            true,
+                            !node.cut_node,
+                        );
+                    }
                 }
                 if score > alpha && score < beta {
                     score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, false);

@@ -161,6 +161,13 @@ tunables! {
     /// the stand-pat score plus this margin above alpha; 0, the default
     /// while it is under test, skips none.
     qs_futility: "QSFutility" = 0, 0..=400, c_end 15.0;
+    /// How far a reduced move's null-window score must rise above the best
+    /// score so far (and 10 more per ply of reduction) for its full-depth
+    /// search to go a ply deeper; one that hardly beats the best score is
+    /// searched a ply shallower instead (Stockfish's `doDeeperSearch` and
+    /// `doShallowerSearch`). 0, the default while it is under test,
+    /// searches it again at the full depth.
+    lmr_research_margin: "LMRResearchMargin" = 0, 0..=200, c_end 8.0;
 }
 
 impl SearchParams {
@@ -264,6 +271,31 @@ impl SearchParams {
             }
         }
         lmr
+    }
+
+    /// The depth a reduced move searched at `reduced` (null window) is
+    /// searched again at once it beat alpha with `score`, where `new_depth`
+    /// is its unreduced depth and `best` the node's best score before it:
+    /// a ply deeper when the score rises far above `best`, a ply shallower
+    /// when it hardly beats it (`LMRResearchMargin`; at 0, `new_depth`).
+    pub(super) fn research_depth(
+        &self,
+        new_depth: i32,
+        reduced: i32,
+        score: i32,
+        best: i32,
+    ) -> i32 {
+        let margin = self.lmr_research_margin;
+        if margin == 0 {
+            return new_depth;
+        }
+        if score > best.saturating_add(margin + 10 * (new_depth - reduced)) {
+            new_depth + 1
+        } else if score < best.saturating_add(new_depth) {
+            new_depth - 1
+        } else {
+            new_depth
+        }
     }
 
     // History.
@@ -442,6 +474,27 @@ mod tests {
         assert!(err.contains("from 120 to 400"), "{err}");
         assert!(p.set("NoSuch", 1).unwrap_err().contains("NoSuch"));
         assert_eq!(p.lmr_divisor, 300);
+    }
+
+    #[test]
+    fn a_research_goes_deeper_or_shallower_only_when_the_margin_is_set() {
+        let off = SearchParams::default();
+        for score in [-500, 0, 10, 500] {
+            assert_eq!(off.research_depth(8, 5, score, 0), 8, "score {score}");
+        }
+        let on = SearchParams {
+            lmr_research_margin: 50,
+            ..SearchParams::default()
+        };
+        // Reduced by 3 plies: deeper past best + 50 + 30.
+        assert_eq!(on.research_depth(8, 5, 81, 0), 9);
+        assert_eq!(on.research_depth(8, 5, 80, 0), 8);
+        // Shallower when it beats the best by less than the depth.
+        assert_eq!(on.research_depth(8, 5, 7, 0), 7);
+        assert_eq!(on.research_depth(8, 5, 8, 0), 8);
+        // Relative to the best score, and no overflow from none yet.
+        assert_eq!(on.research_depth(8, 5, 1081, 1000), 9);
+        assert_eq!(on.research_depth(8, 5, 0, i32::MIN + 1), 9);
     }
 
     #[test]

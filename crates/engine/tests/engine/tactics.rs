@@ -77,6 +77,7 @@ fn makruk_mates_are_found_with_the_changes_under_test() {
         ("TTCaptureReduction", 1),
         ("ProbCutMargin", 200),
         ("QSFutility", 150),
+        ("LMRResearchMargin", 50),
     ] {
         assert_eq!(params.get(name), Some(0), "{name} is no longer at 0");
         params.set(name, value).unwrap();
