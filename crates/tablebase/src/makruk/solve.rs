@@ -152,8 +152,9 @@ fn sample(variant: Variant, material: &Material) -> Option<Position> {
 }
 
 /// Whether a move from `parent` to `child` keeps the same count running: no count on
-/// either side, or the same count one ply further on.
-fn same_count(parent: &Position, child: &Position) -> bool {
+/// either side, or the same count one ply further on. A move that does not is a
+/// conversion: it ends the phase whose distance `parent`'s table stores.
+pub fn same_count(parent: &Position, child: &Position) -> bool {
     match (parent.counting(), child.counting()) {
         (None, None) => true,
         (Some(p), Some(c)) => p.kind == c.kind && p.limit == c.limit && c.ply == p.ply + 1,

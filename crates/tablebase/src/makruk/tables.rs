@@ -6,7 +6,7 @@
 //! API's shape. Tables are stored for the canonical colouring of their material
 //! ([`Material::is_canonical`]); the other colouring is probed through the colour mirror.
 
-use super::answer::{MakrukAnswer, MakrukMoveAnswer, file_variant};
+use super::answer::{MakrukAnswer, MakrukMoveAnswer, MoveRank, file_variant};
 use super::bare::Dtm;
 use super::consistency::{Inconsistency, check_table};
 use super::entry::{file_bytes, from_file_bytes, narrow, widen};
@@ -607,16 +607,14 @@ impl MakrukTables {
         let Some(here) = self.verdict(pos)? else {
             return Ok(None);
         };
-        let mut moves: Vec<(i8, i32, MakrukMoveAnswer)> = Vec::new();
+        let mut moves: Vec<(MoveRank, MakrukMoveAnswer)> = Vec::new();
         for &m in pos.legal_moves().iter() {
             let child = pos.played(m);
             // Two khuns alone (a capture of the last piece) are a draw outside any table.
             let after = self.verdict(&child)?;
             let value = after.map_or(0, |v| v.value);
-            let distance = after.and_then(|v| signed(v.stored)).unwrap_or(0).abs();
             moves.push((
-                value,
-                distance,
+                MoveRank::new(pos, &child, value, after.map(|v| v.stored)),
                 MakrukMoveAnswer {
                     uci: m.to_uci(),
                     san: pos.san(m),
@@ -626,15 +624,13 @@ impl MakrukTables {
                 },
             ));
         }
-        // Best first for the mover: the opponent's losses by fewest plies, draws, then
-        // the opponent's wins by most plies.
-        moves.sort_by_key(|&(v, d, _)| (v, if v == 1 { -d } else { d }));
+        moves.sort_by_key(|(rank, _)| rank.key());
         Ok(Some(MakrukAnswer {
             category: category(here.value),
             dtm: here.dtm(),
             dtc: here.dtc(),
             plies_left: plies_left(pos),
-            moves: moves.into_iter().map(|(_, _, a)| a).collect(),
+            moves: moves.into_iter().map(|(_, a)| a).collect(),
         }))
     }
 }
