@@ -4,20 +4,26 @@
 # 10+0.1, 200 games from data/openings/cambodian.epd (openings that keep the
 # first-move rights of the king and queen) in a fixed random order, one game
 # at a time. Run it on a quiet machine. Resumable: run it again with the
-# same PGN and it plays only the games the file lacks. A third argument
-# gives our engine a network file (EvalFile), e.g. one trained on Ouk games.
-# usage: ouk_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NETWORK]
+# same PGN and it plays only the games the file lacks. Words after the PGN
+# are UCI options of our engine, NAME=VALUE (e.g. TablebasePath=DIR with the
+# tables of `tb gen --variant cambodian`); a word without `=` is a network
+# file, as EvalFile=FILE (e.g. one trained on Ouk games).
+# usage: ouk_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NETWORK] [NAME=VALUE...]
 set -eu
-usage="usage: ouk_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NETWORK]"
+usage="usage: ouk_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NETWORK] [NAME=VALUE...]"
 tb=${1:?$usage}
 fsf=${2:?$usage}
 pgn=${3:?$usage}
+shift 3
+# Each option becomes option.NAME=VALUE of our engine (set -- keeps spaces).
+for o in "$@"; do
+  case $o in
+    *=*) set -- "$@" "option.$o" ;;
+    *) set -- "$@" "option.EvalFile=$o" ;;
+  esac
+  shift
+done
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-if [ -n "${4:-}" ]; then
-  set -- "option.EvalFile=$4"
-else
-  set --
-fi
 exec "$tb" match --variant cambodian --engine name=thaiboard "cmd=$tb uci" "$@" \
   --engine name=fsf "cmd=$fsf" \
   --tc 10+0.1 --openings "$root/data/openings/cambodian.epd" --random-order --seed 17 \
