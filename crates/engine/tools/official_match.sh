@@ -6,23 +6,17 @@
 # resumable: run it again with the same PGN and it plays only the games
 # the file lacks (a game cut off by a stop is played again).
 # Words after the PGN are UCI options of our engine, NAME=VALUE (e.g.
-# TablebasePath=/path/to/tables).
-# usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NAME=VALUE...]
+# TablebasePath=/path/to/tables); a word without `=` is a network file
+# (EvalFile), see engine_options.sh.
+# usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NETWORK] [NAME=VALUE...]
 set -eu
-usage="usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NAME=VALUE...]"
+usage="usage: official_match.sh THAIBOARD FAIRY_STOCKFISH PGN [NETWORK] [NAME=VALUE...]"
 tb=${1:?$usage}
 fsf=${2:?$usage}
 pgn=${3:?$usage}
 shift 3
-# Each option becomes option.NAME=VALUE of our engine (set -- keeps spaces).
-for o in "$@"; do
-  case $o in
-    *=*) set -- "$@" "option.$o" ;;
-    *) echo "official_match.sh: option $o is not NAME=VALUE" >&2; exit 2 ;;
-  esac
-  shift
-done
 root=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$root/crates/engine/tools/engine_options.sh"
 exec "$tb" match --engine name=thaiboard "cmd=$tb uci" "$@" --engine name=fsf "cmd=$fsf" \
   --tc 10+0.1 --openings "$root/data/openings/makruk.epd" --random-order --seed 11 \
   --games 200 --concurrency 1 --pgn "$pgn" --resume

@@ -15,15 +15,8 @@ tb=${1:?$usage}
 fsf=${2:?$usage}
 pgn=${3:?$usage}
 shift 3
-# Each option becomes option.NAME=VALUE of our engine (set -- keeps spaces).
-for o in "$@"; do
-  case $o in
-    *=*) set -- "$@" "option.$o" ;;
-    *) set -- "$@" "option.EvalFile=$o" ;;
-  esac
-  shift
-done
 root=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$root/crates/engine/tools/engine_options.sh"
 exec "$tb" match --variant cambodian --engine name=thaiboard "cmd=$tb uci" "$@" \
   --engine name=fsf "cmd=$fsf" \
   --tc 10+0.1 --openings "$root/data/openings/cambodian.epd" --random-order --seed 17 \
