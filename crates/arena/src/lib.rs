@@ -12,7 +12,8 @@
 //!   the move cap and Makruk's repetition adjudication.
 //! - [`game`]: one game; [`runner`]: the whole match, several games at
 //!   once, colour-reversed pairs, SPRT stop; [`resume`]: the games of a
-//!   stopped run read back from its PGN.
+//!   stopped run read back from its PGN; [`report`]: a match's PGN read
+//!   back as one player's score, endings and time a move.
 //! - [`stats`]: Elo ± 95%, LOS, pentanomial SPRT.
 //!
 //! A crash, a hang, a flag fall or an illegal move loses the game for that
@@ -24,6 +25,7 @@ pub mod game;
 pub mod openings;
 pub mod portable;
 pub mod referee;
+pub mod report;
 pub mod resume;
 pub mod runner;
 pub mod spec;
@@ -34,6 +36,7 @@ pub mod uci;
 pub use adjudicate::{Adjudication, DEFAULT_REPETITION, DrawRule, Repetitions, ResignRule};
 pub use openings::{Opening, parse_openings};
 pub use referee::Ending;
+pub use report::Report;
 pub use resume::finished_in_pgn;
 pub use runner::{Finished, GameReport, MatchConfig, MatchSummary, run_match, run_match_resumed};
 pub use spec::{EngineSpec, Limit};

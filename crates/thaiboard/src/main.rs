@@ -10,7 +10,9 @@ mod match_cmd;
 mod nnue_cmd;
 mod output;
 mod pgn_cmd;
+mod pgn_stats;
 mod puzzles_cmd;
+mod record_files;
 #[cfg(feature = "server")]
 mod serve_cmd;
 mod spsa_cmd;
@@ -167,7 +169,7 @@ enum Command {
     /// report move round trips (starts its own server unless given --url).
     #[cfg(feature = "server")]
     Loadtest(loadtest_cmd::LoadtestArgs),
-    /// Check and convert game records (PGN for Makruk, PDN for Mak-hot).
+    /// Check, convert and sum up game records (PGN for Makruk, PDN for Mak-hot).
     #[command(subcommand)]
     Pgn(pgn_cmd::PgnCommand),
     /// Run the engine over the UCI protocol (Fairy-Stockfish style).

@@ -1,15 +1,14 @@
-//! `thaiboard pgn`: check and convert game records (PGN for Makruk and Ouk
+//! `thaiboard pgn`: check, convert and sum up game records (PGN for Makruk and Ouk
 //! Chatrang, PDN for Mak-hot; the kind of each game comes from its tags).
 
 use crate::error::CliError;
+use crate::record_files::{open, problem_line};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use records::{
-    GameResult, Letters, ReadError, Reader, SquareStyle, WriteOptions, replay, write_game,
-};
+use records::{GameResult, Letters, Reader, SquareStyle, WriteOptions, replay, write_game};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 
 /// Files at least this long get a progress bar (on a terminal).
 const PROGRESS_MIN_BYTES: u64 = 1 << 20;
@@ -24,6 +23,11 @@ pub enum PgnCommand {
     /// Rewrite records in export format, in the chosen notation. Broken
     /// games are reported on standard error and left out (exit code 1).
     Convert(ConvertArgs),
+    /// Sum up a match from one player's side: score and Elo (pairs from
+    /// rounds 2k-1 and 2k), how the games ended, draws from a lead of
+    /// +2.00, time and depth a move by move number. Broken games are
+    /// reported on standard error and left out (exit code 1).
+    Stats(crate::pgn_stats::StatsArgs),
 }
 
 /// Options of `pgn check`.
@@ -76,16 +80,8 @@ pub fn run(cmd: PgnCommand) -> Result<(), CliError> {
     match cmd {
         PgnCommand::Check(args) => check(&args),
         PgnCommand::Convert(args) => convert(&args),
+        PgnCommand::Stats(args) => crate::pgn_stats::stats(&args),
     }
-}
-
-fn open(path: &Path) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
-    if path.as_os_str() == "-" {
-        return Ok((Box::new(BufReader::new(io::stdin())), None));
-    }
-    let file = File::open(path)?;
-    let len = file.metadata().ok().map(|m| m.len());
-    Ok((Box::new(BufReader::with_capacity(1 << 16, file)), len))
 }
 
 fn progress(len: Option<u64>) -> Option<ProgressBar> {
@@ -99,23 +95,6 @@ fn progress(len: Option<u64>) -> Option<ProgressBar> {
         bar.set_style(style);
     }
     Some(bar)
-}
-
-fn problem_line(file: &Path, e: &ReadError) -> String {
-    let mut s = format!(
-        "{}:{}:{}: game {}: {}",
-        file.display(),
-        e.line,
-        e.column,
-        e.game,
-        e.kind
-    );
-    match (&e.move_number, e.text.is_empty()) {
-        (Some(n), _) => s.push_str(&format!(": {n} {}", e.text)),
-        (None, false) => s.push_str(&format!(": {}", e.text)),
-        (None, true) => {}
-    }
-    s
 }
 
 #[derive(Default)]

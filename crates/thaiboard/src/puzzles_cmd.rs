@@ -453,12 +453,9 @@ fn mine_game(
 
 /// Opens a set, through gzip when its name ends in `.gz`.
 fn open_set(path: &Path) -> Result<Box<dyn BufRead>, CliError> {
-    let file = File::open(path).map_err(|e| io_err(path, e))?;
-    Ok(if path.extension().is_some_and(|e| e == "gz") {
-        Box::new(BufReader::new(flate2::read::GzDecoder::new(file)))
-    } else {
-        Box::new(BufReader::new(file))
-    })
+    crate::record_files::open(path)
+        .map(|(reader, _)| reader)
+        .map_err(|e| io_err(path, e))
 }
 
 /// `puzzles check`.

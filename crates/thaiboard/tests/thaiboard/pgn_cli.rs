@@ -176,3 +176,139 @@ fn pdn_files_go_through_the_same_commands() {
     assert!(out.contains("[Rules \"no-reverse\"]"), "{out}");
     assert!(out.contains("1. b2-c3 c7-d6 2. c3-b4 *"), "{out}");
 }
+
+/// Two rounds of a match as `thaiboard match` writes them (one pair, the
+/// colours reversed), then a game with an illegal move.
+const MATCH: &str = r#"[White "us"]
+[Black "them"]
+[Round "1"]
+[Result "1-0"]
+[FEN "7k/8/6K1/8/8/8/8/R7 w - - 0 30"]
+[Termination "normal"]
+
+30. Ra8# {+M1/3 0.10s} {White mates} 1-0
+
+[White "them"]
+[Black "us"]
+[Round "2"]
+[Result "1/2-1/2"]
+[FEN "7k/8/6K1/8/8/8/8/R7 b - - 0 5"]
+[Termination "time forfeit"]
+
+5... Kg8 {+2.50/14 0.20s} 6. Ra2 {-0.50/10 0.30s} Kh8 {+3.00/16 0.40s}
+{White (them) ran out of time, but Black has only the khun} 1/2-1/2
+
+[White "us"]
+[Black "them"]
+[Round "3"]
+[Result "1-0"]
+
+1. Qe2 1-0
+"#;
+
+#[test]
+fn stats_sum_up_a_match_from_one_players_side() {
+    let path = temp_file("match.pgn", MATCH);
+    let p = path.display().to_string();
+    let o = run(&["pgn", "stats", "--player", "us", &p]);
+    let out = stdout(&o);
+    // The broken game is named on standard error and left out.
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        stderr(&o).contains(&format!("{p}:25:4: game 3: illegal move: 1. Qe2")),
+        "{}",
+        stderr(&o)
+    );
+    for want in [
+        "Score of us vs them: 1 - 0 - 1  [0.750] 2\n",
+        "Pairs (0, 1/2, 1, 3/2, 2 points): [0, 0, 0, 1, 0]",
+        "As White: 1 - 0 - 0; as Black: 0 - 0 - 1\n",
+        "Draws after us had scored +2.00 or more: 1; after them had: 0\n",
+    ] {
+        assert!(out.contains(want), "{want:?} not in\n{out}");
+    }
+    let lines: Vec<Vec<&str>> = out
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert!(
+        lines.contains(&vec!["win", "checkmate", "1", "(1", "+", "0)"]),
+        "{out}"
+    );
+    assert!(
+        out.lines().any(
+            |l| l.starts_with("  draw  time forfeit: White (them) ran out of time")
+                && l.ends_with("1  (0 + 1)")
+        ),
+        "{out}"
+    );
+    // Our moves 5 and 6 as Black took 0.20 and 0.40 s at depths 14 and
+    // 16; theirs 0.30 s at depth 10; our move 30 is in the band from 21.
+    assert!(
+        lines.contains(&vec!["1-10", "0.300", "d15.0", "0.300", "d10.0"]),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&vec!["21-30", "0.100", "d3.0", "-"]),
+        "{out}"
+    );
+
+    // Without --player: White of the first game, said so.
+    let o = run(&["pgn", "stats", &p]);
+    assert!(
+        stdout(&o).starts_with("Player: us (White of the first game; --player chooses)\n"),
+        "{}",
+        stdout(&o)
+    );
+    // From the other side, the same games.
+    let o = run(&["pgn", "stats", "--player", "them", &p]);
+    assert!(stdout(&o).contains("Score of them vs us: 0 - 1 - 1  [0.250] 2\n"));
+
+    // A gzipped PGN (as data/matches/ keeps them) reads the same.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, MATCH.as_bytes()).unwrap();
+    let zipped = temp_file("match.pgn.gz", "");
+    std::fs::write(&zipped, gz.finish().unwrap()).unwrap();
+    let z = run(&[
+        "pgn",
+        "stats",
+        "--player",
+        "us",
+        &zipped.display().to_string(),
+    ]);
+    assert_eq!(z.status.code(), Some(1));
+    assert_eq!(stdout(&z), out);
+}
+
+#[test]
+fn stats_without_games_or_files_fail_clearly() {
+    let empty = temp_file("empty.pgn", "");
+    let o = run(&["pgn", "stats", &empty.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no game to report on"),
+        "{}",
+        stderr(&o)
+    );
+    let path = temp_file("match-nobody.pgn", MATCH);
+    let o = run(&[
+        "pgn",
+        "stats",
+        "--player",
+        "nobody",
+        &path.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("nobody played none of the 2 game(s)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["pgn", "stats", "/nonexistent/games.pgn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read /nonexistent/games.pgn"),
+        "{}",
+        stderr(&o)
+    );
+}
