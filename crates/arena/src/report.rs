@@ -206,6 +206,11 @@ impl Report {
         }
     }
 
+    /// The games added: finished, unfinished and without the player.
+    pub fn games(&self) -> u64 {
+        self.tally.games() + self.unfinished + self.without_player
+    }
+
     /// How the games ended: wins, then draws, then losses, each reason
     /// with the most games first.
     pub fn endings(&self) -> Vec<EndingCount> {

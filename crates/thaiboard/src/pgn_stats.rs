@@ -30,7 +30,6 @@ pub struct StatsArgs {
 pub fn stats(args: &StatsArgs) -> Result<(), CliError> {
     let mut report: Option<Report> = args.player.as_deref().map(Report::new);
     let mut broken = 0usize;
-    let mut read = 0usize;
     for (source, path) in args.files.iter().enumerate() {
         let (src, _) = open(path)
             .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
@@ -38,7 +37,6 @@ pub fn stats(args: &StatsArgs) -> Result<(), CliError> {
         while let Some(item) = reader.read_game() {
             match item {
                 Ok(game) => {
-                    read += 1;
                     let r = report
                         .get_or_insert_with(|| Report::new(game.tags.get("White").unwrap_or("?")));
                     r.add(&game, source);
@@ -50,18 +48,21 @@ pub fn stats(args: &StatsArgs) -> Result<(), CliError> {
             }
         }
     }
-    let report = report.filter(|_| read > 0).ok_or_else(|| match broken {
-        0 => CliError::input("no game to report on"),
-        n => CliError {
-            message: format!("no game to report on: all {n} broken"),
-            code: 1,
-        },
-    })?;
-    if report.without_player == read as u64 {
+    let Some(report) = report.filter(|r| r.games() > 0) else {
+        return Err(match broken {
+            0 => CliError::input("no game to report on"),
+            n => CliError {
+                message: format!("no game to report on: all {n} broken"),
+                code: 1,
+            },
+        });
+    };
+    if report.without_player == report.games() {
         return Err(CliError::input(format!(
-            "{} played none of the {read} game(s): --player takes a name of the \
+            "{} played none of the {} game(s): --player takes a name of the \
              [White] and [Black] tags",
-            report.player
+            report.player,
+            report.games()
         )));
     }
     write_out(&render(&report, args.player.is_none()))?;
